@@ -1,0 +1,349 @@
+"""Game data: loaded from ``assets/base.json``, validated, and compiled into fast tables.
+
+The JSON is a copy of ``shared/rules/base.json`` (RULES.md §C, S-7, F, O). Pydantic
+checks its shape and its internal consistency once at start; the engine then only
+reads the compiled :class:`GameData`, which is made of tuples and dicts.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+ELEMENTS: tuple[str, ...] = ("sun", "water", "plant", "wind", "flower")
+SUN, WATER, PLANT, WIND, FLOWER = range(5)
+
+ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
+BASE_JSON = ASSETS_DIR / "base.json"
+
+
+class DataError(ValueError):
+    """The game data file is missing or malformed."""
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+
+class ElementsModel(_Model):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    sun: int
+    water: int
+    plant: int
+    wind: int
+    flower: int
+
+    def as_tuple(self) -> tuple[int, int, int, int, int]:
+        return (self.sun, self.water, self.plant, self.wind, self.flower)
+
+
+class CardModel(_Model):
+    id: str = Field(min_length=1)
+    name: str
+    set: Literal["starting", "level1", "level2", "level3", "fire-varan"]
+    level: int | None = Field(ge=0, le=3)
+    copies: int = Field(ge=1)
+    cost: int | None = Field(ge=0)
+    elements: ElementsModel
+    symbol: Literal["solitary", "gregarious", "none"]
+
+    @model_validator(mode="after")
+    def _cost_matches_level(self) -> CardModel:
+        if self.level in (1, 2, 3) and self.cost is None:
+            raise ValueError(f"card {self.id!r}: a level-{self.level} card needs a cost")
+        return self
+
+
+class TreeModel(_Model):
+    id: str
+    label: str
+    cost: int = Field(ge=1)
+    elements: ElementsModel
+    copies: dict[str, int]
+    special: str | None = None
+
+
+class CornerModel(_Model):
+    space: tuple[int, int]
+    bonus: Literal["attract", "extinguish", "take_fragments"]
+    temporary_bonus: dict[str, int] = Field(default_factory=dict)
+    amount: int = 0
+
+
+class LineModel(_Model):
+    line: Literal["row", "column"]
+    index: int
+    spaces: list[tuple[int, int]]
+    permanent: dict[str, int]
+
+
+class ForestModel(_Model):
+    columns: int
+    rows: int
+    starting_tree_space: tuple[int, int]
+    plantable_spaces: list[tuple[int, int]]
+    corner_bonuses: list[CornerModel]
+    line_bonuses: list[LineModel]
+
+
+class RockModel(_Model):
+    index: int
+    bonus: Literal["plant", "fragment", "attract", "extinguish"]
+
+
+class CircleModel(_Model):
+    rock_count: int
+    rocks: list[RockModel]
+    starting_rocks_by_seat: dict[str, list[int]]
+    fire_capacity: int
+
+
+class FireTilesModel(_Model):
+    values: list[int]
+    supply: dict[str, int]
+    initial_on_circle: list[int]
+
+
+class SpiritModel(_Model):
+    id: str
+    name: str
+    victory_tiles: list[dict[str, str]]
+
+
+class BaseDataModel(_Model):
+    schema_version: int
+    spirits: list[SpiritModel]
+    player_counts: list[int]
+    guardian_animals: list[CardModel]
+    starting_deck: dict[str, object]
+    reserve: dict[str, object]
+    protective_trees: list[TreeModel]
+    forest_board: ForestModel
+    circle_of_spirits: CircleModel
+    fire_tiles: FireTilesModel
+    fragments: dict[str, object]
+    fire_varans: dict[str, object]
+    victory: dict[str, object]
+
+    @model_validator(mode="after")
+    def _consistent(self) -> BaseDataModel:
+        ids = [c.id for c in self.guardian_animals]
+        if len(ids) != len(set(ids)):
+            raise ValueError("guardian_animals: duplicate card id")
+        deck = self.starting_deck.get("cards")
+        if not isinstance(deck, list) or any(c not in ids for c in deck):
+            raise ValueError("starting_deck.cards must list known card ids")
+        labels = [t.label for t in self.protective_trees]
+        if len(labels) != len(set(labels)):
+            raise ValueError("protective_trees: duplicate label")
+        if len(self.circle_of_spirits.rocks) != self.circle_of_spirits.rock_count:
+            raise ValueError("circle_of_spirits: rock list does not match rock_count")
+        for n in self.player_counts:
+            rocks = self.circle_of_spirits.starting_rocks_by_seat.get(str(n))
+            if rocks is None or len(rocks) != n:
+                raise ValueError(f"circle_of_spirits: no starting rocks for {n} players")
+            for t in self.protective_trees:
+                if str(n) not in t.copies:
+                    raise ValueError(f"tree {t.label}: no copy count for {n} players")
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    id: str
+    name: str
+    level: int  # 0 = starting card, 1..3 = reserve levels, -1 = Fire Varan
+    cost: int
+    elements: tuple[int, int, int, int, int]
+    symbol: int  # +1 solitary, -1 gregarious, 0 none (N-5)
+
+
+@dataclass(frozen=True, slots=True)
+class TreeKind:
+    label: str
+    cost: int
+    elements: tuple[int, int, int, int, int]
+    copies: Mapping[int, int]
+    same_action_twice: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Corner:
+    cell: int
+    bonus: str  # "attract" | "extinguish" | "fragments"
+    extra: int  # temporary strength for the bonus action (F-4)
+    amount: int  # Fragments for "fragments"
+
+
+@dataclass(frozen=True, slots=True)
+class LineBonus:
+    name: str
+    cells: tuple[int, ...]
+    element: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameData:
+    """Compiled, read-only game data. Cells are numbered ``y * columns + x``."""
+
+    cards: Mapping[str, Card]
+    starting_deck: tuple[str, ...]
+    level_cards: tuple[tuple[str, ...], ...]  # index 0..2 = level 1..3
+    varan_id: str
+    varan_count: int
+    trees: Mapping[str, TreeKind]  # by label, ascending cost
+    columns: int
+    rows: int
+    start_cell: int
+    plantable: tuple[int, ...]
+    neighbours: tuple[tuple[int, ...], ...]
+    corners: Mapping[int, Corner]
+    lines: tuple[LineBonus, ...]
+    rock_bonus: tuple[str, ...]
+    start_rocks: Mapping[int, tuple[int, ...]]
+    fire_capacity: int
+    fire_values: tuple[int, ...]
+    fire_supply: Mapping[int, int]
+    initial_fires: tuple[int, ...]
+    fragment_count: int
+    reserve_size: int
+    fire_value_per_level: tuple[int, ...]
+    spirits: Mapping[str, str]  # id -> display name
+    victory_tiles: Mapping[str, tuple[tuple[str, str], ...]]  # spirit -> ((tile id, type), ...)
+    player_counts: tuple[int, ...]
+    threshold: int
+
+    def cell(self, x: int, y: int) -> int:
+        return y * self.columns + x
+
+    def xy(self, cell: int) -> tuple[int, int]:
+        return cell % self.columns, cell // self.columns
+
+
+def _symbol(s: str) -> int:
+    return {"solitary": 1, "gregarious": -1, "none": 0}[s]
+
+
+def compile_data(model: BaseDataModel) -> GameData:
+    fb = model.forest_board
+    cols, rows = fb.columns, fb.rows
+
+    def cell(xy: tuple[int, int]) -> int:
+        return xy[1] * cols + xy[0]
+
+    cards: dict[str, Card] = {}
+    levels: list[list[str]] = [[], [], []]
+    varan_id = str(model.fire_varans.get("card_id", "fire_varan"))
+    for c in model.guardian_animals:
+        if c.set == "fire-varan":
+            level = -1
+        else:
+            level = c.level or 0
+        cards[c.id] = Card(c.id, c.name, level, c.cost or 0, c.elements.as_tuple(), _symbol(c.symbol))
+        if level >= 1:
+            levels[level - 1].append(c.id)
+    if varan_id not in cards:
+        raise DataError(f"fire_varans.card_id {varan_id!r} is not a card")
+    trees = {
+        t.label: TreeKind(
+            t.label,
+            t.cost,
+            t.elements.as_tuple(),
+            {int(k): v for k, v in t.copies.items()},
+            t.special == "same_action_twice",
+        )
+        for t in sorted(model.protective_trees, key=lambda t: (t.cost, t.label))
+    }
+    neighbours = []
+    for i in range(cols * rows):
+        x, y = i % cols, i // cols
+        ns = [
+            (y + dy) * cols + (x + dx)
+            for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1))
+            if 0 <= x + dx < cols and 0 <= y + dy < rows
+        ]
+        neighbours.append(tuple(ns))
+    corners = {}
+    for cb in fb.corner_bonuses:
+        kind = "fragments" if cb.bonus == "take_fragments" else cb.bonus
+        extra = sum(cb.temporary_bonus.values())
+        corners[cell(cb.space)] = Corner(cell(cb.space), kind, extra, cb.amount)
+    lines = tuple(
+        LineBonus(
+            f"{lb.line} {lb.index}",
+            tuple(cell(s) for s in lb.spaces),
+            ELEMENTS.index(next(iter(lb.permanent))),
+            next(iter(lb.permanent.values())),
+        )
+        for lb in fb.line_bonuses
+    )
+    circle = model.circle_of_spirits
+    rocks = sorted(circle.rocks, key=lambda r: r.index)
+    reserve = model.reserve
+    fv = reserve.get("fire_value_per_level", {"1": 2, "2": 3, "3": 4})
+    assert isinstance(fv, dict)
+    return GameData(
+        cards=cards,
+        starting_deck=tuple(str(c) for c in model.starting_deck["cards"]),  # type: ignore[attr-defined]
+        level_cards=tuple(tuple(lv) for lv in levels),
+        varan_id=varan_id,
+        varan_count=int(model.fire_varans.get("count", 23)),  # type: ignore[call-overload]
+        trees=trees,
+        columns=cols,
+        rows=rows,
+        start_cell=cell(fb.starting_tree_space),
+        plantable=tuple(sorted(cell(s) for s in fb.plantable_spaces)),
+        neighbours=tuple(neighbours),
+        corners=corners,
+        lines=lines,
+        rock_bonus=tuple(r.bonus for r in rocks),
+        start_rocks={int(k): tuple(v) for k, v in circle.starting_rocks_by_seat.items()},
+        fire_capacity=circle.fire_capacity,
+        fire_values=tuple(sorted(model.fire_tiles.values)),
+        fire_supply={int(k): v for k, v in model.fire_tiles.supply.items()},
+        initial_fires=tuple(model.fire_tiles.initial_on_circle),
+        fragment_count=int(model.fragments["count"]),  # type: ignore[call-overload]
+        reserve_size=int(reserve.get("cards_per_level", 4)),  # type: ignore[call-overload]
+        fire_value_per_level=tuple(int(fv[str(i)]) for i in (1, 2, 3)),
+        spirits={s.id: s.name for s in model.spirits},
+        victory_tiles={
+            s.id: tuple((t["id"], t["type"]) for t in s.victory_tiles) for s in model.spirits
+        },
+        player_counts=tuple(model.player_counts),
+        threshold=int(model.victory.get("threshold", 12)),  # type: ignore[call-overload]
+    )
+
+
+def parse_data(text: str, source: str = "game data") -> GameData:
+    """Validate JSON text and compile it; raise :class:`DataError` with a clear message."""
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise DataError(f"{source}: not valid JSON ({exc})") from exc
+    try:
+        model = BaseDataModel.model_validate(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise DataError(
+            f"{source}: {exc.error_count()} problem(s); first at {where or '(top)'}: {first['msg']}"
+        ) from exc
+    return compile_data(model)
+
+
+@cache
+def load_data(path: Path | None = None) -> GameData:
+    """Load and validate the base game data (cached; the result is read-only)."""
+    p = path or BASE_JSON
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DataError(f"cannot read game data {p}: {exc.strerror}") from exc
+    return parse_data(text, str(p))

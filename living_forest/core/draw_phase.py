@@ -1,0 +1,124 @@
+"""Guardian Animals phase (G-1 … G-10), played seat by seat (G-1)."""
+
+from __future__ import annotations
+
+from . import rng
+from .actions import DRAW, STOP, USE_FRAGMENT, Action
+from .data import GameData
+from .events import Event
+from .state import GameState, PlayerState
+from .strength import net_solitary
+
+FORCED_STOP_AT = 3  # G-5
+
+A_DRAW, A_STOP, A_USE_FRAGMENT = Action(DRAW), Action(STOP), Action(USE_FRAGMENT)
+
+
+def _can_draw(d: GameData, p: PlayerState) -> bool:
+    # G-5 forced stop at net 3; G-7 nothing left to reveal.
+    return net_solitary(d, p) < FORCED_STOP_AT and bool(p.draw or p.discard)
+
+
+def legal(d: GameData, st: GameState) -> list[Action]:
+    p = st.players[st.current]
+    out = []
+    can_draw = _can_draw(d, p)
+    if can_draw:
+        out.append(A_DRAW)
+    if p.can_use_fragment and p.fragments > 0:  # G-8
+        out.append(A_USE_FRAGMENT)
+    if p.help_line or not can_draw:  # G-3: reveal at least one card if you can
+        out.append(A_STOP)
+    return out
+
+
+def why_illegal(d: GameData, st: GameState, a: Action) -> str | None:
+    p = st.players[st.current]
+    if a.kind == DRAW:
+        if net_solitary(d, p) >= FORCED_STOP_AT:
+            return "three net solitary animals force a stop (G-5); use a Fragment or stop"
+        if not (p.draw or p.discard):
+            return "no card left in the draw or discard stack (G-7)"
+        return None
+    if a.kind == USE_FRAGMENT:
+        if p.fragments <= 0:
+            return "you have no Fragment (G-8)"
+        if not p.can_use_fragment:
+            return "a Fragment can only remove the card just revealed, once (G-8)"
+        return None
+    if a.kind == STOP:
+        if not p.help_line and _can_draw(d, p):
+            return "reveal at least one card before stopping (G-3)"
+        return None
+    return "only draw, stop and use-fragment are possible while revealing Guardian Animals"
+
+
+def apply(d: GameData, st: GameState, a: Action, ev: list[Event]) -> None:
+    seat = st.current
+    p = st.players[seat]
+    if a.kind == DRAW:
+        if not p.draw:  # G-6: reshuffle only when a draw needs it
+            p.draw, p.discard = p.discard, []
+            st.rng = rng.shuffle(p.draw, st.rng)
+            ev.append(Event("reshuffled", seat, {"player": p.name, "count": len(p.draw)}))
+        cid = p.draw.pop()
+        p.help_line.append(cid)
+        p.can_use_fragment = True
+        card = d.cards[cid]
+        mark = {1: "solitary", -1: "gregarious", 0: "no symbol"}[card.symbol]
+        ev.append(
+            Event(
+                "card_revealed",
+                seat,
+                {
+                    "player": p.name,
+                    "card": card.name,
+                    "card_id": cid,
+                    "mark": mark,
+                    "net": net_solitary(d, p),
+                },
+            )
+        )
+    elif a.kind == USE_FRAGMENT:
+        cid = p.help_line.pop()
+        p.fragments -= 1
+        st.fragment_supply += 1
+        p.can_use_fragment = False
+        if cid == d.varan_id:  # the Varan leaves the player's deck (G-8)
+            st.varan_supply += 1
+        else:
+            p.discard.append(cid)
+        ev.append(
+            Event(
+                "fragment_used",
+                seat,
+                {"player": p.name, "card": d.cards[cid].name, "card_id": cid},
+            )
+        )
+    else:
+        stop(d, st, ev, reason="stopped")
+
+
+def stop(d: GameData, st: GameState, ev: list[Event], reason: str) -> None:
+    seat = st.current
+    p = st.players[seat]
+    p.stopped = True
+    p.can_use_fragment = False
+    if reason != "stopped":
+        ev.append(Event(reason, seat, {"player": p.name}))
+    ev.append(
+        Event(
+            "stopped",
+            seat,
+            {
+                "player": p.name,
+                "cards": len(p.help_line),
+                "net": net_solitary(d, p),
+            },
+        )
+    )
+
+
+def forced_stop_reason(d: GameData, st: GameState) -> str:
+    p = st.players[st.current]
+    return "forced_stop" if net_solitary(d, p) >= FORCED_STOP_AT else "nothing_to_draw"

@@ -1,0 +1,174 @@
+"""The whole game position as one serialisable value.
+
+Everything the rules need, including the RNG state, lives here; nothing else is
+consulted. Stacks are lists whose *last* element is the top. Forest cells are
+numbered ``y * 5 + x`` (F-1) and hold a tree label, ``"S"`` for the starting tree,
+or ``None``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+STARTING_TREE = "S"
+
+PHASE_DRAW = "draw"
+PHASE_ACTION = "action"
+PHASE_OVER = "over"
+
+
+@dataclass(slots=True)
+class PlayerState:
+    name: str
+    spirit: str
+    draw: list[str]
+    discard: list[str]
+    help_line: list[str]
+    forest: list[str | None]
+    fires: list[int]  # values of the Fire tiles this player extinguished (A-30)
+    victory_tiles: list[str]
+    rock: int
+    fragments: int = 0
+    stopped: bool = False  # finished the Guardian Animals phase this round
+    can_use_fragment: bool = False  # the last card was just revealed (G-8)
+
+    def clone(self) -> PlayerState:
+        return PlayerState(
+            self.name,
+            self.spirit,
+            self.draw[:],
+            self.discard[:],
+            self.help_line[:],
+            self.forest[:],
+            self.fires[:],
+            self.victory_tiles[:],
+            self.rock,
+            self.fragments,
+            self.stopped,
+            self.can_use_fragment,
+        )
+
+
+@dataclass(slots=True)
+class Pending:
+    """A decision in progress during a turn (a stack; the top is decided first).
+
+    kind: ``attract`` / ``extinguish`` (picking more items within ``budget``),
+    ``steal`` (choose a Victory tile from seat ``target``, A-42) or ``bonus``
+    (a bonus action of ``bonus_type`` the player may take or skip, A-8).
+    """
+
+    kind: str
+    bonus: bool = False  # part of a bonus action: uses up no basic action
+    extra: int = 0  # temporary strength for this action (F-4)
+    spent: int = 0  # cost or fire value already used by this action (A-6)
+    target: int = -1
+    bonus_type: str = ""
+    source: str = ""  # "rock" or "corner" for bonus actions
+    offered: bool = False  # the bonus_offered event was sent
+
+    def clone(self) -> Pending:
+        return Pending(
+            self.kind,
+            self.bonus,
+            self.extra,
+            self.spent,
+            self.target,
+            self.bonus_type,
+            self.source,
+            self.offered,
+        )
+
+
+@dataclass
+class GameState:
+    players: list[PlayerState]
+    seed: int
+    rng: int
+    round: int
+    phase: str
+    first: int  # seat holding the Sacred Tree (first player of the round)
+    current: int  # seat that must act now
+    turns_done: int  # players who finished the current phase
+    basic_left: int
+    used_types: list[str]
+    pending: list[Pending]
+    reserve: list[list[str | None]]  # per level, fixed slots; None = emptied this round
+    stacks: list[list[str]]  # per level, face down; last = top
+    taken: list[int]  # reserve cards taken from each level this round (E-2, X-3)
+    centre: list[int]  # values of the Fire tiles on the Circle
+    fire_supply: dict[str, int]  # value -> tiles left
+    fragment_supply: int
+    varan_supply: int
+    dispensers: dict[str, int]  # tree label -> tiles left
+    version: int = 1
+    _legal: Any = field(default=None, init=False, repr=False, compare=False)
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    def order(self) -> list[int]:
+        """Seats in turn order for this round, from the Sacred Tree holder (A-1)."""
+        n = len(self.players)
+        return [(self.first + i) % n for i in range(n)]
+
+    def clone(self) -> GameState:
+        return GameState(
+            [p.clone() for p in self.players],
+            self.seed,
+            self.rng,
+            self.round,
+            self.phase,
+            self.first,
+            self.current,
+            self.turns_done,
+            self.basic_left,
+            self.used_types[:],
+            [p.clone() for p in self.pending],
+            [row[:] for row in self.reserve],
+            [s[:] for s in self.stacks],
+            self.taken[:],
+            self.centre[:],
+            dict(self.fire_supply),
+            self.fragment_supply,
+            self.varan_supply,
+            dict(self.dispensers),
+            self.version,
+        )
+
+    # --- JSON -----------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            if f.name.startswith("_"):
+                continue
+            v = getattr(self, f.name)
+            if f.name in ("players", "pending"):
+                v = [_slots_to_dict(x) for x in v]
+            elif isinstance(v, list):
+                v = [x[:] if isinstance(x, list) else x for x in v]
+            elif isinstance(v, dict):
+                v = dict(v)
+            out[f.name] = v
+        return out
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> GameState:
+        kw = {f.name: d[f.name] for f in fields(cls) if not f.name.startswith("_")}
+        kw["players"] = [PlayerState(**p) for p in d["players"]]
+        kw["pending"] = [Pending(**p) for p in d["pending"]]
+        return cls(**kw)
+
+
+def _slots_to_dict(obj: Any) -> dict[str, Any]:
+    return {
+        f.name: (
+            getattr(obj, f.name)[:]
+            if isinstance(getattr(obj, f.name), list)
+            else getattr(obj, f.name)
+        )
+        for f in fields(obj)
+    }
