@@ -1,0 +1,168 @@
+"""Build positions for rule scenario tests.
+
+Every helper moves components from where they are to where the test wants them, so
+a rigged position still passes :func:`validate` (conservation holds).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from living_forest.core import GameState, apply, data, new_game, validate
+from living_forest.core.events import Event
+from living_forest.core.state import PHASE_ACTION, PHASE_DRAW
+
+SPIRITS = ("winter", "spring", "summer", "autumn")
+NAMES = ("Ana", "Bo", "Cy", "Di")
+
+
+def start(n: int = 2, seed: int = 1, first: int = 0) -> GameState:
+    """A fresh game with seat 0 = Ana (winter), seat 1 = Bo (spring), ..."""
+    st, _ = new_game(list(zip(NAMES[:n], SPIRITS[:n], strict=True)), seed, first=first)
+    return st
+
+
+def play(st: GameState, *actions: str) -> tuple[GameState, list[Event]]:
+    """Apply actions in notation; return the final state and all events."""
+    events: list[Event] = []
+    for a in actions:
+        st, ev = apply(st, a)
+        events.extend(ev)
+    return st, events
+
+
+def kinds(events: Iterable[Event]) -> list[str]:
+    return [e.kind for e in events]
+
+
+def _pull_card(st: GameState, seat: int, cid: str) -> None:
+    """Remove one copy of ``cid`` from wherever it is (own deck first, then the reserve,
+    the level stacks, or the Fire Varan supply)."""
+    d = data()
+    p = st.players[seat]
+    for pile in (p.draw, p.discard, p.help_line):
+        if cid in pile:
+            pile.remove(cid)
+            return
+    if cid == d.varan_id:
+        assert st.varan_supply > 0
+        st.varan_supply -= 1
+        return
+    for level, row in enumerate(st.reserve):
+        if cid in row:
+            i = row.index(cid)
+            row[i] = st.stacks[level].pop() if st.stacks[level] else None
+            return
+    for stack in st.stacks:
+        if cid in stack:
+            stack.remove(cid)
+            return
+    for other in st.players:  # a starting card already pulled from own deck: steal a copy
+        for pile in (other.draw, other.discard):
+            if cid in pile and other is not p:
+                pile.remove(cid)
+                return
+    raise AssertionError(f"card {cid} not found")
+
+
+def put_on_draw(st: GameState, seat: int, cards: list[str]) -> GameState:
+    """Put ``cards`` on top of seat's draw stack; the last one is drawn first."""
+    st = st.clone()
+    for cid in cards:
+        _pull_card(st, seat, cid)
+        st.players[seat].draw.append(cid)
+    st._legal = None
+    return st
+
+
+def set_help_line(st: GameState, seat: int, cards: list[str]) -> GameState:
+    """Replace seat's Help Line by ``cards`` (old Help Line goes to discard)."""
+    st = st.clone()
+    p = st.players[seat]
+    p.discard.extend(p.help_line)
+    p.help_line.clear()
+    for cid in cards:
+        _pull_card(st, seat, cid)
+        p.help_line.append(cid)
+    st._legal = None
+    return st
+
+
+def set_forest(st: GameState, seat: int, trees: dict[tuple[int, int], str]) -> GameState:
+    """Plant trees (label by (x, y)) directly, taking them from the dispensers."""
+    st = st.clone()
+    p = st.players[seat]
+    for (x, y), label in trees.items():
+        cell = y * 5 + x
+        old = p.forest[cell]
+        if old is not None:
+            st.dispensers[old] += 1
+        assert st.dispensers[label] > 0, f"no tree {label} left"
+        st.dispensers[label] -= 1
+        p.forest[cell] = label
+    st._legal = None
+    return st
+
+
+def set_centre(st: GameState, values: list[int]) -> GameState:
+    """Put exactly these Fire tiles on the Circle (others go back to the supply)."""
+    st = st.clone()
+    for v in st.centre:
+        st.fire_supply[str(v)] += 1
+    st.centre = []
+    for v in values:
+        assert st.fire_supply[str(v)] > 0
+        st.fire_supply[str(v)] -= 1
+        st.centre.append(v)
+    st._legal = None
+    return st
+
+
+def give_fragments(st: GameState, seat: int, count: int) -> GameState:
+    st = st.clone()
+    take = min(count, st.fragment_supply)
+    st.fragment_supply -= take
+    st.players[seat].fragments += take
+    st._legal = None
+    return st
+
+
+def to_action_phase(st: GameState, help_lines: dict[int, list[str]], seat: int | None = None) -> GameState:
+    """Skip the draw phase: give each seat the Help Line listed and start the Action
+    phase with the Sacred Tree holder (or ``seat``) to act."""
+    for s, cards in help_lines.items():
+        st = set_help_line(st, s, cards)
+    st = st.clone()
+    for p in st.players:
+        p.stopped = True
+        p.can_use_fragment = False
+    st.phase = PHASE_ACTION
+    who = st.first if seat is None else seat
+    st.turns_done = (who - st.first) % st.n
+    st.current = who
+    from living_forest.core.strength import net_solitary
+
+    st.basic_left = 2 if net_solitary(data(), st.players[who]) < 3 else 1
+    st.used_types = []
+    st.pending = []
+    st._legal = None
+    assert validate(st) == [], validate(st)
+    return st
+
+
+def to_draw_phase(st: GameState) -> GameState:
+    """Reset to the start of a draw phase (nobody has revealed yet)."""
+    st = st.clone()
+    for p in st.players:
+        p.discard.extend(p.help_line)
+        p.help_line.clear()
+        p.stopped = False
+        p.can_use_fragment = False
+    st.phase = PHASE_DRAW
+    st.turns_done = 0
+    st.current = st.first
+    st.pending = []
+    st.basic_left = 0
+    st.used_types = []
+    st._legal = None
+    return st
