@@ -73,4 +73,5 @@ __all__ = [
     "parse_action",
     "raw_strengths",
     "validate",
+    "why_illegal",
 ]

@@ -242,11 +242,10 @@ def compile_data(model: BaseDataModel) -> GameData:
     levels: list[list[str]] = [[], [], []]
     varan_id = str(model.fire_varans.get("card_id", "fire_varan"))
     for c in model.guardian_animals:
-        if c.set == "fire-varan":
-            level = -1
-        else:
-            level = c.level or 0
-        cards[c.id] = Card(c.id, c.name, level, c.cost or 0, c.elements.as_tuple(), _symbol(c.symbol))
+        level = -1 if c.set == "fire-varan" else c.level or 0
+        cards[c.id] = Card(
+            c.id, c.name, level, c.cost or 0, c.elements.as_tuple(), _symbol(c.symbol)
+        )
         if level >= 1:
             levels[level - 1].append(c.id)
     if varan_id not in cards:

@@ -18,7 +18,7 @@ from .scoring import Outcome, any_victory
 from .scoring import outcome as _outcome
 from .setup import Seat, build_game
 from .state import PHASE_ACTION, PHASE_DRAW, PHASE_OVER, GameState
-from .strength import counts, net_solitary
+from .strength import counts, net_solitary, raw_strengths
 
 _DATA: GameData = load_data()
 turn.init_costs(_DATA)
@@ -125,7 +125,7 @@ def _advance(st: GameState, ev: list[Event]) -> None:
                     st.pending.pop()
                     turn.give_fragments(st, p, st.current, 1, ev)
                     continue
-                s = turn.raw_strengths(d, p)
+                s = raw_strengths(d, p)
                 kind = turn.BONUS_KIND[top.bonus_type]
                 info = {"player": p.name, "bonus": top.bonus_type, "source": top.source}
                 if not turn.has_option(d, st, p, kind, top.extra, s):

@@ -39,7 +39,9 @@ _TEMPLATES: dict[str, str] = {
     "action_phase_started": "Action phase: {first} plays first.",
     "turn_started": "{player}'s turn: {actions}.",
     "fragment_taken": "{player} takes {what} from the supply ({left} left).",
-    "animal_attracted": "{player} attracts {card} (level {level}, cost {cost}) onto the draw stack.",
+    "animal_attracted": (
+        "{player} attracts {card} (level {level}, cost {cost}) to the draw stack."
+    ),
     "fire_extinguished": "{player} extinguishes a fire of value {value}.",
     "standee_moved": "{player} moves {distance} from rock {from_rock} to rock {to_rock}{jumps}.",
     "victory_tile_taken": "{player} takes {tile} from {victim}.",

@@ -22,8 +22,8 @@ from .actions import (
     TAKE_FRAGMENT,
     Action,
 )
-from .data import ELEMENTS, PLANT as E_PLANT
-from .data import SUN, WATER, WIND, GameData
+from .data import ELEMENTS, SUN, WATER, WIND, GameData
+from .data import PLANT as E_PLANT
 from .events import Event
 from .state import GameState, Pending, PlayerState
 from .strength import can_repeat_types, raw_strengths, tile_type
@@ -104,9 +104,7 @@ def plant_spaces(d: GameData, p: PlayerState) -> list[int]:
     forest = p.forest
     nbs = d.neighbours
     return [
-        c
-        for c in d.plantable
-        if forest[c] is None and any(forest[nb] is not None for nb in nbs[c])
+        c for c in d.plantable if forest[c] is None and any(forest[nb] is not None for nb in nbs[c])
     ]
 
 
@@ -296,16 +294,16 @@ def apply(d: GameData, st: GameState, a: Action, ev: list[Event]) -> None:
     if kind == END:
         return  # the flow ends the turn
     if kind == DONE:
-        top = st.pending.pop()
-        ev.append(Event("action_finished", seat, {"player": p.name, "action": top.kind}))
+        finished = st.pending.pop()
+        ev.append(Event("action_finished", seat, {"player": p.name, "action": finished.kind}))
         return
     if kind == SKIP:
-        top = st.pending.pop()
-        ev.append(Event("bonus_skipped", seat, {"player": p.name, "bonus": top.bonus_type}))
+        declined = st.pending.pop()
+        ev.append(Event("bonus_skipped", seat, {"player": p.name, "bonus": declined.bonus_type}))
         return
     if kind == STEAL:
-        top = st.pending.pop()
-        steal(d, st, p, top.target, a.arg, ev)
+        theft = st.pending.pop()
+        steal(d, st, p, theft.target, a.arg, ev)
         return
     top = st.pending[-1] if st.pending else None
     if top is not None and top.kind == kind:  # a further pick of the same action

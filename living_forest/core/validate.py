@@ -32,24 +32,24 @@ def validate(st: GameState, d: GameData | None = None) -> list[str]:
     expected: Counter[str] = Counter()
     for cid in d.starting_deck:
         expected[cid] += n
-    for level in d.level_cards:
-        expected.update(level)
+    for level_ids in d.level_cards:
+        expected.update(level_ids)
     expected[d.varan_id] = d.varan_count - st.varan_supply
     if st.varan_supply < 0:
         bad(f"negative Fire Varan supply {st.varan_supply}")
     for cid in set(seen) | set(expected):
         if seen[cid] != expected[cid]:
             bad(f"card {cid}: {seen[cid]} in play, expected {expected[cid]}")
-    for level, row in enumerate(st.reserve):
+    for lv, row in enumerate(st.reserve, start=1):
         if len(row) != d.reserve_size:
-            bad(f"reserve level {level + 1} has {len(row)} slots")
-        for c in row:
-            if c is not None and d.cards[c].level != level + 1:
-                bad(f"card {c} is in the level-{level + 1} reserve")
-    for level, stack in enumerate(st.stacks):
-        for c in stack:
-            if d.cards[c].level != level + 1:
-                bad(f"card {c} is in the level-{level + 1} stack")
+            bad(f"reserve level {lv} has {len(row)} slots")
+        for slot in row:
+            if slot is not None and d.cards[slot].level != lv:
+                bad(f"card {slot} is in the level-{lv} reserve")
+    for lv, stack in enumerate(st.stacks, start=1):
+        for cid in stack:
+            if d.cards[cid].level != lv:
+                bad(f"card {cid} is in the level-{lv} stack")
     # Fire tiles: supply + centre + collected = supply at setup + initial tiles.
     on_board: Counter[int] = Counter(st.centre)
     for p in st.players:
@@ -77,17 +77,17 @@ def validate(st: GameState, d: GameData | None = None) -> list[str]:
     for i, p in enumerate(st.players):
         if p.forest[d.start_cell] != STARTING_TREE:
             bad(f"seat {i}: starting tree missing")
-        for c, label in enumerate(p.forest):
-            if label is None or c == d.start_cell:
+        for cell, label in enumerate(p.forest):
+            if label is None or cell == d.start_cell:
                 continue
             if label not in d.trees:
                 bad(f"seat {i}: unknown tree {label!r}")
                 continue
             planted[label] += 1
-            if not any(p.forest[nb] is not None for nb in d.neighbours[c]):
-                bad(f"seat {i}: tree at cell {c} has no neighbour")
-    for label, k in d.trees.items():
-        if st.dispensers.get(label, -1) + planted[label] != k.copies[n]:
+            if not any(p.forest[nb] is not None for nb in d.neighbours[cell]):
+                bad(f"seat {i}: tree at cell {cell} has no neighbour")
+    for label, kind in d.trees.items():
+        if st.dispensers.get(label, -1) + planted[label] != kind.copies[n]:
             bad(f"tree {label}: {st.dispensers.get(label)} left + {planted[label]} planted")
     # Standees: one per rock.
     rocks = [p.rock for p in st.players]

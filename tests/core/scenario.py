@@ -127,7 +127,9 @@ def give_fragments(st: GameState, seat: int, count: int) -> GameState:
     return st
 
 
-def to_action_phase(st: GameState, help_lines: dict[int, list[str]], seat: int | None = None) -> GameState:
+def to_action_phase(
+    st: GameState, help_lines: dict[int, list[str]], seat: int | None = None
+) -> GameState:
     """Skip the draw phase: give each seat the Help Line listed and start the Action
     phase with the Sacred Tree holder (or ``seat``) to act."""
     for s, cards in help_lines.items():
