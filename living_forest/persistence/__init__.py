@@ -1,0 +1,54 @@
+"""Save files: a versioned pydantic model, atomic writes, and loading by replay.
+
+```python
+rec = GameRecord(seats=[SeatRecord(name="Ana", spirit="winter", controller="human"), ...],
+                 seed=7, first=None, actions=["draw", "stop", ...])
+save_game(path, rec, state)      # atomic; refuses a record whose log does not give `state`
+rec, state = load_game(path)     # replays the log and checks it against the snapshot
+for number, action, events in replay_record(rec): ...   # 0 = setup (action None)
+```
+Every problem raises :class:`SaveError` with one sentence saying what is wrong.
+Imports no UI library.
+"""
+
+from .files import (
+    ENV_DATA_DIR,
+    MAX_SAVE_BYTES,
+    ReplayStep,
+    SaveError,
+    autosave_path,
+    default_save_dir,
+    load_game,
+    parse_record,
+    replay_record,
+    replay_states,
+    save_game,
+)
+from .model import (
+    SCHEMA_VERSION,
+    GameRecord,
+    PendingSnapshot,
+    PlayerSnapshot,
+    SeatRecord,
+    StateSnapshot,
+)
+
+__all__ = [
+    "ENV_DATA_DIR",
+    "MAX_SAVE_BYTES",
+    "SCHEMA_VERSION",
+    "GameRecord",
+    "PendingSnapshot",
+    "PlayerSnapshot",
+    "ReplayStep",
+    "SaveError",
+    "SeatRecord",
+    "StateSnapshot",
+    "autosave_path",
+    "default_save_dir",
+    "load_game",
+    "parse_record",
+    "replay_record",
+    "replay_states",
+    "save_game",
+]

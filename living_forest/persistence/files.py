@@ -1,0 +1,261 @@
+"""Writing and reading save files: atomic write, bounded read, replay check.
+
+Nothing from a file is ever executed: it is parsed as JSON, validated against the
+model, and its action log is replayed through the rules core from the seed. The
+replayed state (not the stored snapshot) is what :func:`load_game` returns.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from pydantic import ValidationError
+
+from living_forest.core import (
+    ActionParseError,
+    Event,
+    GameState,
+    IllegalActionError,
+    SetupError,
+    apply,
+    new_game,
+    parse_action,
+)
+
+from .model import SAVE_FORMAT, SCHEMA_VERSION, GameRecord, StateSnapshot
+
+MAX_SAVE_BYTES = 5 * 1024 * 1024
+ENV_DATA_DIR = "LIVING_FOREST_DATA_DIR"
+
+
+class SaveError(Exception):
+    """A save file cannot be written or read; the message says why in one sentence."""
+
+
+class ReplayStep(NamedTuple):
+    """One numbered step of a replay: number 0 is the setup (``action`` None)."""
+
+    number: int
+    action: str | None
+    events: list[Event]
+
+
+def default_save_dir() -> Path:
+    """Where saves live: ``$LIVING_FOREST_DATA_DIR`` if set, else the user data dir."""
+    env = os.environ.get(ENV_DATA_DIR)
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("living-forest", appauthor=False))
+
+
+def autosave_path() -> Path:
+    return default_save_dir() / "autosave.json"
+
+
+# --- writing ------------------------------------------------------------------------
+
+
+def save_game(path: str | os.PathLike[str], rec: GameRecord, state: GameState) -> GameRecord:
+    """Write ``rec`` with ``state`` as its snapshot, atomically; return what was written.
+
+    The log is replayed first, so a record that does not reproduce ``state`` is
+    refused (it could never be loaded) and nothing is written.
+    """
+    target = Path(path)
+    final = _replay_final(rec)
+    if final.to_dict() != state.to_dict():
+        raise SaveError(
+            "the action log does not reproduce the game state being saved, so the save "
+            "would not load; nothing was written"
+        )
+    full = rec.model_copy(
+        update={
+            "state": StateSnapshot.model_validate(state.to_dict()),
+            "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        }
+    )
+    text = json.dumps(full.model_dump(mode="json"), indent=1, ensure_ascii=False) + "\n"
+    blob = text.encode("utf-8")
+    if len(blob) > MAX_SAVE_BYTES:
+        raise SaveError(
+            f"the save would be {len(blob):,} bytes, over the {MAX_SAVE_BYTES:,}-byte limit; "
+            "nothing was written"
+        )
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        _atomic_write(target, blob)
+    except OSError as e:
+        raise SaveError(f"could not write save file {target}: {e.strerror or e}") from e
+    return full
+
+
+def _atomic_write(target: Path, blob: bytes) -> None:
+    """Temp file in the same directory, fsync, then rename over the target."""
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(blob)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    if hasattr(os, "O_DIRECTORY"):  # make the rename itself durable (POSIX)
+        with contextlib.suppress(OSError):
+            dfd = os.open(target.parent, os.O_RDONLY | os.O_DIRECTORY)
+            try:
+                os.fsync(dfd)
+            finally:
+                os.close(dfd)
+
+
+# --- reading ------------------------------------------------------------------------
+
+
+def load_game(path: str | os.PathLike[str]) -> tuple[GameRecord, GameState]:
+    """Read, validate and replay a save; return the record and the replayed state."""
+    p = Path(path)
+    raw = _read_json(p)
+    rec = parse_record(raw, str(p))
+    if rec.state is None:
+        raise SaveError(f"{p} has no state snapshot, so it cannot be checked")
+    final = _replay_final(rec)
+    saved = rec.state.model_dump()
+    replayed = final.to_dict()
+    if saved != replayed:
+        diff = [k for k in replayed if saved.get(k) != replayed[k]]
+        raise SaveError(
+            f"{p} was altered or damaged: its state snapshot does not match the replayed "
+            f"action log (differs in {', '.join(diff)})"
+        )
+    return rec, final
+
+
+def parse_record(raw: Any, where: str = "the save file") -> GameRecord:
+    """Validate already-decoded JSON as a :class:`GameRecord` (clear errors)."""
+    if not isinstance(raw, dict):
+        kind = _json_kind(raw)
+        raise SaveError(f"{where} is not a save file: it holds a JSON {kind}, not an object")
+    if raw.get("format") != SAVE_FORMAT or "schema_version" not in raw:
+        raise SaveError(f"{where} is not a Living Forest save file")
+    version = raw["schema_version"]
+    if version != SCHEMA_VERSION or isinstance(version, bool):
+        raise SaveError(
+            f"{where} has save format version {version!r}; this program reads version "
+            f"{SCHEMA_VERSION} only"
+        )
+    try:
+        return GameRecord.model_validate(raw)
+    except ValidationError as e:
+        err = e.errors()[0]
+        loc = ".".join(str(x) for x in err["loc"]) or "(top level)"
+        more = f" (and {e.error_count() - 1} more problems)" if e.error_count() > 1 else ""
+        raise SaveError(f"{where} is invalid at {loc}: {err['msg']}{more}") from None
+
+
+def _read_json(p: Path) -> Any:
+    try:
+        size = p.stat().st_size
+        if size > MAX_SAVE_BYTES:
+            raise SaveError(
+                f"{p} is {size:,} bytes, over the {MAX_SAVE_BYTES:,}-byte limit for a save file"
+            )
+        with p.open("rb") as f:
+            blob = f.read(MAX_SAVE_BYTES + 1)  # bounded even if stat lied (pipes, /proc)
+    except FileNotFoundError:
+        raise SaveError(f"there is no save file at {p}") from None
+    except IsADirectoryError:
+        raise SaveError(f"{p} is a directory, not a save file") from None
+    except OSError as e:
+        raise SaveError(f"cannot read {p}: {e.strerror or e}") from None
+    if len(blob) > MAX_SAVE_BYTES:
+        raise SaveError(f"{p} is over the {MAX_SAVE_BYTES:,}-byte limit for a save file")
+    if not blob.strip():
+        raise SaveError(f"{p} is empty")
+    try:
+        text = blob.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveError(f"{p} is not a save file: it is not UTF-8 text") from None
+    try:
+        return json.loads(text, parse_constant=_no_constants)
+    except json.JSONDecodeError as e:
+        cut = e.pos >= len(text.rstrip())
+        what = "truncated" if cut else "corrupt"
+        raise SaveError(
+            f"{p} is {what}: invalid JSON at line {e.lineno}, column {e.colno} ({e.msg})"
+        ) from None
+    except (ValueError, RecursionError) as e:
+        raise SaveError(f"{p} is corrupt: {e}") from None
+
+
+def _no_constants(name: str) -> Any:
+    raise ValueError(f"{name} is not allowed in a save file")
+
+
+def _json_kind(v: Any) -> str:
+    if isinstance(v, list):
+        return "array"
+    if isinstance(v, str):
+        return "string"
+    if isinstance(v, bool):
+        return "boolean"
+    if isinstance(v, (int, float)):
+        return "number"
+    return "null"
+
+
+# --- replay -------------------------------------------------------------------------
+
+
+def _replay_steps(rec: GameRecord) -> Iterator[tuple[ReplayStep, GameState]]:
+    seats = [(s.name, s.spirit) for s in rec.seats]
+    try:
+        st, events = new_game(seats, rec.seed, first=rec.first)
+    except SetupError as e:
+        raise SaveError(f"the saved seats cannot start a game: {e}") from None
+    yield ReplayStep(0, None, events), st
+    total = len(rec.actions)
+    for i, text in enumerate(rec.actions, start=1):
+        where = f"action {i} of {total} ({text!r})"
+        try:
+            action = parse_action(text)
+        except ActionParseError as e:
+            raise SaveError(f"{where} in the log is not valid notation: {e}") from None
+        try:
+            st, events = apply(st, action)
+        except IllegalActionError as e:
+            raise SaveError(f"{where} in the log is illegal at that point: {e.reason}") from None
+        yield ReplayStep(i, str(action), events), st
+
+
+def replay_record(rec: GameRecord) -> Iterator[ReplayStep]:
+    """Replay a record step by step: ``(0, None, setup events)``, then one step per action.
+
+    Raises :class:`SaveError` naming the first action that cannot be replayed.
+    """
+    for step, _ in _replay_steps(rec):
+        yield step
+
+
+def replay_states(rec: GameRecord) -> Iterator[tuple[ReplayStep, GameState]]:
+    """Like :func:`replay_record`, with the state after each step (for a replay viewer)."""
+    return _replay_steps(rec)
+
+
+def _replay_final(rec: GameRecord) -> GameState:
+    final: GameState | None = None
+    for _, st in _replay_steps(rec):
+        final = st
+    assert final is not None
+    return final

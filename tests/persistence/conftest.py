@@ -1,0 +1,42 @@
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from living_forest.bots import SeatView, get_bot
+from living_forest.core import GameState, apply, legal_actions, new_game
+from living_forest.persistence import GameRecord, SeatRecord
+
+SEATS = [("Ana", "winter"), ("Bo", "summer"), ("Cy", "spring")]
+
+
+def play(seed: int, steps: int, first: int | None = None) -> tuple[GameRecord, GameState]:
+    """A record and state after ``steps`` baseline-bot actions (fewer if the game ends)."""
+    st, _ = new_game(SEATS, seed, first=first)
+    bot = get_bot("baseline")
+    rng = random.Random(seed)
+    actions: list[str] = []
+    for _ in range(steps):
+        legal = legal_actions(st)
+        if not legal:
+            break
+        a = bot(SeatView(st, st.current), legal, rng)
+        st, _ = apply(st, a)
+        actions.append(str(a))
+    rec = GameRecord(
+        seats=[SeatRecord(name=n, spirit=s, controller="baseline") for n, s in SEATS],
+        seed=seed,
+        first=first,
+        actions=actions,
+    )
+    return rec, st
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    d = tmp_path / "data"
+    monkeypatch.setenv("LIVING_FOREST_DATA_DIR", str(d))
+    yield d
