@@ -1,0 +1,108 @@
+"""Golden files: legal-action counts to a fixed depth, and whole recorded games.
+
+Regenerate deliberately (after a reviewed rule change) with::
+
+    .venv/bin/python -m tests.core.golden --write
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+from living_forest.bots import SeatView, baseline_bot
+from living_forest.core import GameState, apply, legal_actions, new_game, outcome
+
+GOLDEN = Path(__file__).resolve().parents[1] / "data" / "golden"
+SPIRITS = ["winter", "spring", "summer", "autumn"]
+PERFT_CASES = [  # (players, seed, prefix length, depth)
+    (2, 11, 0, 8),  # the first draw phase, through reshuffle-free reveals and stops
+    (2, 12, 138, 3),  # action phases with many choices (two basic actions left)
+    (3, 13, 109, 3),
+    (4, 14, 230, 3),
+]
+GAME_CASES = [(2, 101), (3, 102), (4, 103)]
+
+
+def seats(n: int) -> list[tuple[str, str]]:
+    return [(f"P{i + 1}", SPIRITS[i]) for i in range(n)]
+
+
+def bot_line(n: int, seed: int, steps: int | None) -> tuple[GameState, list[str]]:
+    """Play baseline bots from a seed for ``steps`` decisions (None = to the end)."""
+    st, _ = new_game(seats(n), seed)
+    rng = random.Random(seed)
+    log: list[str] = []
+    while st.phase != "over" and (steps is None or len(log) < steps):
+        a = baseline_bot(SeatView(st, st.current), legal_actions(st), rng)
+        st, _ = apply(st, a)
+        log.append(str(a))
+    return st, log
+
+
+def perft(st: GameState, depth: int) -> list[int]:
+    """Number of positions at each depth 1..depth."""
+    counts = [0] * depth
+
+    def walk(s: GameState, level: int) -> None:
+        if level == depth:
+            return
+        for a in legal_actions(s):
+            counts[level] += 1
+            walk(apply(s, a)[0], level + 1)
+
+    walk(st, 0)
+    return counts
+
+
+def state_digest(st: GameState) -> str:
+    blob = json.dumps(st.to_dict(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(blob.encode()).hexdigest()
+
+
+def build() -> dict[str, Any]:
+    perfts = []
+    for n, seed, prefix, depth in PERFT_CASES:
+        st, log = bot_line(n, seed, prefix)
+        perfts.append(
+            {"players": n, "seed": seed, "prefix": log, "depth": depth, "counts": perft(st, depth)}
+        )
+    games = []
+    for n, seed in GAME_CASES:
+        st, log = bot_line(n, seed, None)
+        res = outcome(st)
+        assert res is not None
+        games.append(
+            {
+                "players": n,
+                "seed": seed,
+                "actions": log,
+                "rounds": st.round,
+                "winners": list(res.winners),
+                "counts": [[p.counts.trees, p.counts.fires, p.counts.flowers] for p in res.players],
+                "final_state_sha256": state_digest(st),
+            }
+        )
+    return {"perft": perfts, "games": games}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--write", action="store_true")
+    args = ap.parse_args()
+    out = build()
+    if args.write:
+        GOLDEN.mkdir(parents=True, exist_ok=True)
+        (GOLDEN / "perft.json").write_text(json.dumps(out["perft"], indent=1) + "\n")
+        for g in out["games"]:
+            path = GOLDEN / f"game_{g['players']}p_seed{g['seed']}.json"
+            path.write_text(json.dumps(g, indent=1) + "\n")
+    print(json.dumps({"perft": [p["counts"] for p in out["perft"]]}))
+
+
+if __name__ == "__main__":
+    main()

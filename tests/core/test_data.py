@@ -1,0 +1,64 @@
+"""Game data: the counts of RULES.md §C and S-7, and clear errors for malformed data."""
+
+import json
+from collections import Counter
+
+import pytest
+
+from living_forest.core import DataError, data
+from living_forest.core.data import BASE_JSON, parse_data
+
+
+def test_C5_card_counts() -> None:
+    """C-5: 14 starting cards per Spirit, 23/16/12 level cards, 23 Fire Varans, 130 in all."""
+    d = data()
+    assert len(d.starting_deck) == 14
+    assert [len(level) for level in d.level_cards] == [23, 16, 12]
+    assert d.varan_count == 23
+    assert 14 * 4 + 23 + 16 + 12 + 23 == 130
+    assert sum(1 for c in d.starting_deck if d.cards[c].symbol == 1) == 5
+    for level, ids in enumerate(d.level_cards, start=1):
+        assert all(d.cards[c].level == level and d.cards[c].cost > 0 for c in ids)
+
+
+def test_S7_tree_dispenser_totals() -> None:
+    """S-7: 24 / 33 / 39 tree tiles for 2 / 3 / 4 players, 12 kinds (F-6)."""
+    d = data()
+    assert len(d.trees) == 12
+    totals = {n: sum(k.copies[n] for k in d.trees.values()) for n in (2, 3, 4)}
+    assert totals == {2: 24, 3: 33, 4: 39}
+    assert list(d.trees) == ["3A", "3B", "4A", "4B", "5A", "5B", "6", "7", "8", "9", "10", "11"]
+    assert [k.same_action_twice for k in d.trees.values()].count(True) == 1
+
+
+def test_C7_C8_C9_tiles() -> None:
+    """C-7 fire tiles 20 of each value + 1 extra value-2 (project ruling), C-8 20 Fragments,
+    C-9 3 Victory tiles per Spirit (fire, flower, tree)."""
+    d = data()
+    assert dict(d.fire_supply) == {2: 20, 3: 20, 4: 20}
+    assert d.initial_fires == (2,)
+    assert d.fragment_count == 20
+    assert len(d.victory_tiles) == 4
+    for tiles in d.victory_tiles.values():
+        assert sorted(kind for _, kind in tiles) == ["fire", "flower", "tree"]
+
+
+def test_data_copy_matches_counts_check() -> None:
+    raw = json.loads(BASE_JSON.read_text())
+    check = raw["counts_check"]
+    symbols = Counter(c["symbol"] for c in raw["guardian_animals"])
+    assert check["total_cards_in_box"] == 130
+    assert symbols["solitary"] + symbols["gregarious"] + symbols["none"] == 66
+
+
+def test_malformed_data_is_rejected_with_a_clear_message() -> None:
+    raw = json.loads(BASE_JSON.read_text())
+    raw["guardian_animals"][20]["cost"] = "cheap"
+    with pytest.raises(DataError, match=r"guardian_animals\.20\.cost"):
+        parse_data(json.dumps(raw), "broken.json")
+    with pytest.raises(DataError, match="not valid JSON"):
+        parse_data("{", "broken.json")
+    raw = json.loads(BASE_JSON.read_text())
+    raw["starting_deck"]["cards"].append("unicorn")
+    with pytest.raises(DataError, match="starting_deck"):
+        parse_data(json.dumps(raw), "broken.json")
