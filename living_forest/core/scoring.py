@@ -29,25 +29,24 @@ class Outcome:
 
 def any_victory(d: GameData, st: GameState) -> bool:
     """V-1/V-2: does at least one player meet a condition now?"""
-    return any(counts(d, p).met(d.threshold) for p in st.players)
+    return any(counts(d, p).met(st.thresholds) for p in st.players)
 
 
 def outcome(d: GameData, st: GameState) -> Outcome | None:
     """Winners and counts once the game is over; None while it goes on."""
     if st.phase != PHASE_OVER:
         return None
-    t = d.threshold
     cs = [counts(d, p) for p in st.players]
-    met = [tuple(c.met(t)) for c in cs]
+    met = [tuple(c.met(st.thresholds)) for c in cs]
     qualified = [i for i in range(st.n) if met[i]]
     if len(qualified) == 1:  # V-4
         winners = tuple(qualified)
-        how = "the only player to reach 12"
+        how = "the only player to reach a victory threshold"
     else:
         best = max(cs[i].total for i in qualified)
         winners = tuple(i for i in qualified if cs[i].total == best)
         if len(winners) == 1:
-            how = f"highest total ({best}) among the {len(qualified)} players who reached 12"
+            how = f"highest total ({best}) among the {len(qualified)} players who reached a threshold"
         else:
             how = f"tied on total {best}: shared victory (V-5)"
     # V-6: qualified players by total, then everyone else tied below them.

@@ -93,6 +93,7 @@ def build_game(
         fragment_supply=d.fragment_count,
         varan_supply=d.varan_count,
         dispensers={label: k.copies[n] for label, k in d.trees.items()},  # S-7
+        thresholds=dict.fromkeys(("trees", "fires", "flowers"), d.threshold),  # V-2
     )
     events = [
         Event(

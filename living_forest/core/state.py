@@ -102,6 +102,9 @@ class GameState:
     fragment_supply: int
     varan_supply: int
     dispensers: dict[str, int]  # tree label -> tiles left
+    # Victory threshold per condition (V-2); data-driven because Kodama raises them
+    # during play (KODAMA.md K-V1, K-V2).
+    thresholds: dict[str, int]
     version: int = 1
     _legal: Any = field(default=None, init=False, repr=False, compare=False)
 
@@ -135,6 +138,7 @@ class GameState:
             self.fragment_supply,
             self.varan_supply,
             dict(self.dispensers),
+            dict(self.thresholds),
             self.version,
         )
 

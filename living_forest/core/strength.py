@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .data import FLOWER, GameData
@@ -76,11 +77,12 @@ class Counts:
     def total(self) -> int:
         return self.trees + self.fires + self.flowers
 
-    def met(self, threshold: int) -> list[str]:
+    def met(self, thresholds: Mapping[str, int]) -> list[str]:
+        """The victory conditions reached (V-2), given each condition's threshold."""
         return [
             name
             for name, v in (("trees", self.trees), ("fires", self.fires), ("flowers", self.flowers))
-            if v >= threshold
+            if v >= thresholds[name]
         ]
 
 

@@ -77,6 +77,7 @@ class StateSnapshot(_Strict):
     fragment_supply: Count
     varan_supply: Count
     dispensers: dict[str, Count]
+    thresholds: dict[str, Count]
     version: int
 
 
