@@ -190,7 +190,7 @@ def _read_json(p: Path) -> Any:
     try:
         return json.loads(text, parse_constant=_no_constants)
     except json.JSONDecodeError as e:
-        cut = e.pos >= len(text.rstrip())
+        cut = e.pos >= len(text.rstrip()) or e.msg.startswith("Unterminated string")
         what = "truncated" if cut else "corrupt"
         raise SaveError(
             f"{p} is {what}: invalid JSON at line {e.lineno}, column {e.colno} ({e.msg})"

@@ -158,10 +158,11 @@ def _load_error(path: Path) -> str:
     return msg
 
 
-def test_truncated_file(tmp_path: Path) -> None:
+@pytest.mark.parametrize("keep", [0.1, 0.5, 0.77, 0.999])
+def test_truncated_file(tmp_path: Path, keep: float) -> None:
     path, _ = _saved(tmp_path)
-    text = path.read_text(encoding="utf-8")
-    path.write_text(text[: len(text) // 2], encoding="utf-8")
+    blob = path.read_bytes()
+    path.write_bytes(blob[: int(len(blob) * keep)])
     assert "is truncated: invalid JSON" in _load_error(path)
 
 

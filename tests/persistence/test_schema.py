@@ -5,6 +5,8 @@ from __future__ import annotations
 import dataclasses
 import json
 
+from pydantic import BaseModel
+
 from living_forest.core import GameState, Pending, PlayerState
 from living_forest.persistence import PendingSnapshot, PlayerSnapshot, StateSnapshot
 from living_forest.persistence.schema import REGENERATE, SCHEMA_PATH, save_schema
@@ -28,7 +30,11 @@ def test_snapshot_is_typed_in_the_schema() -> None:
 
 
 def test_snapshot_models_mirror_the_core_dataclasses() -> None:
-    pairs = [(GameState, StateSnapshot), (PlayerState, PlayerSnapshot), (Pending, PendingSnapshot)]
+    pairs: list[tuple[type, type[BaseModel]]] = [
+        (GameState, StateSnapshot),
+        (PlayerState, PlayerSnapshot),
+        (Pending, PendingSnapshot),
+    ]
     for core_cls, model in pairs:
         core_fields = [f.name for f in dataclasses.fields(core_cls) if not f.name.startswith("_")]
         assert list(model.model_fields) == core_fields, (

@@ -1,0 +1,255 @@
+"""Command line: ``living-forest`` (the Textual app), ``simulate`` and ``replay``.
+
+Textual is imported only when the app starts, so ``simulate``, ``replay`` and
+``--help`` stay light. Rich is imported only for the simulate report.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("living-forest")
+    except PackageNotFoundError:
+        return "unknown (not installed)"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="living-forest",
+        description="Living Forest in your terminal. With no command, starts the game.",
+    )
+    p.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    start = p.add_mutually_exclusive_group()
+    start.add_argument("--load", metavar="FILE", type=Path, help="open a saved game")
+    start.add_argument(
+        "--continue",
+        dest="continue_latest",
+        action="store_true",
+        help="continue the last game (autosave)",
+    )
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    sim = sub.add_parser(
+        "simulate",
+        help="play bot games headless and print statistics",
+        description="Play G bot games; game g uses engine seed S+g and a bot rng seeded S+g. "
+        "Seats are winter, spring, summer, autumn in table order.",
+    )
+    sim.add_argument("--players", "-p", type=int, choices=(2, 3, 4), default=2)
+    sim.add_argument("--games", "-g", type=_positive, default=100)
+    sim.add_argument(
+        "--bots",
+        default="baseline",
+        help="a bot for every seat (baseline, random) or a comma list per seat, "
+        "e.g. baseline,random",
+    )
+    sim.add_argument("--seed", "-s", type=_natural, default=0)
+    sim.add_argument(
+        "--round-cap",
+        type=_positive,
+        default=300,
+        help="a game still running after this round counts as stuck (default 300)",
+    )
+    sim.add_argument("--json", action="store_true", help="print one JSON object, no table")
+
+    rep = sub.add_parser(
+        "replay",
+        help="print a saved game as numbered sentences",
+        description="Replay a save file from its seed and action log and print what happened.",
+    )
+    rep.add_argument("file", type=Path, metavar="FILE.json")
+    return p
+
+
+def _positive(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {v}")
+    return v
+
+
+def _natural(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if v < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {v}")
+    return v
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "simulate":
+        from .simulate import parse_bots
+
+        try:
+            bots = parse_bots(args.bots, args.players)
+        except ValueError as e:
+            parser.error(str(e))
+        return cmd_simulate(args, bots)
+    if args.command == "replay":
+        return cmd_replay(args.file)
+    return run_app(args.load, args.continue_latest)
+
+
+# --- the app ------------------------------------------------------------------------
+
+
+def run_app(load: Path | None, continue_latest: bool) -> int:
+    if load is not None:
+        from .persistence import SaveError, load_game
+
+        try:
+            load_game(load)
+        except SaveError as e:
+            print(f"living-forest: cannot load: {e}", file=sys.stderr)
+            return EXIT_FAIL
+    import importlib
+
+    try:
+        run = importlib.import_module("living_forest.tui.app").run
+    except (ImportError, AttributeError) as e:
+        print(
+            f"living-forest: the terminal app is not available yet ({e}); "
+            "try `living-forest simulate` or `living-forest replay FILE`",
+            file=sys.stderr,
+        )
+        return EXIT_FAIL
+    code = run(load=load, continue_latest=continue_latest)
+    return int(code or 0)
+
+
+# --- replay -------------------------------------------------------------------------
+
+
+def cmd_replay(path: Path) -> int:
+    from .core import describe
+    from .persistence import SaveError, load_game, replay_states
+
+    try:
+        rec, _ = load_game(path)
+        lines: list[str] = []
+        prev = None
+        width = len(str(len(rec.actions)))
+        for step, st in replay_states(rec):
+            if step.action is None:
+                lines.append(f"{0:>{width}}. Setup (seed {rec.seed})")
+            else:
+                assert prev is not None
+                who = prev.players[prev.current].name
+                lines.append(f"{step.number:>{width}}. {who}: {step.action}")
+            lines.extend(f"{'':>{width}}  {describe(e)}" for e in step.events)
+            prev = st
+    except SaveError as e:
+        print(f"living-forest: {e}", file=sys.stderr)
+        return EXIT_FAIL
+    try:
+        sys.stdout.write("\n".join(lines) + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:  # `living-forest replay x.json | head`
+        sys.stderr.close()
+    return EXIT_OK
+
+
+# --- simulate -----------------------------------------------------------------------
+
+
+def cmd_simulate(args: argparse.Namespace, bots: tuple[str, ...]) -> int:
+    from .simulate import GameResult, play_many, summarise
+
+    results = play_many(args.players, args.games, args.seed, bots, round_cap=args.round_cap)
+    show_progress = not args.json and sys.stdout.isatty()
+    if show_progress:
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+
+        with Progress(
+            TextColumn("simulating"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            transient=True,
+        ) as progress:
+            task = progress.add_task("games", total=args.games)
+
+            def tick(_: GameResult) -> None:
+                progress.advance(task)
+
+            summary = summarise(args.players, bots, results, tick)
+    else:
+        summary = summarise(args.players, bots, results)
+    data = summary.to_json()
+    data["seed"] = args.seed
+    if args.json:
+        print(json.dumps(data))
+    else:
+        _print_summary(data)
+    return EXIT_FAIL if summary.failures else EXIT_OK
+
+
+def _print_summary(d: dict[str, Any]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    def pct(x: float) -> str:
+        return f"{100 * x:.1f}%"
+
+    fin = d["finished"] or 1
+    t = Table(title=f"{d['games']} games, {d['players']} players, bots {', '.join(d['bots'])}")
+    t.add_column("measure")
+    t.add_column("value", justify="right")
+    t.add_row("games per second", f"{d['games_per_second']:.1f}")
+    t.add_row("µs per decision", f"{d['us_per_decision']:.1f}")
+    t.add_row(
+        "rounds per game (median, p10, p90)",
+        f"{d['rounds_median']:g}, {d['rounds_p10']:g}, {d['rounds_p90']:g}",
+    )
+    t.add_row(
+        "decisions per game (median, mean)",
+        f"{d['decisions_per_game_median']:g}, {d['decisions_per_game_mean']:g}",
+    )
+    for cond, n in d["victory_conditions"].items():
+        t.add_row(f"won on {cond}", f"{n} ({pct(n / fin)})")
+    t.add_row("ties (shared victories)", str(d["ties"]))
+    for pos, rate in d["win_rate_by_position"].items():
+        label = "first player" if pos == "1" else f"player {pos} in turn order"
+        t.add_row(f"win rate, {label}", pct(rate))
+    for seat, rate in d["win_rate_by_seat"].items():
+        t.add_row(f"win rate, {seat}", pct(rate))
+    for what, n in d["watched_games"].items():
+        t.add_row(f"games with {what}", str(n))
+    t.add_row("failures", str(d["failures"]), style="bold red" if d["failures"] else None)
+    console = Console()
+    console.print(t)
+    for f in d["failure_list"][:20]:
+        console.print(f"failed: seed {f['seed']}: {f['reason']}", markup=False)
+    if len(d["failure_list"]) > 20:
+        console.print(f"… and {len(d['failure_list']) - 20} more failures")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,257 @@
+"""The one simulation loop: play a game with bots, and summarise many games.
+
+Used by ``living-forest simulate``, ``bench/run.py`` and ``bench/soak.py``. Imports
+no UI library.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from living_forest.bots import BOTS, SeatView, get_bot
+from living_forest.core import GameState, apply, legal_actions, new_game, outcome, validate
+
+SPIRITS = ("winter", "spring", "summer", "autumn")
+ROUND_CAP = 300
+DECISION_CAP = 100_000
+
+# Rare engine paths worth counting (the official version crashed or stuck on them).
+WATCHED_EVENTS = frozenset({"fire_not_added", "bonus_lost"})
+
+Check = Literal["none", "final", "all"]
+
+
+@dataclass(slots=True)
+class GameResult:
+    """What happened in one simulated game."""
+
+    seed: int
+    players: int
+    bots: tuple[str, ...]  # per seat in table order (winter, spring, ...)
+    rounds: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+    winners: tuple[int, ...] = ()  # seats in turn order (0 = first player)
+    winner_spirits: tuple[str, ...] = ()
+    conditions: tuple[str, ...] = ()  # victory conditions met by the winners
+    shared: bool = False
+    failure: str | None = None  # "stuck", "no legal action", "exception: ...", "invalid: ..."
+    watched: Counter[str] = field(default_factory=Counter)  # e.g. "fire_not_added: ..."
+    actions: list[str] | None = None
+    state: GameState | None = None
+
+
+def parse_bots(spec: str, players: int) -> tuple[str, ...]:
+    """``"baseline"`` for every seat, or a comma list with one bot per seat."""
+    names = tuple(s.strip() for s in spec.split(","))
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise ValueError(f"--bots lists {len(names)} bots for {players} players")
+    for n in names:
+        if n not in BOTS:
+            raise ValueError(f"unknown bot {n!r}; choose from {', '.join(sorted(BOTS))}")
+    return names
+
+
+def play_game(
+    players: int,
+    seed: int,
+    bots: Sequence[str] | str = "baseline",
+    *,
+    round_cap: int = ROUND_CAP,
+    check: Check = "none",
+    record: bool = False,
+    keep_state: bool = False,
+) -> GameResult:
+    """Play one game to the end with bots: engine seed ``seed``, bot rng ``Random(seed)``.
+
+    Seats are winter, spring, summer, autumn in table order. Never raises for a game
+    problem: it is reported in ``failure``. ``check="final"`` validates the final state,
+    ``"all"`` every state.
+    """
+    names = parse_bots(bots, players) if isinstance(bots, str) else tuple(bots)
+    res = GameResult(seed, players, names)
+    by_spirit = {SPIRITS[i]: get_bot(names[i]) for i in range(players)}
+    actions: list[str] | None = [] if record else None
+    t0 = time.perf_counter()
+    st: GameState | None = None
+    try:
+        st, events = new_game([(s.title(), s) for s in SPIRITS[:players]], seed)
+        seat_bots = [by_spirit[p.spirit] for p in st.players]
+        rng = random.Random(seed)
+        watched = res.watched
+        decisions = 0
+        while st.phase != "over":
+            for e in events:
+                if e.kind in WATCHED_EVENTS:
+                    watched[f"{e.kind}: {e.data.get('why') or e.data.get('source')}"] += 1
+            if check == "all" and (problems := validate(st)):
+                res.failure = f"invalid: {problems[0]}"
+                break
+            if st.round > round_cap or decisions >= DECISION_CAP:
+                res.failure = "stuck"
+                break
+            legal = legal_actions(st)
+            if not legal:
+                res.failure = "no legal action"
+                break
+            seat = st.current
+            action = seat_bots[seat](SeatView(st, seat), legal, rng)
+            st, events = apply(st, action)
+            decisions += 1
+            if actions is not None:
+                actions.append(str(action))
+        else:
+            for e in events:
+                if e.kind in WATCHED_EVENTS:
+                    watched[f"{e.kind}: {e.data.get('why') or e.data.get('source')}"] += 1
+        res.decisions = decisions
+    except Exception as e:  # a crash is a result, not an abort of the whole run
+        res.failure = f"exception: {type(e).__name__}: {e}"
+    res.seconds = time.perf_counter() - t0
+    if st is not None:
+        res.rounds = st.round
+        if res.failure is None and check != "none" and (problems := validate(st)):
+            res.failure = f"invalid: {problems[0]}"
+        out = outcome(st) if res.failure is None else None
+        if out is not None:
+            res.winners = out.winners
+            res.winner_spirits = tuple(st.players[w].spirit for w in out.winners)
+            res.conditions = tuple(sorted({m for w in out.winners for m in out.players[w].met}))
+            res.shared = out.shared
+        if keep_state:
+            res.state = st
+    res.actions = actions
+    return res
+
+
+def play_many(
+    players: int,
+    games: int,
+    seed: int,
+    bots: Sequence[str] | str = "baseline",
+    **kw: Any,
+) -> Iterator[GameResult]:
+    """Game ``g`` uses seed ``seed + g``."""
+    for g in range(games):
+        yield play_game(players, seed + g, bots, **kw)
+
+
+# --- summaries ----------------------------------------------------------------------
+
+
+def _percentile(sorted_vals: Sequence[int], p: float) -> float:
+    if not sorted_vals:
+        return 0.0
+    k = (len(sorted_vals) - 1) * p
+    lo = int(k)
+    hi = min(lo + 1, len(sorted_vals) - 1)
+    return sorted_vals[lo] + (sorted_vals[hi] - sorted_vals[lo]) * (k - lo)
+
+
+@dataclass(slots=True)
+class Summary:
+    players: int
+    bots: tuple[str, ...]
+    games: int = 0
+    failures: int = 0
+    failure_list: list[tuple[int, str]] = field(default_factory=list)  # (seed, reason)
+    wall_seconds: float = 0.0
+    game_seconds: float = 0.0
+    decisions: int = 0
+    rounds: list[int] = field(default_factory=list)
+    decisions_per_game: list[int] = field(default_factory=list)
+    victory_conditions: Counter[str] = field(default_factory=Counter)
+    ties: int = 0
+    wins_by_position: Counter[int] = field(default_factory=Counter)  # 0 = first player
+    wins_by_spirit: Counter[str] = field(default_factory=Counter)
+    watched: Counter[str] = field(default_factory=Counter)  # total events
+    watched_games: Counter[str] = field(default_factory=Counter)  # games with >= 1
+
+    def add(self, r: GameResult) -> None:
+        self.games += 1
+        self.game_seconds += r.seconds
+        if r.failure is not None:
+            self.failures += 1
+            self.failure_list.append((r.seed, r.failure))
+        else:
+            self.decisions += r.decisions
+            self.rounds.append(r.rounds)
+            self.decisions_per_game.append(r.decisions)
+            self.victory_conditions["+".join(r.conditions) or "none"] += 1
+            self.ties += r.shared
+            for w in r.winners:
+                self.wins_by_position[w] += 1
+            for s in r.winner_spirits:
+                self.wins_by_spirit[s] += 1
+        self.watched.update(r.watched)
+        self.watched_games.update(r.watched.keys())
+
+    @property
+    def finished(self) -> int:
+        return self.games - self.failures
+
+    @property
+    def games_per_second(self) -> float:
+        t = self.wall_seconds or self.game_seconds
+        return self.games / t if t else 0.0
+
+    @property
+    def us_per_decision(self) -> float:
+        return 1e6 * self.game_seconds / self.decisions if self.decisions else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        rounds = sorted(self.rounds)
+        dec = sorted(self.decisions_per_game)
+        fin = self.finished or 1
+        return {
+            "players": self.players,
+            "bots": list(self.bots),
+            "games": self.games,
+            "finished": self.finished,
+            "failures": self.failures,
+            "failure_list": [{"seed": s, "reason": why} for s, why in self.failure_list],
+            "seconds": round(self.wall_seconds or self.game_seconds, 4),
+            "games_per_second": round(self.games_per_second, 2),
+            "us_per_decision": round(self.us_per_decision, 1),
+            "rounds_median": _percentile(rounds, 0.5),
+            "rounds_p10": _percentile(rounds, 0.1),
+            "rounds_p90": _percentile(rounds, 0.9),
+            "decisions_per_game_median": _percentile(dec, 0.5),
+            "decisions_per_game_mean": round(statistics.fmean(dec), 1) if dec else 0.0,
+            "victory_conditions": dict(self.victory_conditions.most_common()),
+            "ties": self.ties,
+            "win_rate_by_position": {
+                str(i + 1): round(self.wins_by_position[i] / fin, 4) for i in range(self.players)
+            },
+            "win_rate_by_seat": {
+                f"{SPIRITS[i]} ({self.bots[i]})": round(self.wins_by_spirit[SPIRITS[i]] / fin, 4)
+                for i in range(self.players)
+            },
+            "watched_events": dict(sorted(self.watched.items())),
+            "watched_games": dict(sorted(self.watched_games.items())),
+        }
+
+
+def summarise(
+    players: int,
+    bots: Sequence[str],
+    results: Iterable[GameResult],
+    on_result: Callable[[GameResult], None] | None = None,
+) -> Summary:
+    """Collect results (timing the wall clock) into a :class:`Summary`."""
+    s = Summary(players, tuple(bots))
+    t0 = time.perf_counter()
+    for r in results:
+        s.add(r)
+        if on_result is not None:
+            on_result(r)
+    s.wall_seconds = time.perf_counter() - t0
+    return s

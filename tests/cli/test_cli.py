@@ -1,0 +1,218 @@
+"""The command line: simulate --json, replay, the app entry point and --help hygiene."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import types
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from living_forest import cli
+from living_forest.core import describe
+from living_forest.persistence import load_game, replay_record, save_game
+from tests.persistence.conftest import play
+
+
+def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = cli.main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# --- simulate ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "bots"), [(2, "baseline"), (3, "random"), (4, "baseline")])
+def test_simulate_json(capsys: pytest.CaptureFixture[str], players: int, bots: str) -> None:
+    code, out, _ = _run(
+        [
+            "simulate",
+            "--players",
+            str(players),
+            "--games",
+            "4",
+            "--bots",
+            bots,
+            "--seed",
+            "5",
+            "--json",
+        ],
+        capsys,
+    )
+    assert code == 0
+    data = json.loads(out)  # exactly one JSON object, nothing else
+    for key in ("games", "failures", "games_per_second", "rounds_median", "victory_conditions"):
+        assert key in data
+    assert data["games"] == 4 and data["failures"] == 0 and data["finished"] == 4
+    assert data["games_per_second"] > 0 and data["rounds_median"] >= 1
+    assert sum(data["victory_conditions"].values()) == 4
+    assert set(data["win_rate_by_position"]) == {str(i + 1) for i in range(players)}
+    assert data["bots"] == [bots] * players
+
+
+def test_simulate_is_reproducible_and_mixes_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "--games", "3", "--bots", "baseline,random", "--seed", "9", "--json"]
+    _, a, _ = _run(argv, capsys)
+    _, b, _ = _run(argv, capsys)
+    da, db = json.loads(a), json.loads(b)
+    for key in (
+        "rounds_median",
+        "victory_conditions",
+        "win_rate_by_seat",
+        "decisions_per_game_mean",
+    ):
+        assert da[key] == db[key]
+    assert list(da["win_rate_by_seat"]) == ["winter (baseline)", "spring (random)"]
+
+
+def test_simulate_table_when_not_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(["simulate", "--games", "2"], capsys)
+    assert code == 0
+    for label in ("games per second", "µs per decision", "rounds per game", "failures", "ties"):
+        assert label in out
+    assert "win rate, first player" in out
+
+
+def test_simulate_stuck_games_fail_with_nonzero_exit(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(["simulate", "--games", "2", "--round-cap", "3", "--json"], capsys)
+    data = json.loads(out)
+    assert code == 1
+    assert data["failures"] == 2
+    assert [f["reason"] for f in data["failure_list"]] == ["stuck", "stuck"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["simulate", "--bots", "clever"], "unknown bot 'clever'"),
+        (["simulate", "--players", "3", "--bots", "baseline,random"], "lists 2 bots for 3"),
+        (["simulate", "--players", "5"], "invalid choice: 5"),
+        (["simulate", "--games", "0"], "must be at least 1"),
+        (["simulate", "--seed", "x"], "'x' is not a whole number"),
+    ],
+)
+def test_simulate_bad_arguments(
+    capsys: pytest.CaptureFixture[str], argv: list[str], fragment: str
+) -> None:
+    with pytest.raises(SystemExit) as info:
+        cli.main(argv)
+    assert info.value.code == 2
+    assert fragment in capsys.readouterr().err
+
+
+# --- replay ------------------------------------------------------------------------
+
+
+def test_replay_prints_numbered_sentences(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rec, st = play(21, 12)
+    path = tmp_path / "g.json"
+    save_game(path, rec, st)
+    code, out, err = _run(["replay", str(path)], capsys)
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == " 0. Setup (seed 21)"
+    headers = [ln for ln in lines if not ln.startswith("    ")]
+    assert len(headers) == 13
+    for i, (header, action) in enumerate(zip(headers[1:], rec.actions, strict=True), start=1):
+        assert header.startswith(f"{i:>2}. ") and header.endswith(f": {action}")
+    loaded, _ = load_game(path)
+    sentences = [describe(e) for step in replay_record(loaded) for e in step.events]
+    assert [ln.strip() for ln in lines if ln.startswith("    ")] == sentences
+    assert any("reveals" in s for s in sentences)
+
+
+def test_replay_bad_file_is_one_clear_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text('{"format": "living-forest-save", "schema_version": 7}')
+    code, out, err = _run(["replay", str(path)], capsys)
+    assert code == 1 and out == ""
+    assert err.strip().endswith("has save format version 7; this program reads version 1 only")
+    assert err.count("\n") == 1
+    assert path.read_text() == '{"format": "living-forest-save", "schema_version": 7}'
+
+
+# --- the app -----------------------------------------------------------------------
+
+
+def _fake_tui(monkeypatch: pytest.MonkeyPatch, result: int) -> list[dict[str, Any]]:
+    calls: list[dict[str, Any]] = []
+    mod = types.ModuleType("living_forest.tui.app")
+
+    def run(*, load: Path | None, continue_latest: bool) -> int:
+        calls.append({"load": load, "continue_latest": continue_latest})
+        return result
+
+    mod.run = run  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "living_forest.tui.app", mod)
+    return calls
+
+
+def test_no_command_starts_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = _fake_tui(monkeypatch, 3)
+    assert cli.main([]) == 3
+    assert cli.main(["--continue"]) == 3
+    assert calls == [
+        {"load": None, "continue_latest": False},
+        {"load": None, "continue_latest": True},
+    ]
+
+
+def test_load_checks_the_file_before_starting_the_app(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    calls = _fake_tui(monkeypatch, 0)
+    rec, st = play(2, 5)
+    good = tmp_path / "good.json"
+    save_game(good, rec, st)
+    assert cli.main(["--load", str(good)]) == 0
+    assert calls == [{"load": good, "continue_latest": False}]
+    assert cli.main(["--load", str(tmp_path / "missing.json")]) == 1
+    assert "cannot load: there is no save file at" in capsys.readouterr().err
+    assert len(calls) == 1
+
+
+def test_missing_app_is_a_clear_message(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "living_forest.tui.app", None)  # import fails
+    assert cli.main([]) == 1
+    assert "the terminal app is not available yet" in capsys.readouterr().err
+
+
+def test_load_and_continue_exclude_each_other(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        cli.main(["--load", "x.json", "--continue"])
+    assert info.value.code == 2
+    assert "not allowed with argument" in capsys.readouterr().err
+
+
+# --- imports -----------------------------------------------------------------------
+
+_NO_UI = (
+    "import sys; from living_forest.cli import main\n"
+    "try:\n    main({argv!r})\nexcept SystemExit:\n    pass\n"
+    "print('UI:' + ','.join(sorted({{m.split('.')[0] for m in sys.modules}} & {{'textual'}})))"
+)
+
+
+@pytest.mark.parametrize(
+    "argv", [["--help"], ["--version"], ["simulate", "--games", "1", "--json"]]
+)
+def test_help_version_and_simulate_do_not_import_textual(argv: list[str]) -> None:
+    out = subprocess.run(
+        [sys.executable, "-c", _NO_UI.format(argv=argv)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert out.stdout.strip().splitlines()[-1] == "UI:"
+    assert "living-forest" in out.stdout or argv[0] == "simulate"
