@@ -1,0 +1,85 @@
+"""`make bench`: baseline-bot games per second and µs per decision for 2, 3 and 4 players.
+
+Then runs bench/tui.py (if present) as a subprocess and passes its output through.
+The whole run stays well under 5 minutes (about --seconds per player count).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from living_forest.simulate import GameResult, play_game, summarise  # noqa: E402
+
+# The bar on the 2-core reference machine (issue 7).
+BAR = {2: 100.0, 4: 50.0}
+
+
+def timed_games(players: int, seconds: float, seed: int, min_games: int) -> Iterator[GameResult]:
+    """Games with seeds seed, seed+1, … until the time budget is spent."""
+    end = time.perf_counter() + seconds
+    g = 0
+    while g < min_games or time.perf_counter() < end:
+        yield play_game(players, seed + g, "baseline")
+        g += 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--seconds", type=float, default=8.0, help="time per player count")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--check", action="store_true", help="exit 1 if a bar is missed")
+    args = ap.parse_args(argv)
+
+    print(
+        f"Python {platform.python_version()} on {platform.machine()}, "
+        f"{os.cpu_count()} CPUs; baseline bots, one process, seeds from {args.seed}"
+    )
+    print(f"{'players':>7} {'games':>6} {'games/s':>8} {'µs/decision':>12} {'rounds':>7}  bar")
+    missed = []
+    failures = 0
+    for n in (2, 3, 4):
+        for _ in play_game_warmup(n):
+            pass
+        s = summarise(n, ("baseline",) * n, timed_games(n, args.seconds, args.seed, 20))
+        d = s.to_json()
+        failures += s.failures
+        bar = BAR.get(n)
+        verdict = "" if bar is None else ("ok" if s.games_per_second >= bar else "MISSED")
+        if verdict == "MISSED":
+            missed.append(n)
+        bar_text = f">= {bar:g} {verdict}" if bar is not None else "-"
+        print(
+            f"{n:>7} {s.games:>6} {s.games_per_second:>8.1f} {s.us_per_decision:>12.1f} "
+            f"{d['rounds_median']:>7g}  {bar_text}",
+            flush=True,
+        )
+    if failures:
+        print(f"{failures} games failed (crash or stuck): run `make soak` for details")
+    code = 1 if failures or (args.check and missed) else 0
+
+    tui = ROOT / "bench" / "tui.py"
+    if tui.exists():
+        print(f"\n$ {Path(sys.executable).name} bench/tui.py", flush=True)
+        rc = subprocess.run([sys.executable, str(tui)], cwd=ROOT, check=False).returncode
+        code = code or rc
+    return code
+
+
+def play_game_warmup(n: int) -> Iterator[GameResult]:
+    """A few untimed games so imports and caches do not count."""
+    for s in range(3):
+        yield play_game(n, 10_000_000 + s, "baseline")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

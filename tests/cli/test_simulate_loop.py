@@ -1,0 +1,88 @@
+"""The one simulation loop behind simulate, bench and soak."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from living_forest import simulate
+from living_forest.core import apply as core_apply
+from living_forest.core import validate
+from living_forest.persistence import GameRecord, SeatRecord, load_game, save_game
+from living_forest.simulate import parse_bots, play_game, summarise
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_recorded_game_replays_through_a_save(tmp_path: Path, players: int) -> None:
+    r = play_game(players, 31, "baseline", record=True, keep_state=True, check="final")
+    assert r.failure is None and r.state is not None and r.actions is not None
+    assert r.state.phase == "over" and validate(r.state) == []
+    assert r.decisions == len(r.actions) and r.rounds == r.state.round
+    assert r.winners and set(r.conditions) <= {"trees", "fires", "flowers"}
+    rec = GameRecord(
+        seats=[
+            SeatRecord(name=s.title(), spirit=s, controller="baseline")
+            for s in simulate.SPIRITS[:players]
+        ],
+        seed=31,
+        actions=r.actions,
+    )
+    save_game(tmp_path / "g.json", rec, r.state)
+    _, st = load_game(tmp_path / "g.json")
+    assert st == r.state
+
+
+def test_same_seed_same_game() -> None:
+    a = play_game(3, 8, "baseline,random,baseline", record=True)
+    b = play_game(3, 8, ("baseline", "random", "baseline"), record=True)
+    assert a.actions == b.actions and a.winners == b.winners
+    c = play_game(3, 9, "baseline,random,baseline", record=True)
+    assert c.actions != a.actions
+
+
+def test_a_crash_is_a_failure_not_an_abort(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = core_apply
+    calls = {"n": 0}
+
+    def flaky(st: Any, a: Any) -> Any:
+        calls["n"] += 1
+        if calls["n"] == 40:
+            raise KeyError("boom")
+        return real(st, a)
+
+    monkeypatch.setattr(simulate, "apply", flaky)
+    s = summarise(2, ("baseline", "baseline"), simulate.play_many(2, 2, 0))
+    assert s.games == 2 and s.failures == 1
+    assert s.failure_list == [(0, "exception: KeyError: 'boom'")]
+    assert s.to_json()["finished"] == 1
+
+
+def test_no_legal_action_is_a_failure(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(simulate, "legal_actions", lambda st: ())
+    assert play_game(2, 1).failure == "no legal action"
+
+
+def test_invalid_state_is_a_failure(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(simulate, "validate", lambda st: ["3 Fire tiles missing"])
+    assert play_game(2, 1, check="final").failure == "invalid: 3 Fire tiles missing"
+    assert play_game(2, 1, check="all").failure == "invalid: 3 Fire tiles missing"
+    assert play_game(2, 1, check="none").failure is None
+
+
+def test_watched_events_are_counted() -> None:
+    s = summarise(4, ("baseline",) * 4, simulate.play_many(4, 30, 0))
+    assert s.failures == 0
+    assert s.watched_games["bonus_lost: rock"] > 0
+    assert sum(s.watched_games.values()) > 0
+    assert all(k.split(":")[0] in simulate.WATCHED_EVENTS for k in s.watched)
+
+
+def test_parse_bots() -> None:
+    assert parse_bots("random", 3) == ("random",) * 3
+    assert parse_bots("baseline, random", 2) == ("baseline", "random")
+    with pytest.raises(ValueError, match="unknown bot 'x'"):
+        parse_bots("x", 2)
+    with pytest.raises(ValueError, match="lists 3 bots for 2 players"):
+        parse_bots("random,random,random", 2)
