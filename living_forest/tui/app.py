@@ -1,0 +1,247 @@
+"""The Living Forest hot-seat app: title, new game, board, save/load, help.
+
+``run()`` is the entry point used by ``living-forest`` (``cli.py``);
+``python -m living_forest.tui.app`` starts it too.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from textual.app import App
+from textual.binding import Binding
+
+from living_forest.core.engine import data
+
+from .keymap import load_keymap
+from .saving import (
+    SaveError,
+    autosave_exists,
+    autosave_path,
+    default_save_dir,
+    load_session,
+    save_session,
+)
+from .screens.game import GameScreen
+from .screens.modals import FilePromptScreen, HelpScreen
+from .screens.over import GameOverScreen, TooSmallScreen
+from .screens.title import NewGameScreen, TitleScreen
+from .session import SeatConfig, Session
+
+HELP_DIR = Path(__file__).resolve().parents[2] / "assets" / "help"
+MIN_W, MIN_H = 80, 24
+
+
+def rules_text() -> str:
+    try:
+        return (HELP_DIR / "rules.md").read_text(encoding="utf-8")
+    except OSError as e:
+        return f"The rules reference could not be read ({e})."
+
+
+class LivingForestApp(App[int]):
+    CSS_PATH = "styles/app.tcss"
+    TITLE = "Living Forest"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [
+        Binding("f1", "help", "Help", id="app.help"),
+        Binding("question_mark", "help", "Help", show=False, id="app.help2"),
+        Binding("ctrl+o", "load_game", "Load", id="app.load"),
+        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
+    ]
+
+    def __init__(
+        self,
+        *,
+        load: Path | None = None,
+        continue_latest: bool = False,
+        bot_pause: float = 0.4,
+        autosave: bool = True,
+    ) -> None:
+        super().__init__()
+        self.start_load = load
+        self.start_continue = continue_latest
+        self.bot_pause = bot_pause
+        self.autosave_enabled = autosave
+        self._too_small: TooSmallScreen | None = None
+        self.last_error = ""
+
+    # --- start --------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        keymap, problems = load_keymap()
+        if keymap:
+            self.set_keymap(keymap)
+        for p in problems:
+            self.notify(p, severity="warning", timeout=8)
+        self.push_screen(TitleScreen())
+        if self.start_load is not None:
+            self.open_save(self.start_load)
+        elif self.start_continue:
+            self.action_continue_game()
+        self.call_after_refresh(self._check_size)
+
+    # --- screens ------------------------------------------------------------------
+
+    def has_autosave(self) -> bool:
+        return autosave_exists()
+
+    def action_new_game(self) -> None:
+        def started(result: tuple[list[SeatConfig], int] | None) -> None:
+            if result is not None:
+                seats, seed = result
+                self.start_session(Session(seats, seed))
+
+        self.push_screen(NewGameScreen(), started)
+
+    def start_session(self, session: Session) -> None:
+        # Only the title stays below the board.
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        self.push_screen(GameScreen(session, bot_pause=self.bot_pause))
+        self.autosave(session)
+
+    @property
+    def game(self) -> GameScreen | None:
+        for s in reversed(self.screen_stack):
+            if isinstance(s, GameScreen):
+                return s
+        return None
+
+    def action_continue_game(self) -> None:
+        if not self.has_autosave():
+            self._say("There is no autosave yet: start a new game.")
+            return
+        self.open_save(autosave_path())
+
+    def action_load_game(self) -> None:
+        if isinstance(self.screen, FilePromptScreen | TooSmallScreen):
+            return
+        try:
+            folder = default_save_dir()
+        except OSError:
+            folder = Path.cwd()
+        default = folder / "game.json"
+
+        def chosen(path: Path | None) -> None:
+            if path is not None:
+                self.open_save(path)
+
+        self.push_screen(FilePromptScreen("Load a saved game", default, must_exist=True), chosen)
+
+    def open_save(self, path: Path) -> bool:
+        """Load ``path``; on any problem say why and keep the current game as it was."""
+        try:
+            session = load_session(path)
+        except SaveError as e:
+            self._say(f"Could not load the game: {e}", error=True)
+            return False
+        except OSError as e:
+            self._say(f"Could not load the game: {e}", error=True)
+            return False
+        self.start_session(session)
+        self.notify(f"Loaded {path}", timeout=4)
+        return True
+
+    def action_save_game(self) -> None:
+        game = self.game
+        if game is None:
+            self._say("There is no game to save.")
+            return
+        folder = default_save_dir()
+        default = folder / f"game-{game.session.seed}.json"
+
+        def chosen(path: Path | None) -> None:
+            if path is None:
+                return
+            try:
+                save_session(path, game.session)
+            except (SaveError, OSError) as e:
+                self._say(f"Could not save: {e}", error=True)
+                return
+            game.say(f"Saved to {path}.")
+            self.notify(f"Saved to {path}", timeout=4)
+
+        self.push_screen(FilePromptScreen("Save the game", default, must_exist=False), chosen)
+
+    def autosave(self, session: Session) -> None:
+        if not self.autosave_enabled:
+            return
+        try:
+            save_session(autosave_path(), session)
+        except (SaveError, OSError) as e:
+            self._say(f"Autosave failed: {e}", error=True)
+
+    def show_game_over(self, session: Session) -> None:
+        def done(what: str | None) -> None:
+            if what == "new":
+                while len(self.screen_stack) > 2:
+                    self.pop_screen()
+                self.action_new_game()
+            elif what == "title":
+                while len(self.screen_stack) > 2:
+                    self.pop_screen()
+
+        self.push_screen(GameOverScreen(session.state), done)
+
+    def action_help(self) -> None:
+        if isinstance(self.screen, HelpScreen | TooSmallScreen):
+            return
+        keys: list[tuple[str, str]] = []
+        seen = set()
+        for key, active in self.screen.active_bindings.items():
+            b = active.binding
+            if (b.id or "").endswith(".why") or not b.description:
+                continue
+            item = (self.get_key_display(b), b.description)
+            if item not in seen:
+                seen.add(item)
+                keys.append(item)
+            _ = key
+        self.push_screen(HelpScreen(rules_text(), keys))
+
+    def _say(self, message: str, *, error: bool = False) -> None:
+        self.last_error = message if error else ""
+        screen = self.screen
+        if hasattr(screen, "say"):
+            screen.say(message)
+        self.notify(message, severity="error" if error else "information", timeout=8)
+
+    # --- terminal size -----------------------------------------------------------------
+
+    def on_resize(self) -> None:
+        self._check_size()
+
+    def _check_size(self) -> None:
+        w, h = self.size
+        small = w < MIN_W or h < MIN_H
+        if small and self._too_small is None:
+            self._too_small = TooSmallScreen(w, h)
+            self.push_screen(self._too_small)
+        elif small and self._too_small is not None:
+            self._too_small.update_size(w, h)
+        elif not small and self._too_small is not None:
+            screen, self._too_small = self._too_small, None
+            if self.screen is screen:
+                self.pop_screen()
+            else:
+                screen.dismiss(None)
+
+
+def run(load: Path | None = None, continue_latest: bool = False) -> int:
+    """Start the app (``--load FILE`` / ``--continue`` from the command line)."""
+    data()  # validate the game data before the screen takes over
+    app = LivingForestApp(load=load, continue_latest=continue_latest)
+    result = app.run()
+    return result if isinstance(result, int) else 0
+
+
+def main() -> None:
+    args = sys.argv[1:]
+    load = Path(args[args.index("--load") + 1]) if "--load" in args else None
+    sys.exit(run(load=load, continue_latest="--continue" in args))
+
+
+if __name__ == "__main__":
+    main()

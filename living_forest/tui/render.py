@@ -1,0 +1,288 @@
+"""Board parts as Textual markup, computed from the engine state only.
+
+Pure functions of (state, options): widgets call them from ``render``; nothing here
+changes the state. Markup styles use theme variables only.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from textual.content import Content
+from textual.markup import escape
+
+from living_forest.core import GameState, counts, net_solitary, raw_strengths
+from living_forest.core.data import ELEMENTS, GameData
+from living_forest.core.engine import data
+from living_forest.core.state import STARTING_TREE
+
+from .glyphs import (
+    ELEMENT_GLYPH,
+    ELEMENT_STYLE,
+    FRAGMENT,
+    MARK_GLYPH,
+    ROCK_BONUS,
+    SACRED_TREE,
+    SPIRIT_TAG,
+    VARAN,
+)
+
+D: GameData = data()
+
+
+def el(name: str, v: int) -> str:
+    return f"[{ELEMENT_STYLE[name]}]{ELEMENT_GLYPH[name]}{v}[/]"
+
+
+def elements(values: tuple[int, ...] | list[int], sep: str = "") -> str:
+    return sep.join(el(n, v) for n, v in zip(ELEMENTS, values, strict=True) if v)
+
+
+def plain_elements(values: tuple[int, ...] | list[int]) -> str:
+    return "".join(f"{ELEMENT_GLYPH[n]}{v}" for n, v in zip(ELEMENTS, values, strict=True) if v)
+
+
+def tag(st: GameState, seat: int) -> str:
+    return SPIRIT_TAG.get(st.players[seat].spirit, st.players[seat].spirit[:2].title())
+
+
+def who(st: GameState, seat: int) -> str:
+    p = st.players[seat]
+    return f"[b]{escape(p.name)}[/] ({D.spirits[p.spirit]})"
+
+
+# --- Circle of Spirits ---------------------------------------------------------
+
+# Clockwise ring on a 4-row rectangle: top 0-3, right 4-5, bottom 6-9 (right to left),
+# left 10-11 (bottom to top).
+_RING_ROWS = ((0, 1, 2, 3), (11, None, None, 4), (10, None, None, 5), (9, 8, 7, 6))
+
+
+def circle(st: GameState, width: int = 30) -> str:
+    occupant = {p.rock: i for i, p in enumerate(st.players)}
+    cell_w = 7
+    power = sum(st.centre)
+    fires = " ".join(str(v) for v in sorted(st.centre)) or "none"
+    centre_lines = [
+        f"[$error]Fires[/] {fires}",
+        f"power [b]{power}[/] ({len(st.centre)}/{D.fire_capacity})",
+    ]
+    lines = []
+    for r, row in enumerate(_RING_ROWS):
+        parts = []
+        for i, rock in enumerate(row):
+            if rock is None:
+                if i == 1:
+                    text = centre_lines[r - 1]
+                    parts.append(text)
+                continue
+            bonus = ROCK_BONUS[D.rock_bonus[rock]]
+            seat = occupant.get(rock)
+            if seat is None:
+                cell = f"[dim]{rock:>2}{bonus}[/]   "
+            else:
+                tree = SACRED_TREE if seat == st.first else " "
+                cell = f"{rock:>2}{bonus}[reverse b]{tag(st, seat)}[/]{tree}"
+            parts.append(cell)
+        if row[1] is None:
+            # side rows: left rock, centre text padded, right rock
+            left, mid, right = parts
+            mid_len = _visible_len(mid)
+            pad = max(1, cell_w * 3 - 1 - mid_len)
+            lines.append(f"{left} {mid}{' ' * pad}{right}")
+        else:
+            lines.append(" ".join(parts))
+    return "\n".join(lines)
+
+
+@lru_cache(maxsize=4096)
+def _visible_len(markup: str) -> int:
+    return Content.from_markup(markup).cell_length
+
+
+# --- reserve -------------------------------------------------------------------
+
+
+def card_markup(cid: str, *, name: bool, cost: bool = True, width: int = 0) -> str:
+    c = D.cards[cid]
+    mark = MARK_GLYPH[c.symbol]
+    head = f"[b]{c.cost}[/]" if cost else ""
+    label = f"{escape(c.name)} " if name else ""
+    text = f"{head}{mark}{label}{elements(c.elements)}"
+    if width:
+        pad = width - _visible_len(text)
+        if pad > 0:
+            text += " " * pad
+    return text
+
+
+def reserve(st: GameState, *, names: bool) -> str:
+    """Three columns, one per level: header with the stack size and the fire a card adds."""
+    width = 24 if names else 14
+    head = []
+    for lv in range(3):
+        fire = D.fire_value_per_level[lv]
+        more = f"stack {len(st.stacks[lv])} fire {fire}" if names else f"{len(st.stacks[lv])} left"
+        head.append(_pad(f"[b]L{lv + 1}[/] [dim]{more}[/]", width))
+    lines = ["".join(head).rstrip()]
+    for slot in range(D.reserve_size):
+        cells = []
+        for lv in range(3):
+            row = st.reserve[lv]
+            cid = row[slot] if slot < len(row) else None
+            if cid is None:
+                cells.append(_pad("[dim]—[/]", width))
+            else:
+                cells.append(card_markup(cid, name=names, width=width - 1) + " ")
+        lines.append("".join(cells).rstrip())
+    return "\n".join(lines)
+
+
+# --- Forest --------------------------------------------------------------------
+
+
+def _corner_hint(cell: int) -> str:
+    c = D.corners.get(cell)
+    if c is None:
+        return ""
+    if c.bonus == "fragments":
+        return f"+{c.amount}{FRAGMENT}"
+    g = "☼" if c.bonus == "attract" else "≈"
+    return f"{g}+{c.extra}"
+
+
+def forest(
+    st: GameState, seat: int, *, cell_w: int = 6, marks: dict[int, str] | None = None
+) -> str:
+    """5x3 grid; empty corners show their bonus, ``marks`` labels candidate spaces."""
+    p = st.players[seat]
+    done = {ln.name for ln in D.lines if all(p.forest[c] is not None for c in ln.cells)}
+    lines = []
+    for y in range(D.rows):
+        cells = []
+        for x in range(D.columns):
+            c = D.cell(x, y)
+            label = p.forest[c]
+            if marks and c in marks:
+                cells.append("│" + _pad(f"[reverse b]{marks[c]}[/]{_corner_hint(c)}", cell_w))
+                continue
+            if label is None:
+                hint = _corner_hint(c)
+                text = f"[dim]{hint or '·'}[/]"
+            elif label == STARTING_TREE:
+                text = f"[b]{SACRED_TREE}start[/]"
+            else:
+                k = D.trees[label]
+                text = (
+                    f"[b]{label}[/]{elements(k.elements)}"
+                    if any(k.elements)
+                    else f"[b]{label}[/]x2"
+                )
+            cells.append("│" + _pad(text, cell_w))
+        row_line = next((ln for ln in D.lines if ln.name == f"row {y}"), None)
+        tail = "│"
+        if row_line is not None:
+            sign = "✓" if row_line.name in done else "="
+            tail += f" {sign}{el(ELEMENTS[row_line.element], row_line.amount)}"
+        lines.append("".join(cells) + tail)
+    foot = []
+    for x in range(D.columns):
+        col = next((ln for ln in D.lines if ln.name == f"column {x}"), None)
+        if col is None:
+            foot.append(" " * (cell_w + 1))
+        else:
+            sign = "✓" if col.name in done else "="
+            foot.append(" " + _pad(f"{sign}{el(ELEMENTS[col.element], col.amount)}", cell_w))
+    lines.append("".join(foot).rstrip())
+    return "\n".join(lines)
+
+
+def _pad(markup: str, width: int) -> str:
+    n = _visible_len(markup)
+    return markup + " " * max(0, width - n)
+
+
+# --- Help Line -----------------------------------------------------------------
+
+
+def strengths(st: GameState, seat: int) -> str:
+    s = raw_strengths(D, st.players[seat])
+    return " ".join(el(n, v) for n, v in zip(ELEMENTS, s, strict=True))
+
+
+def _help_card(cid: str, names: bool) -> str:
+    c = D.cards[cid]
+    label = escape(c.name) if names else escape(c.name[:4])
+    return f"{MARK_GLYPH[c.symbol].strip()}{label}{elements(c.elements)}"
+
+
+def help_line(st: GameState, seat: int, *, names: bool) -> str:
+    p = st.players[seat]
+    cards = " ".join(_help_card(c, names) for c in p.help_line) or "[dim]empty[/]"
+    net = net_solitary(D, p)
+    warn = ""
+    if st.phase == "draw" and seat == st.current:
+        if net == 2:
+            warn = " [reverse $warning]next ▲ stops you[/]"
+        elif net >= 3:
+            warn = " [reverse $error]forced stop[/]"
+    actions = ""
+    if st.phase == "action" and seat == st.current:
+        actions = f"  [b]{st.basic_left}[/] action{'s' if st.basic_left != 1 else ''} left"
+        if st.used_types and names:
+            actions += " (used " + ", ".join(st.used_types) + ")"
+    elif st.phase == "draw" or st.phase == "action":
+        actions = f" → [b]{2 if net < 3 else 1}[/] actions"
+    return f"{strengths(st, seat)}  net{MARK_GLYPH[1]}[b]{net}[/]{actions}{warn}\nHelp Line {cards}"
+
+
+# --- players and supplies ---------------------------------------------------------
+
+
+_TILE_GLYPH = {"fire": "F", "flower": "✿", "tree": "T"}
+
+
+def player_line(st: GameState, seat: int, *, wide: bool = False) -> str:
+    p = st.players[seat]
+    c = counts(D, p)
+    t = D.threshold
+    mark = ">" if seat == st.current and st.phase != "over" else " "
+    tree = SACRED_TREE if seat == st.first else " "
+    tiles = "".join(_TILE_GLYPH.get(x.split("_")[-1], "?") for x in p.victory_tiles) or "-"
+    name = escape(p.name)[: 12 if wide else 6]
+    if wide:
+        return (
+            f"{mark}{tree}[b]{tag(st, seat)}[/] {name:<12} "
+            f"trees {c.trees:>2}/{t} fires {c.fires:>2}/{t} "
+            f"{ELEMENT_GLYPH['flower']}{c.flowers:>2}/{t} "
+            f"{FRAGMENT}{p.fragments} VT {tiles:<3} draw {len(p.draw):>2} disc {len(p.discard):>2}"
+        )
+    return (
+        f"{mark}{tree}[b]{tag(st, seat)}[/] {name:<6} T{c.trees:<3}F{c.fires:<3}"
+        f"{ELEMENT_GLYPH['flower']}{c.flowers:<3}{FRAGMENT}{p.fragments:<2}V{len(p.victory_tiles)} "
+        f"{len(p.draw):>2}/{len(p.discard):<2}"
+    )
+
+
+def players(st: GameState, *, wide: bool = False) -> str:
+    return "\n".join(player_line(st, i, wide=wide) for i in st.order())
+
+
+def supplies(st: GameState, *, wide: bool) -> str:
+    fires = " ".join(f"{v}:{n}" for v, n in st.fire_supply.items())
+    trees = " ".join(
+        f"{label}({D.trees[label].cost})x{n}" if wide else f"{label}x{n}"
+        for label, n in st.dispensers.items()
+    )
+    return (
+        f"Supply: fires {fires}  {VARAN}aran {st.varan_supply}  {FRAGMENT}{st.fragment_supply}\n"
+        f"Trees: {trees}"
+    )
+
+
+def discard(st: GameState, seat: int) -> str:
+    p = st.players[seat]
+    if not p.discard:
+        return "The discard stack is empty."
+    lines = [card_markup(c, name=True) + f" [dim]({D.cards[c].name})[/]" for c in p.discard]
+    return "\n".join(lines)

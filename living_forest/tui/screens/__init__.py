@@ -1,0 +1,1 @@
+"""Screens of the app: title, new game, the board and its modal dialogs."""

@@ -1,0 +1,543 @@
+"""The board: renders the session's state, offers only legal choices, applies them.
+
+Only this screen applies actions (through its :class:`Session`); widgets get the
+state pushed into them and report choices back with messages.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, RichLog, Static
+from textual.widgets.option_list import Option
+
+from living_forest.bots import SeatView, get_bot
+from living_forest.core import Action, Event, GameState, describe, outcome, why_illegal
+from living_forest.core.actions import (
+    ATTRACT,
+    DONE,
+    DRAW,
+    END,
+    EXTINGUISH,
+    MOVE,
+    PLANT,
+    SKIP,
+    STOP,
+    TAKE_FRAGMENT,
+    USE_FRAGMENT,
+)
+from living_forest.core.engine import data
+from living_forest.core.state import PHASE_ACTION, PHASE_DRAW, PHASE_OVER
+
+from .. import render as R
+from ..choices import MULTI, TYPE_NAMES, Choice, choices, pending_kind, prompt
+from ..session import HUMAN, Session, UndoError
+from ..widgets.board import (
+    CircleView,
+    ForestView,
+    HelpLineView,
+    Panel,
+    PlayersView,
+    ReserveView,
+    SuppliesView,
+)
+from .modals import HandOffScreen, InfoScreen
+
+D = data()
+ROUND_END_EVENTS = ("onibi_attacks", "varans_dealt", "spirit_safe", "fires_added", "fire_not_added")
+
+# Game actions with a key: binding id -> (key, action kind, footer label).
+GAME_KEYS: dict[str, tuple[str, str, str]] = {
+    "draw": ("d", DRAW, "Draw"),
+    "stop": ("s", STOP, "Stop"),
+    "use_fragment": ("f", USE_FRAGMENT, "Fragment"),
+    "take": ("t", TAKE_FRAGMENT, "Take◆"),
+    "attract": ("a", ATTRACT, "Attract"),
+    "extinguish": ("x", EXTINGUISH, "Extinguish"),
+    "move": ("m", MOVE, "Move"),
+    "plant": ("p", PLANT, "Plant"),
+    "done": ("n", DONE, "Done"),
+    "skip": ("k", SKIP, "Skip"),
+    "end_turn": ("e", END, "End turn"),
+}
+
+
+def _game_bindings() -> list[Binding]:
+    out: list[Binding] = []
+    for name, (key, _kind, label) in GAME_KEYS.items():
+        out.append(Binding(key, f"play('{name}')", label, id=f"game.{name}"))
+        # Same key, always enabled: runs only when the action above is refused,
+        # so the status line can say why (check_action dims the Footer key).
+        out.append(Binding(key, f"refuse('{name}')", label, show=False, id=f"game.{name}.why"))
+    out += [
+        Binding("u", "undo", "Undo", id="game.undo"),
+        Binding("u", "refuse('undo')", "Undo", show=False, id="game.undo.why"),
+        Binding("escape", "back", "Back", id="game.back"),
+        Binding("v", "next_forest", "Forest", id="game.view_forest"),
+        Binding("i", "discard", "Discard", id="game.discard"),
+        Binding("ctrl+s", "save", "Save", id="game.save"),
+    ]
+    out += [
+        Binding(str(i), f"pick({i})", f"choice {i}", show=False, id=f"game.pick{i}")
+        for i in range(1, 10)
+    ]
+    return out
+
+
+class BotMoved(Message):
+    """A bot worker chose ``action`` for ``state`` (ignored if the game moved on)."""
+
+    def __init__(self, state: GameState, action: Action) -> None:
+        super().__init__()
+        self.state = state
+        self.action = action
+
+
+@dataclass
+class Received:
+    """What the screen got from the core, kept for the log and for tests."""
+
+    action: str | None
+    events: list[Event]
+
+
+class ChoiceList(OptionList):
+    """The options the player to act has now; selecting one posts up to the screen."""
+
+
+class GameScreen(Screen[None]):
+    BINDINGS = _game_bindings()
+    AUTO_FOCUS = "#choices"
+
+    def __init__(self, session: Session, *, bot_pause: float = 0.4) -> None:
+        super().__init__()
+        self.session = session
+        self.bot_pause = bot_pause
+        self.modes: list[str] = []
+        self.viewed: int | None = None  # seat whose Forest is shown (None: the one to act)
+        self.received: list[Received] = [Received(None, list(session.events))]
+        self.message = ""
+        self._choices: list[Choice] = []
+        self._handed: tuple[int, str, int] | None = None
+        self._summary: list[str] = []
+        self._modal_open = False
+        self._bot_running = False
+        self._over_shown = False
+
+    # --- layout ----------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="board"):
+            with VerticalScroll(id="left"):
+                yield CircleView(id="circle")
+                yield ReserveView(id="reserve")
+                yield HelpLineView(id="helpline")
+                with Vertical(id="forests"):
+                    for seat in range(self.session.state.n):
+                        fv = ForestView(id=f"forest-{seat}", classes="forest")
+                        fv.seat = seat
+                        yield fv
+            with Vertical(id="right"):
+                yield Static(id="prompt")
+                yield ChoiceList(id="choices")
+                yield PlayersView(id="players")
+                yield SuppliesView(id="supplies")
+                yield RichLog(id="log", wrap=True, markup=False, max_lines=2000, min_width=20)
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self._apply_size()
+        self.refresh_board()
+        self.call_after_refresh(self._first_flow)
+
+    def _first_flow(self) -> None:
+        log = self.query_one("#log", RichLog)
+        for ev in self.session.events[-200:]:
+            log.write(self._sentence(ev))
+        self.advance_flow()
+
+    def on_resize(self) -> None:
+        self._apply_size()
+
+    def _apply_size(self) -> None:
+        w, h = self.app.size
+        wide = w >= 130 and h >= 36
+        self.set_class(wide, "-wide")
+        self.set_class(not wide, "-narrow")
+        for panel in self.query(Panel):
+            panel.wide = wide
+        self._show_forests()
+
+    # --- rendering (attributes down) -------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        return self.session.state
+
+    def refresh_board(self) -> None:
+        st = self.state
+        for panel in self.query(Panel):
+            if isinstance(panel, HelpLineView):
+                panel.seat = st.current
+            panel.state = st
+        self._show_forests()
+        self._refresh_choices()
+        self._refresh_status()
+        self.refresh_bindings()
+
+    def _show_forests(self) -> None:
+        st = self.state
+        shown = st.current if self.viewed is None else self.viewed
+        wide = self.has_class("-wide")
+        marks = {c.cell: str(i) for i, c in enumerate(self._choices[:9], 1) if c.cell >= 0}
+        for fv in self.query(ForestView):
+            fv.display = wide or fv.seat == shown
+            fv.marks = marks if fv.seat == st.current else {}
+            fv.state = st
+
+    def _refresh_choices(self) -> None:
+        st = self.state
+        ol = self.query_one("#choices", ChoiceList)
+        human_turn = self.session.current_is_human and st.phase != PHASE_OVER
+        self._choices = choices(st, self.modes) if human_turn else []
+        ol.clear_options()
+        ol.add_options(
+            [
+                Option(Content(f"{i}. {c.label}" if i <= 9 else f"   {c.label}"))
+                for i, c in enumerate(self._choices, 1)
+            ]
+        )
+        if self._choices:
+            ol.highlighted = 0
+        title = prompt(st, self.modes) if human_turn else ""
+        if st.phase != PHASE_OVER and not human_turn:
+            title = f"{st.players[st.current].name} (bot) is thinking…"
+        self.query_one("#prompt", Static).update(Content.from_markup("[b]$t[/]", t=title))
+        marks = {c.cell: str(i) for i, c in enumerate(self._choices[:9], 1) if c.cell >= 0}
+        for fv in self.query(ForestView):
+            fv.marks = marks if fv.seat == st.current else {}
+
+    def _refresh_status(self) -> None:
+        st = self.state
+        if st.phase == PHASE_OVER:
+            line = f"Round {st.round}: the game is over."
+        else:
+            p = st.players[st.current]
+            ctl = self.session.current_controller
+            ctl_text = "" if ctl == HUMAN else f" [{ctl} bot]"
+            phase = "reveals Guardian Animals" if st.phase == PHASE_DRAW else "takes actions"
+            line = f"Round {st.round} · {p.name} ({D.spirits[p.spirit]}){ctl_text} {phase}: "
+            line += self._what_now()
+        text = Content(line)
+        if self.message:
+            text = text + Content("\n") + Content.from_markup("[b]$m[/]", m=self.message)
+        self.query_one("#status", Static).update(text)
+
+    def _what_now(self) -> str:
+        st = self.state
+        if not self.session.current_is_human:
+            return "watch the log."
+        if st.phase == PHASE_DRAW:
+            net = R.net_solitary(D, st.players[st.current])
+            keys = ["d draw"]
+            if any(a.kind == STOP for a in self.session.legal()):
+                keys.append("s stop")
+            if any(a.kind == USE_FRAGMENT for a in self.session.legal()):
+                keys.append("f Fragment")
+            warn = (
+                " Careful: net ▲ is 2, the next solitary card ends your draw." if net == 2 else ""
+            )
+            return ", ".join(keys) + "." + warn
+        pk = pending_kind(st)
+        if pk is not None:
+            return prompt(st, self.modes) + " (digits or arrows + Enter)."
+        if self.modes:
+            return prompt(st, self.modes) + " (Enter to confirm, Esc back)."
+        kinds = {a.kind for a in self.session.legal()}
+        keys = [GAME_KEYS[n][0] for n in GAME_KEYS if GAME_KEYS[n][1] in kinds]
+        return f"{st.basic_left} basic action(s) left; keys {' '.join(keys)}."
+
+    # --- check_action: Footer keys follow the rules ----------------------------
+
+    def _can_play(self, name: str) -> bool:
+        if self._bot_running or not self.session.current_is_human:
+            return False
+        st = self.state
+        kind = GAME_KEYS[name][1]
+        legal = self.session.legal()
+        if kind in MULTI:
+            pk = pending_kind(st)
+            if (
+                pk is not None
+                and pk != f"bonus-{kind}"
+                and not (pk == "bonus-plant" and kind == PLANT)
+            ):
+                return False
+            return any(a.kind == kind for a in legal)
+        return Action(kind) in legal
+
+    def _off_phase(self, name: str) -> bool:
+        st = self.state
+        kind = GAME_KEYS[name][1]
+        if st.phase == PHASE_OVER:
+            return True
+        if kind in (DRAW, STOP, USE_FRAGMENT):
+            return st.phase != PHASE_DRAW
+        if st.phase != PHASE_ACTION:
+            return True
+        pk = pending_kind(st)
+        if kind == DONE:
+            return pk not in (ATTRACT, EXTINGUISH)
+        if kind == SKIP:
+            return not (pk or "").startswith("bonus-")
+        return False
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "play":
+            name = str(parameters[0])
+            if self._can_play(name):
+                return True
+            # Keys of the other phase (and Done/Skip outside their step) are hidden to
+            # keep the Footer readable at 80 columns; the others are dimmed.
+            return False if self._off_phase(name) else None
+        if action == "undo":
+            return True if self.session.can_undo() else None
+        if action == "back":
+            return True if self.modes else None
+        return True
+
+    # --- key actions -------------------------------------------------------------
+
+    def action_play(self, name: str) -> None:
+        kind = GAME_KEYS[name][1]
+        if kind in MULTI:
+            self.modes = [kind]
+            self.message = ""
+            self._refresh_choices()
+            self._refresh_status()
+            self.refresh_bindings()
+            return
+        self.play(Action(kind))
+
+    def action_refuse(self, name: str) -> None:
+        self.say(self.why_not(name))
+
+    def why_not(self, name: str) -> str:
+        st = self.state
+        if st.phase == PHASE_OVER:
+            return "The game is over."
+        if self._bot_running or not self.session.current_is_human:
+            return f"{st.players[st.current].name} is a bot; wait for its move."
+        if name == "undo":
+            return f"Cannot undo: {self.session.why_no_undo()}."
+        kind = GAME_KEYS[name][1]
+        label = TYPE_NAMES.get(kind, GAME_KEYS[name][2])
+        reason = why_illegal(st, self._probe(kind))
+        if reason is None:  # legal in principle, but not in the current step
+            reason = prompt(st, self.modes).lower()
+        return f"{label}: not now — {reason}."
+
+    def _probe(self, kind: str) -> Action:
+        """The most likely legal action of ``kind``, to ask the core why it is not."""
+        st = self.state
+        if kind == ATTRACT:
+            cards = [c for row in st.reserve for c in row if c is not None]
+            cheapest = min(cards, key=lambda c: D.cards[c].cost, default="none")
+            return Action(ATTRACT, cheapest)
+        if kind == EXTINGUISH:
+            return Action(EXTINGUISH, str(min(st.centre, default=2)))
+        if kind == MOVE:
+            return Action(MOVE, "1")
+        if kind == PLANT:
+            from living_forest.core.turn import plant_spaces
+
+            spaces = plant_spaces(D, st.players[st.current]) or [0]
+            label = next((k for k, n in st.dispensers.items() if n > 0), "3A")
+            return Action(PLANT, label, spaces[0])
+        return Action(kind)
+
+    def action_pick(self, n: int) -> None:
+        if not self._choices:
+            self.say("There is nothing to choose now.")
+            return
+        if n > len(self._choices):
+            self.say(f"There is no choice {n}; pick 1 to {min(9, len(self._choices))}.")
+            return
+        self.choose(self._choices[n - 1])
+
+    @on(OptionList.OptionSelected, "#choices")
+    def _option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if 0 <= event.option_index < len(self._choices):
+            self.choose(self._choices[event.option_index])
+
+    def choose(self, choice: Choice) -> None:
+        if choice.mode is not None:
+            self.modes.append(choice.mode)
+            self.message = ""
+            self._refresh_choices()
+            self._refresh_status()
+            self.refresh_bindings()
+            self._show_forests()
+        elif choice.action is not None:
+            self.play(choice.action)
+
+    def action_back(self) -> None:
+        if self.modes:
+            self.modes.pop()
+            self.message = ""
+            self._refresh_choices()
+            self._refresh_status()
+            self.refresh_bindings()
+            self._show_forests()
+        else:
+            self.say("Nothing to step back from.")
+
+    def action_undo(self) -> None:
+        try:
+            undone = self.session.actions[-1] if self.session.actions else ""
+            self.session.undo()
+        except UndoError as e:
+            self.say(f"Cannot undo: {e}.")
+            return
+        self.modes = []
+        self.query_one("#log", RichLog).write(f"↶ Undone: {undone}")
+        self.received.append(Received(f"undo {undone}", []))
+        self.say(f"Undone: {undone}.")
+        self.refresh_board()
+        self.app.autosave(self.session)  # type: ignore[attr-defined]
+
+    def action_next_forest(self) -> None:
+        n = self.state.n
+        base = self.state.current if self.viewed is None else self.viewed
+        nxt = (base + 1) % n
+        self.viewed = None if nxt == self.state.current else nxt
+        who = self.state.players[nxt].name
+        self.say(f"Showing the Forest of {who}; v for the next one.")
+        self._show_forests()
+
+    def action_discard(self) -> None:
+        st = self.state
+        seat = st.current if self.viewed is None else self.viewed
+        p = st.players[seat]
+        self.push_modal(
+            InfoScreen(
+                f"Discard stack of {p.name} ({len(p.discard)} cards, v picks another player)",
+                R.discard(st, seat),
+                markup=True,
+            )
+        )
+
+    def action_save(self) -> None:
+        self.app.action_save_game()  # type: ignore[attr-defined]
+
+    def say(self, message: str) -> None:
+        self.message = message
+        self._refresh_status()
+
+    # --- applying (the only place the game changes) ----------------------------
+
+    def play(self, action: Action) -> bool:
+        if self._bot_running or not self.session.current_is_human:
+            self.say("A bot is playing; wait for its move.")
+            return False
+        reason = why_illegal(self.state, action)
+        if reason is not None:
+            self.say(f"Not allowed: {reason}.")
+            return False
+        self._apply(action)
+        return True
+
+    def _apply(self, action: Action) -> None:
+        events = self.session.play(action)
+        self.modes = []
+        self.message = ""
+        self.received.append(Received(str(action), events))
+        log = self.query_one("#log", RichLog)
+        for ev in events:
+            log.write(self._sentence(ev))
+            if ev.kind in ROUND_END_EVENTS:
+                self._summary.append(describe(ev))
+        self.refresh_board()
+        self.app.autosave(self.session)  # type: ignore[attr-defined]
+        self.advance_flow()
+
+    def _sentence(self, ev: Event) -> str:
+        return describe(ev)
+
+    # --- flow: summaries, game over, hand-offs, bots ----------------------------
+
+    def push_modal(self, screen: object, callback: object = None) -> None:
+        self._modal_open = True
+
+        def closed(result: object) -> None:
+            self._modal_open = False
+            if callable(callback):
+                callback(result)
+            self.advance_flow()
+
+        self.app.push_screen(screen, closed)  # type: ignore[arg-type]
+
+    def advance_flow(self) -> None:
+        if self._modal_open or not self.is_attached:
+            return
+        st = self.state
+        if self._summary:
+            lines, self._summary = self._summary, []
+            self.push_modal(InfoScreen(f"End of round {st.round - 1}: Onibi", "\n".join(lines)))
+            return
+        if st.phase == PHASE_OVER:
+            if not self._over_shown:
+                self._over_shown = True
+                self.app.show_game_over(self.session)  # type: ignore[attr-defined]
+            return
+        if self.session.current_is_human:
+            key = (st.round, st.phase, st.current)
+            humans = sum(1 for s in self.session.seats if s.controller == HUMAN)
+            if humans >= 2 and key != self._handed:
+                self._handed = key
+                p = st.players[st.current]
+                what = (
+                    "Your turn to reveal Guardian Animals."
+                    if st.phase == PHASE_DRAW
+                    else "Your action turn."
+                )
+                self.push_modal(
+                    HandOffScreen(p.name, D.spirits[p.spirit], f"Round {st.round}. {what}")
+                )
+            return
+        if not self._bot_running:
+            self._bot_running = True
+            self.refresh_bindings()
+            self._think(st, self.session.current_controller, len(self.session.actions))
+
+    @work(thread=True, exclusive=True, group="bot")
+    def _think(self, st: GameState, controller: str, step: int) -> None:
+        if self.bot_pause > 0:
+            time.sleep(self.bot_pause)
+        bot = get_bot(controller)
+        rng = random.Random(f"{st.seed}:{step}")
+        from living_forest.core import legal_actions
+
+        action = bot(SeatView(st, st.current), legal_actions(st), rng)
+        self.post_message(BotMoved(st, action))
+
+    def on_bot_moved(self, message: BotMoved) -> None:
+        self._bot_running = False
+        if message.state is not self.session.state:
+            self.advance_flow()
+            return
+        self._apply(message.action)
+
+    def final_outcome(self) -> object:
+        return outcome(self.state)

@@ -1,0 +1,100 @@
+"""Game over: the three counts and totals, the winner(s), how the game ended."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Label, Static
+
+from living_forest.core import GameState, outcome
+from living_forest.core.engine import data
+
+from ..glyphs import ELEMENT_GLYPH, SPIRIT_TAG
+
+D = data()
+CONDITION = {"trees": "12 different trees", "fires": "12 fires", "flowers": "12 Sacred Flowers"}
+
+
+def summary(st: GameState) -> str:
+    res = outcome(st)
+    if res is None:
+        return "The game is not over."
+    lines = [
+        f"Game over after round {st.round}.",
+        "",
+        f"{'':3}{'player':<14}{'trees':>6}{'fires':>6}{'flower':>7}{'total':>6}  rank",
+    ]
+    for r in sorted(res.players, key=lambda r: (r.rank, r.seat)):
+        p = st.players[r.seat]
+        star = "*" if r.seat in res.winners else " "
+        met = ", ".join(r.met) or "-"
+        lines.append(
+            f"{star}{SPIRIT_TAG.get(p.spirit, '??')}{r.name[:13]:<14}{r.counts.trees:>6}"
+            f"{r.counts.fires:>6}{r.counts.flowers:>7}{r.counts.total:>6}  {r.rank}"
+            f"  (reached: {met})"
+        )
+    winners = " and ".join(st.players[w].name for w in res.winners)
+    verb = "share the victory" if res.shared else "wins"
+    ended = "; ".join(CONDITION.get(c, c) for c in res.conditions)
+    lines += [
+        "",
+        f"{winners} {verb}.",
+        f"The game ended because someone reached: {ended}.",
+        f"How the winner was decided: {res.how}.",
+        f"({ELEMENT_GLYPH['flower']} flowers count Help Line, trees and Victory tiles;"
+        " * marks the winner)",
+    ]
+    return "\n".join(lines)
+
+
+class GameOverScreen(ModalScreen[str]):
+    """Returns "new", "title" or "board" (look at the final board)."""
+
+    BINDINGS = [
+        Binding("n", "finish('new')", "New game", id="over.new"),
+        Binding("b", "finish('board')", "See the board", id="over.board"),
+        Binding("q", "finish('title')", "Title", id="over.title"),
+        Binding("enter", "finish('title')", "Title", id="over.enter", show=False),
+    ]
+
+    def __init__(self, st: GameState) -> None:
+        super().__init__(classes="dialog")
+        self.st = st
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="box"):
+            yield Label(Content.from_markup("[b]Game over[/]"), id="over-title")
+            yield Static(Content(summary(self.st)), id="over-summary")
+            yield Label(
+                Content.from_markup("[b]n[/] new game   [b]b[/] look at the board   [b]q[/] title")
+            )
+
+    def action_finish(self, what: str) -> None:
+        self.dismiss(what)
+
+
+class TooSmallScreen(ModalScreen[None]):
+    """Shown while the terminal is below 80x24; removed when it grows again."""
+
+    def __init__(self, width: int, height: int) -> None:
+        super().__init__(id="too-small")
+        self.dims = (width, height)
+
+    def compose(self) -> ComposeResult:
+        yield Static(self._text(*self.dims), id="too-small-text")
+
+    @staticmethod
+    def _text(w: int, h: int) -> str:
+        return (
+            f"Terminal too small: {w}x{h}.\n"
+            "Living Forest needs at least 80x24.\n"
+            "Enlarge the window; the game is paused and nothing is lost."
+        )
+
+    def update_size(self, w: int, h: int) -> None:
+        self.dims = (w, h)
+        if self.is_mounted:
+            self.query_one("#too-small-text", Static).update(self._text(w, h))
