@@ -7,7 +7,7 @@ checks that the mirror and the dataclass keep the same fields.
 
 from __future__ import annotations
 
-from typing import Annotated, Final, Literal
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
@@ -91,10 +91,19 @@ class SeatRecord(_Strict):
     )
 
 
+def _require(schema: dict[str, Any], *names: str) -> None:
+    schema["required"] = [*schema.get("required", []), *names]
+
+
 class GameRecord(BaseModel):
     """One saved game: enough to replay it exactly, plus a snapshot to check against."""
 
-    model_config = ConfigDict(extra="forbid", title="Living Forest save file")
+    model_config = ConfigDict(
+        extra="forbid",
+        title="Living Forest save file",
+        # A file on disk always carries these, though a new record in memory need not.
+        json_schema_extra=lambda schema: _require(schema, "format", "schema_version", "state"),
+    )
 
     format: Literal["living-forest-save"] = Field(
         default="living-forest-save", description="marks the file as a Living Forest save"
