@@ -34,6 +34,15 @@ class SeatView:
         return tuple(self._st.players[self.seat].help_line)
 
     @property
+    def discard(self) -> tuple[str, ...]:
+        """The seat's own discard stack, which its owner may look through (G-9)."""
+        return tuple(self._st.players[self.seat].discard)
+
+    def help_line_of(self, seat: int) -> tuple[str, ...]:
+        """Any player's revealed cards: public information (G-1)."""
+        return tuple(self._st.players[seat].help_line)
+
+    @property
     def last_revealed(self) -> str | None:
         p = self._st.players[self.seat]
         return p.help_line[-1] if p.can_use_fragment and p.help_line else None

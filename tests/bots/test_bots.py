@@ -1,0 +1,68 @@
+"""Bots: pure functions of (seat view, legal actions, rng); the baseline policy."""
+
+import random
+
+import pytest
+
+from living_forest.bots import SeatView, baseline_bot, get_bot, random_bot
+from living_forest.core import apply, legal_actions, new_game
+from living_forest.core.actions import END, SKIP, TAKE_FRAGMENT
+from tests.core.scenario import give_fragments, put_on_draw, start, to_action_phase
+
+
+def test_bots_are_deterministic_given_the_rng() -> None:
+    st, _ = new_game([("A", "winter"), ("B", "autumn")], 3)
+    for bot in (random_bot, baseline_bot):
+        picks = set()
+        for _ in range(3):
+            s = st
+            rng = random.Random(42)
+            line = []
+            for _ in range(60):
+                a = bot(SeatView(s, s.current), legal_actions(s), rng)
+                line.append(str(a))
+                s, _ = apply(s, a)
+            picks.add(tuple(line))
+        assert len(picks) == 1
+
+
+def test_baseline_burns_a_just_drawn_fire_varan() -> None:
+    st = give_fragments(put_on_draw(start(2), 0, ["fire_varan"]), 0, 1)
+    st, _ = apply(st, "draw")
+    a = baseline_bot(SeatView(st, 0), legal_actions(st), random.Random(0))
+    assert str(a) == "use-fragment"
+
+
+def test_baseline_stops_at_net_two_and_draws_below() -> None:
+    st = put_on_draw(start(2), 0, ["bear", "beetle"])  # two solitary cards, beetle first
+    st, _ = apply(st, "draw")
+    view = SeatView(st, 0)
+    assert view.net_solitary == 1
+    assert str(baseline_bot(view, legal_actions(st), random.Random(0))) == "draw"
+    st, _ = apply(st, "draw")
+    assert str(baseline_bot(SeatView(st, 0), legal_actions(st), random.Random(0))) == "stop"
+
+
+def test_baseline_avoids_take_fragment_end_and_skip_when_anything_else_is_legal() -> None:
+    st = to_action_phase(start(2), {0: ["beetle", "lynx", "fox"], 1: []})
+    legal = legal_actions(st)
+    assert {a.kind for a in legal} > {TAKE_FRAGMENT, END}
+    rng = random.Random(1)
+    kinds = {baseline_bot(SeatView(st, 0), legal, rng).kind for _ in range(200)}
+    assert kinds.isdisjoint({TAKE_FRAGMENT, END, SKIP})
+    assert len(kinds) >= 2  # still random among the rest
+
+
+def test_seat_view_shows_public_and_own_information_only() -> None:
+    st = to_action_phase(start(2), {0: ["beetle"], 1: ["owl"]})
+    view = SeatView(st, 0)
+    assert view.help_line == ("beetle",)
+    assert view.help_line_of(1) == ("owl",)
+    assert view.draw_size(1) == len(st.players[1].draw)
+    assert not hasattr(view, "draw")  # the order of a draw stack is hidden
+
+
+def test_unknown_bot_name_is_a_clear_error() -> None:
+    assert get_bot("baseline") is baseline_bot
+    with pytest.raises(ValueError, match="unknown bot 'genius'"):
+        get_bot("genius")
