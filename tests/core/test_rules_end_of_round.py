@@ -183,6 +183,21 @@ def test_E2_fills_low_values_first_and_stops_at_seven() -> None:
     assert validate(st) == []
 
 
+def test_E2_cards_taken_with_bonus_actions_count_too() -> None:
+    """E-2: a card attracted through a rock bonus (O-3) also adds its fire."""
+    from .test_rules_forest_circle import set_rocks
+
+    st = set_rocks(start(2), {0: 1, 1: 6})
+    st = set_centre(st, [2])
+    st = to_action_phase(st, {0: ["weasel", "baboon", "hare"]})  # sun 3, wind 1
+    st = set_row(st, 1, ["hedgehog", "coati", "raccoon", "caterpillar"])
+    st, _ = play(st, "move 1", "attract hedgehog")  # rock 2: Attract bonus
+    assert st.taken == [1, 0, 0] and st.used_types == ["move"]
+    st, ev = play(st, "end", "end")
+    assert events_of(ev, "fires_added")[0]["added"] == [2]
+    assert sorted(st.centre) == [2, 2]
+
+
 def test_E2_fires_added_after_the_varans_so_new_fires_do_not_attack_this_round() -> None:
     """E-2 comes after E-1: the power at E-1 is that of the fires before E-2 adds."""
     st = start(2)

@@ -207,6 +207,22 @@ def test_F4_top_left_corner_attract_with_plus_three_sun_for_that_action_only() -
     assert_rejected(st, "attract wolf", "costs 5 sun")
 
 
+def test_F4_corner_bonus_comes_even_after_the_last_basic_action() -> None:
+    """F-4 / A-53: planting on a corner with the last (here the only) basic action
+    still offers the corner bonus before the turn ends."""
+    st = start(2)
+    st = set_forest(st, 0, {(1, 1): "4A", (1, 0): "4B"})
+    st = to_action_phase(st, {0: ["lynx", "bear", "fox"]})  # net 3: one basic action
+    st = set_row(st, 1, ["lemur", "hedgehog", "wolf", "ram"])
+    assert st.basic_left == 1
+    st, ev = play(st, "plant 3B@0,0")
+    assert st.current == 0 and st.basic_left == 0 and "turn_ended" not in kinds(ev)
+    assert events_of(ev, "bonus_offered")[0]["extra"] == 3
+    st, ev = play(st, "attract lemur")
+    assert st.players[0].draw[-1] == "lemur"
+    assert "turn_ended" in kinds(ev) and st.current == 1
+
+
 def test_F4_corner_bonus_can_be_declined() -> None:
     """F-4 / A-8 project ruling: the corner Attract bonus is optional."""
     st = _top_left_ready()
