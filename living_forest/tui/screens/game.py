@@ -132,6 +132,7 @@ class GameScreen(Screen[None]):
         self._modal_open = False
         self._bot_running = False
         self._over_shown = False
+        self._key_sig: tuple[bool | None, ...] = ()
 
     # --- layout ----------------------------------------------------------------
 
@@ -193,7 +194,23 @@ class GameScreen(Screen[None]):
         self._show_forests()
         self._refresh_choices()
         self._refresh_status()
-        self.refresh_bindings()
+        self.refresh_keys()
+
+    def refresh_keys(self) -> None:
+        """Refresh the Footer only when some key changed state (it is costly)."""
+        sig = tuple(
+            self.check_action(*self._split(b.action))
+            for b in self.BINDINGS
+            if isinstance(b, Binding)
+        )
+        if sig != self._key_sig:
+            self._key_sig = sig
+            self.refresh_bindings()
+
+    @staticmethod
+    def _split(action: str) -> tuple[str, tuple[object, ...]]:
+        name, _, rest = action.partition("(")
+        return name, ((rest.rstrip(")").strip("'"),) if rest else ())
 
     def _show_forests(self) -> None:
         st = self.state
@@ -325,7 +342,7 @@ class GameScreen(Screen[None]):
             self.message = ""
             self._refresh_choices()
             self._refresh_status()
-            self.refresh_bindings()
+            self.refresh_keys()
             return
         self.play(Action(kind))
 
@@ -387,7 +404,7 @@ class GameScreen(Screen[None]):
             self.message = ""
             self._refresh_choices()
             self._refresh_status()
-            self.refresh_bindings()
+            self.refresh_keys()
             self._show_forests()
         elif choice.action is not None:
             self.play(choice.action)
@@ -398,7 +415,7 @@ class GameScreen(Screen[None]):
             self.message = ""
             self._refresh_choices()
             self._refresh_status()
-            self.refresh_bindings()
+            self.refresh_keys()
             self._show_forests()
         else:
             self.say("Nothing to step back from.")
@@ -518,7 +535,7 @@ class GameScreen(Screen[None]):
             return
         if not self._bot_running:
             self._bot_running = True
-            self.refresh_bindings()
+            self.refresh_keys()
             self._think(st, self.session.current_controller, len(self.session.actions))
 
     @work(thread=True, exclusive=True, group="bot")

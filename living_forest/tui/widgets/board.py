@@ -19,17 +19,36 @@ class Panel(Widget):
     DEFAULT_CSS = """
     Panel { height: auto; }
     """
-    state: reactive[GameState | None] = reactive(None, always_update=True, layout=True)
-    wide: reactive[bool] = reactive(False, layout=True)
+    state: reactive[GameState | None] = reactive(None, always_update=True, repaint=False)
+    wide: reactive[bool] = reactive(False, repaint=False)
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self._markup = ""
+        self._content = Content("")
 
     def render_state(self, st: GameState) -> str:
         raise NotImplementedError
 
-    def render(self) -> Content:
+    def _update(self) -> None:
+        """Re-render from the state; relayout only when the text changed height."""
         st = self.state
-        if st is None:
-            return Content("")
-        return Content.from_markup(self.render_state(st))
+        markup = "" if st is None else self.render_state(st)
+        if markup == self._markup:
+            return
+        lines_before = self._markup.count("\n")
+        self._markup = markup
+        self._content = Content.from_markup(markup)
+        self.refresh(layout=markup.count("\n") != lines_before)
+
+    def watch_state(self) -> None:
+        self._update()
+
+    def watch_wide(self) -> None:
+        self._update()
+
+    def render(self) -> Content:
+        return self._content
 
 
 class CircleView(Panel):
@@ -45,8 +64,14 @@ class ReserveView(Panel):
 class ForestView(Panel):
     """One player's Forest; ``marks`` labels the spaces offered in a plant choice."""
 
-    seat: reactive[int] = reactive(0)
-    marks: reactive[dict[int, str]] = reactive(dict, always_update=True)
+    seat: reactive[int] = reactive(0, repaint=False)
+    marks: reactive[dict[int, str]] = reactive(dict, repaint=False)
+
+    def watch_seat(self) -> None:
+        self._update()
+
+    def watch_marks(self) -> None:
+        self._update()
 
     def render_state(self, st: GameState) -> str:
         if self.seat >= st.n:
@@ -60,7 +85,10 @@ class ForestView(Panel):
 
 
 class HelpLineView(Panel):
-    seat: reactive[int] = reactive(0)
+    seat: reactive[int] = reactive(0, repaint=False)
+
+    def watch_seat(self) -> None:
+        self._update()
 
     def render_state(self, st: GameState) -> str:
         return R.help_line(st, self.seat, names=self.wide)

@@ -1,0 +1,58 @@
+"""A whole 2-player game played from the title screen with key presses only."""
+
+from __future__ import annotations
+
+from living_forest.core import apply, is_over, new_game, outcome
+from living_forest.tui.app import LivingForestApp
+from living_forest.tui.screens.game import GameScreen
+from living_forest.tui.screens.over import GameOverScreen
+
+from .driver import play_to_end
+
+SEED = 19
+
+
+async def start_from_title(pilot, seed: int, controllers=("human", "human")) -> GameScreen:
+    app = pilot.app
+    await pilot.press("n")
+    await pilot.pause()
+    new = app.screen
+    seed_input = new.query_one("#seed")
+    seed_input.value = str(seed)
+    for i, ctl in enumerate(controllers):
+        new.query_one(f"#ctl-{i}").value = ctl
+    await pilot.press("ctrl+n")
+    await pilot.pause()
+    game = app.game
+    assert isinstance(game, GameScreen)
+    return game
+
+
+async def test_full_two_player_game_by_keys():
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await start_from_title(pilot, SEED)
+        assert [s.name for s in game.session.seats] == ["Ana", "Ben"]
+        dialogs = await play_to_end(pilot, game)
+        st = game.session.state
+        assert is_over(st)
+        assert isinstance(app.screen, GameOverScreen)
+        # Hand-offs before every human draw phase and action turn; Onibi summaries.
+        assert dialogs.count("HandOffScreen") >= 4 * (st.round - 1)
+        assert "InfoScreen" in dialogs
+        # The log replays from the seed to the same final state.
+        replay, _ = new_game([("Ana", "winter"), ("Ben", "spring")], SEED)
+        for a in game.session.actions:
+            replay, _ = apply(replay, a)
+        assert replay.to_dict() == st.to_dict()
+        # The screen received every engine event, ending with game over.
+        kinds = [e.kind for r in game.received for e in r.events]
+        assert kinds[0] == "game_started" and kinds[-1] == "game_over"
+        assert kinds.count("round_started") == st.round
+        res = outcome(st)
+        assert res is not None and res.winners
+        text = str(app.screen.query_one("#over-summary").render())
+        assert st.players[res.winners[0]].name in text
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.game is None
