@@ -77,11 +77,14 @@ def save_game(path: str | os.PathLike[str], rec: GameRecord, state: GameState) -
             "the action log does not reproduce the game state being saved, so the save "
             "would not load; nothing was written"
         )
+    try:
+        snapshot = StateSnapshot.model_validate(state.to_dict())
+    except ValidationError as e:  # only a rules-core bug can get here
+        raise SaveError(
+            f"the game state does not fit the save format ({_first_error(e)}); nothing was written"
+        ) from None
     full = rec.model_copy(
-        update={
-            "state": StateSnapshot.model_validate(state.to_dict()),
-            "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
-        }
+        update={"state": snapshot, "saved_at": datetime.now(UTC).isoformat(timespec="seconds")}
     )
     text = json.dumps(full.model_dump(mode="json"), indent=1, ensure_ascii=False) + "\n"
     blob = text.encode("utf-8")
@@ -158,10 +161,14 @@ def parse_record(raw: Any, where: str = "the save file") -> GameRecord:
     try:
         return GameRecord.model_validate(raw)
     except ValidationError as e:
-        err = e.errors()[0]
-        loc = ".".join(str(x) for x in err["loc"]) or "(top level)"
-        more = f" (and {e.error_count() - 1} more problems)" if e.error_count() > 1 else ""
-        raise SaveError(f"{where} is invalid at {loc}: {err['msg']}{more}") from None
+        raise SaveError(f"{where} is invalid at {_first_error(e)}") from None
+
+
+def _first_error(e: ValidationError) -> str:
+    err = e.errors()[0]
+    loc = ".".join(str(x) for x in err["loc"]) or "(top level)"
+    more = f" (and {e.error_count() - 1} more problems)" if e.error_count() > 1 else ""
+    return f"{loc}: {err['msg']}{more}"
 
 
 def _read_json(p: Path) -> Any:

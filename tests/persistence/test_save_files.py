@@ -17,6 +17,7 @@ from living_forest.persistence import (
     SeatRecord,
     autosave_path,
     default_save_dir,
+    files,
     load_game,
     replay_record,
     save_game,
@@ -75,6 +76,18 @@ def test_save_refuses_a_record_that_does_not_reproduce_the_state(tmp_path: Path)
     path = tmp_path / "s.json"
     with pytest.raises(SaveError, match="does not reproduce"):
         save_game(path, short, st)
+    assert not path.exists()
+
+
+def test_save_refuses_a_state_outside_the_format(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rec, st = play(4, 30)
+    st.fragment_supply = -1  # what a rules bug could produce
+    monkeypatch.setattr(files, "_replay_final", lambda r: st)
+    path = tmp_path / "s.json"
+    with pytest.raises(SaveError, match="fragment_supply: Input should be greater than or equal"):
+        save_game(path, rec, st)
     assert not path.exists()
 
 
