@@ -344,6 +344,21 @@ def test_F5_line_bonuses_are_permanent_from_the_moment_the_line_is_full(
     assert raw_strengths(D, st.players[0]) == trees_only
 
 
+def test_F5_one_tree_can_complete_a_column_and_the_row_at_once() -> None:
+    """F-5: a tree on (1,1) that fills column 1 and row 1 gives +1 water and +2 flower."""
+    st = start(2)
+    column0 = {(0, 0): "3B", (0, 1): "5B", (0, 2): "3B"}  # neighbours for column 1
+    st = set_forest(st, 0, {**column0, (1, 0): "4A", (1, 2): "4A", (3, 1): "5B", (4, 1): "5A"})
+    st = to_action_phase(st, {0: ["bear", "bee"]})
+    assert validate(st) == []
+    before = raw_strengths(D, st.players[0])
+    st, ev = play(st, "plant 3A@1,1")
+    lines = {(e["line"], e["element"], e["amount"]) for e in events_of(ev, "line_completed")}
+    assert lines == {("column 1", "water", 1), ("row 1", "flower", 2)}
+    after = raw_strengths(D, st.players[0])
+    assert [a - b for a, b in zip(after, before, strict=True)] == [1, 1, 0, 0, 2]
+
+
 def test_F5_columns_zero_and_four_and_rows_zero_and_two_give_nothing() -> None:
     """F-5: full column 0, column 4, row 0 or row 2 add no Element."""
     st = start(4)
@@ -439,6 +454,20 @@ def test_F7_tree_11_lets_the_second_basic_action_repeat_the_type_at_once() -> No
     st, ev = play(st, "plant 10@3,1")  # 10 plant: strength was not used up
     assert st.players[0].forest[8] == "10"
     assert "turn_ended" in kinds(ev) and st.current == 1
+
+
+def test_F7_tree_11_planted_by_a_rock_bonus_frees_the_second_basic_action_at_once() -> None:
+    """F-7: Move (basic) -> Plant rock bonus plants 11 -> a second basic Move is legal."""
+    st = start(2)
+    st = set_rocks(st, {0: 5, 1: 9})
+    st = to_action_phase(st, {0: ["praying_mantis", "spider", "rhinoceros", "hare"]})
+    st, _ = play(st, "move 1")  # rock 6: Plant bonus
+    st, _ = play(st, "plant 11@1,1")
+    assert st.used_types == ["move"] and st.basic_left == 1
+    assert "move 1" in legal_strs(st)
+    st, ev = play(st, "move 1")  # rock 7: a Fragment
+    assert st.players[0].rock == 7 and st.players[0].fragments == 1
+    assert "turn_ended" in kinds(ev)
 
 
 def test_F7_without_tree_11_the_second_basic_action_must_differ() -> None:
