@@ -92,10 +92,11 @@ def main(argv: list[str] | None = None) -> int:
             ):
                 print(f"  {what}: {s.watched[what]} times in {s.watched_games[what]} games")
                 grand[what] += s.watched_games[what]
+            cap_opt = "" if args.round_cap == ROUND_CAP else f" --round-cap {args.round_cap}"
             for seed, why in sorted(s.failure_list)[:20]:
                 print(
                     f"  FAILED seed {seed}: {why}  (reproduce: living-forest simulate "
-                    f"--players {n} --games 1 --seed {seed})"
+                    f"--players {n} --games 1 --seed {seed}{cap_opt})"
                 )
             if len(s.failure_list) > 20:
                 print(f"  … and {len(s.failure_list) - 20} more")
