@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 
@@ -210,11 +211,13 @@ class LivingForestApp(App[int]):
 
     # --- terminal size -----------------------------------------------------------------
 
-    def on_resize(self) -> None:
-        self._check_size()
+    async def _on_resize(self, event: events.Resize) -> None:
+        await super()._on_resize(event)
+        self._check_size(event.size.width, event.size.height)
 
-    def _check_size(self) -> None:
-        w, h = self.size
+    def _check_size(self, w: int | None = None, h: int | None = None) -> None:
+        if w is None or h is None:
+            w, h = self.size
         small = w < MIN_W or h < MIN_H
         if small and self._too_small is None:
             self._too_small = TooSmallScreen(w, h)

@@ -253,9 +253,9 @@ def player_line(st: GameState, seat: int, *, wide: bool = False) -> str:
     if wide:
         return (
             f"{mark}{tree}[b]{tag(st, seat)}[/] {name:<12} "
-            f"trees {c.trees:>2}/{t} fires {c.fires:>2}/{t} "
-            f"{ELEMENT_GLYPH['flower']}{c.flowers:>2}/{t} "
-            f"{FRAGMENT}{p.fragments} VT {tiles:<3} draw {len(p.draw):>2} disc {len(p.discard):>2}"
+            f"T{c.trees:>2} F{c.fires:>2} {ELEMENT_GLYPH['flower']}{c.flowers:>2} /{t}  "
+            f"{FRAGMENT}{p.fragments:<2} VT {tiles:<3} "
+            f"draw {len(p.draw):>2} disc {len(p.discard):>2}"
         )
     return (
         f"{mark}{tree}[b]{tag(st, seat)}[/] {name:<6} T{c.trees:<3}F{c.fires:<3}"

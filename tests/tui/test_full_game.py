@@ -21,7 +21,7 @@ async def start_from_title(pilot, seed: int, controllers=("human", "human")) -> 
     seed_input.value = str(seed)
     for i, ctl in enumerate(controllers):
         new.query_one(f"#ctl-{i}").value = ctl
-    await pilot.press("ctrl+n")
+    await pilot.press("f5")
     await pilot.pause()
     game = app.game
     assert isinstance(game, GameScreen)

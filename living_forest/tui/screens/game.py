@@ -10,7 +10,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -167,11 +167,12 @@ class GameScreen(Screen[None]):
             log.write(self._sentence(ev))
         self.advance_flow()
 
-    def on_resize(self) -> None:
-        self._apply_size()
+    def on_resize(self, event: events.Resize) -> None:
+        self._apply_size(event.size.width, event.size.height)
 
-    def _apply_size(self) -> None:
-        w, h = self.app.size
+    def _apply_size(self, w: int | None = None, h: int | None = None) -> None:
+        if w is None or h is None:
+            w, h = self.app.size
         wide = w >= 130 and h >= 36
         self.set_class(wide, "-wide")
         self.set_class(not wide, "-narrow")

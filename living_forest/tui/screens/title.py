@@ -112,7 +112,7 @@ class NewGameScreen(Screen[tuple[list[SeatConfig], int] | None]):
 
     BINDINGS = [
         Binding("escape", "cancel", "Back", id="newgame.back"),
-        Binding("ctrl+n", "start", "Start", id="newgame.start", priority=True),
+        Binding("f5", "start", "Start", id="newgame.start", priority=True),
         Binding("f2", "add_seat", "Add seat", id="newgame.add"),
         Binding("f3", "remove_seat", "Remove seat", id="newgame.remove"),
         Binding("f4", "reseed", "New seed", id="newgame.reseed"),

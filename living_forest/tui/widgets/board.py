@@ -97,7 +97,7 @@ class HelpLineView(Panel):
 class PlayersView(Panel):
     def render_state(self, st: GameState) -> str:
         if self.wide:
-            head = "[b]Players[/] [dim](> to act, ♠ Sacred Tree, VT Victory tiles)[/]"
+            head = "[b]Players[/] [dim]T trees F fires ✿ flowers of 12, VT Victory tiles[/]"
         else:
             head = "[b]Players[/] [dim]T F ✿→12 ◆ VT dr/dis[/]"
         return head + "\n" + R.players(st, wide=self.wide)

@@ -1,0 +1,261 @@
+"""Pilot tests of the board: hand-off, legal-only keys, undo, bots, save/load, sizes."""
+
+from __future__ import annotations
+
+import json
+
+from living_forest.core import apply, legal_actions, new_game
+from living_forest.persistence import autosave_path
+from living_forest.tui.app import LivingForestApp
+from living_forest.tui.screens.game import GameScreen
+from living_forest.tui.screens.modals import FilePromptScreen, HandOffScreen, HelpScreen
+from living_forest.tui.screens.over import TooSmallScreen
+from living_forest.tui.session import SeatConfig, Session
+
+from .driver import clear_dialogs, press_action
+
+SEATS = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer")]
+
+
+def status(app) -> str:
+    return str(app.game.query_one("#status").render())
+
+
+async def start(pilot, session: Session) -> GameScreen:
+    pilot.app.start_session(session)
+    await pilot.pause()
+    return pilot.app.game
+
+
+async def to_action_phase(pilot, game: GameScreen) -> None:
+    """Both players draw once and stop, by keys."""
+    for _ in range(2):
+        await clear_dialogs(pilot)
+        await pilot.press("d")
+        await clear_dialogs(pilot)
+        if (
+            game.session.state.phase == "draw"
+            and game.session.state.players[game.session.state.current].help_line
+        ):
+            await pilot.press("s")
+    await clear_dialogs(pilot)
+    assert game.session.state.phase == "action"
+
+
+async def test_hand_off_before_each_human_phase():
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await start(pilot, Session(SEATS, 7))
+        first = game.session.state.players[0].name
+        assert isinstance(app.screen, HandOffScreen)
+        assert first in str(app.screen.query_one("#handoff-title").render())
+        # Keys of the board do nothing while the hand-off is up.
+        await pilot.press("d")
+        assert game.session.actions == []
+        await pilot.press("enter")
+        assert app.screen is game
+        await pilot.press("d", "s")
+        assert game.session.actions[:1] == ["draw"]
+        assert isinstance(app.screen, HandOffScreen)
+        second = game.session.state.players[game.session.state.current].name
+        assert second != first
+        assert second in str(app.screen.query_one("#handoff-title").render())
+
+
+async def test_illegal_key_says_why_and_changes_nothing():
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await start(pilot, Session(SEATS, 7))
+        await clear_dialogs(pilot)
+        before = game.session.state
+        await pilot.press("s")  # stop before revealing a card: illegal (G-3)
+        assert game.session.state is before
+        assert "reveal at least one card" in status(app)
+        await pilot.press("p")  # an action-phase key in the draw phase
+        assert game.session.state is before
+        assert "Plant" in status(app)
+        assert game.check_action("play", ("stop",)) is None  # dimmed in the Footer
+        assert game.check_action("play", ("draw",)) is True
+        await pilot.press("9")
+        assert "no choice 9" in status(app)
+        assert game.session.state is before
+
+
+async def test_undo_within_the_action_turn_only():
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await start(pilot, Session(SEATS, 14))
+        await to_action_phase(pilot, game)
+        await pilot.press("u")
+        assert "Cannot undo" in status(app)  # nothing done yet; cards stay revealed
+        start_state = game.session.state
+        n = len(game.session.actions)
+        await pilot.press("t")  # take a Fragment
+        assert game.session.actions[-1] == "take-fragment"
+        assert game.check_action("undo", ()) is True
+        await pilot.press("u")
+        assert game.session.state is start_state
+        # Attract: a sub-list of cards; Esc steps back without changing anything.
+        await pilot.press("a")
+        assert game.modes == ["attract"]
+        assert all(c.action.kind == "attract" for c in game._choices)
+        await pilot.press("escape")
+        assert game.modes == []
+        await pilot.press("a", "1")
+        assert game.session.actions[-1].startswith("attract ")
+        assert game.session.state.current == start_state.current
+        await pilot.press("u")
+        assert game.session.state is start_state
+        assert len(game.session.actions) == n
+        assert "Undone" in status(app)
+        # End the turn: the next player's turn cannot be undone into.
+        await pilot.press("e")
+        await clear_dialogs(pilot)
+        await pilot.press("u")
+        assert game.session.actions[-1] == "end"
+        assert "Cannot undo" in status(app)
+
+
+async def test_bot_seat_takes_its_turns_in_a_worker():
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        seats = [SeatConfig("Ana", "winter"), SeatConfig("Bot", "summer", "baseline")]
+        game = await start(pilot, Session(seats, 3, first=0))
+        for _ in range(40):
+            await clear_dialogs(pilot)
+            st = game.session.state
+            if st.phase == "action" and st.current == 0:
+                break
+            if game.session.current_is_human:
+                a = legal_actions(st)
+                await press_action(pilot, game, a[-1] if st.players[0].help_line else a[0])
+            else:
+                await app.workers.wait_for_complete()
+                await pilot.pause()
+        bot_events = [
+            e for r in game.received for e in r.events if e.seat == 1 and e.kind == "card_revealed"
+        ]
+        assert bot_events, "the bot revealed cards in its draw phase"
+        assert any(a == "draw" for a in game.session.actions)
+        # Every bot decision is in the log the human can read.
+        log_text = "\n".join(str(line.text) for line in game.query_one("#log").lines)
+        assert "Bot reveals" in log_text
+        # Replaying the log gives the same state: bots only play legal actions.
+        st, _ = new_game([("Ana", "winter"), ("Bot", "summer")], 3, first=0)
+        for a in game.session.actions:
+            st, _ = apply(st, a)
+        assert st.to_dict() == game.session.state.to_dict()
+
+
+async def test_save_and_load_through_the_ui_give_the_same_state(tmp_path):
+    app = LivingForestApp(bot_pause=0)
+    path = tmp_path / "mine.json"
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await start(pilot, Session(SEATS, 14))
+        await to_action_phase(pilot, game)
+        await pilot.press("t")
+        saved_state = game.session.state.to_dict()
+        saved_actions = list(game.session.actions)
+        await pilot.press("ctrl+s")
+        assert isinstance(app.screen, FilePromptScreen)
+        app.screen.query_one("#file-path").value = str(path)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert path.is_file()
+        await pilot.press("e")  # play on, then load the save back
+        await clear_dialogs(pilot)
+        assert game.session.actions != saved_actions
+        await pilot.press("ctrl+o")
+        assert isinstance(app.screen, FilePromptScreen)
+        app.screen.query_one("#file-path").value = str(path)
+        await pilot.press("enter")
+        await pilot.pause()
+        await clear_dialogs(pilot)
+        loaded = app.game
+        assert loaded is not game
+        assert loaded.session.actions == saved_actions
+        assert loaded.session.state.to_dict() == saved_state
+
+
+async def test_corrupt_or_foreign_file_keeps_the_current_game(tmp_path):
+    app = LivingForestApp(bot_pause=0)
+    bad = tmp_path / "bad.json"
+    bad.write_text("{ not json", encoding="utf-8")
+    foreign = tmp_path / "foreign.json"
+    foreign.write_text(json.dumps({"hello": "world"}), encoding="utf-8")
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await start(pilot, Session(SEATS, 11))
+        await clear_dialogs(pilot)
+        await pilot.press("d")
+        before = game.session.state
+        for path in (bad, foreign):
+            assert app.open_save(path) is False
+            await pilot.pause()
+            assert app.game is game and game.session.state is before
+            assert "Could not load" in status(app)
+            assert str(path) in app.last_error
+
+
+async def test_autosave_and_continue_resume_exactly():
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await start(pilot, Session(SEATS, 5))
+        await clear_dialogs(pilot)
+        await pilot.press("d", "d")
+        state = game.session.state.to_dict()
+        assert autosave_path().is_file()
+    app2 = LivingForestApp(bot_pause=0, continue_latest=True)
+    async with app2.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app2.game is not None
+        assert app2.game.session.state.to_dict() == state
+        assert app2.game.session.actions == ["draw", "draw"]
+
+
+async def test_title_continue_is_dimmed_without_autosave():
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen.query_one("#continue").disabled
+        assert app.screen.check_action("continue_game", ()) is None
+        await pilot.press("c")
+        assert app.game is None
+
+
+async def test_sizes_and_too_small_notice():
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await start(pilot, Session(SEATS, 7))
+        await clear_dialogs(pilot)
+        assert game.has_class("-narrow")
+        assert sum(1 for fv in game.query("ForestView") if fv.display) == 1
+        await pilot.resize_terminal(200, 60)
+        await pilot.pause()
+        assert game.has_class("-wide")
+        assert sum(1 for fv in game.query("ForestView") if fv.display) == 2
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "too small" in str(app.screen.query_one("#too-small-text").render())
+        before = game.session.state
+        await pilot.press("d")
+        assert game.session.state is before  # keys do nothing while too small
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert app.screen is game
+        await pilot.press("d")
+        assert game.session.actions == ["draw"]
+
+
+async def test_help_lists_rules_and_the_keys_of_the_screen():
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await start(pilot, Session(SEATS, 7))
+        await clear_dialogs(pilot)
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen)
+        keys = dict((d, k) for k, d in app.screen.keys)
+        assert "Draw" in keys and "Undo" in keys
+        assert "Onibi" in app.screen.rules_md
+        await pilot.press("escape")
+        assert app.screen is game
