@@ -166,11 +166,13 @@ def test_F3_fourteen_plantable_spaces_then_the_forest_is_full() -> None:
     st = to_action_phase(st, {0: ["bear", "bee"]})  # plant 3
     assert validate(st) == []
     last = cells[13]
-    st2, _ = play(st, f"plant 3B@{last[0]},{last[1]}")
+    st2, _ = play(st, f"plant 3B@{last[0]},{last[1]}", "skip")  # (4,2): decline +2 water
     assert sum(1 for c in st2.players[0].forest if c not in (None, "S")) == 14
-    # Second basic action: no Plant is possible any more (X-7 too).
-    st2 = st2.clone()
+    # Second basic action: tree 11 would allow another Plant (F-7), but the Forest is
+    # full, so none is offered (X-7 too).
+    assert "11" in st2.players[0].forest and st2.basic_left == 1
     assert not any(a.kind == "plant" for a in legal_actions(st2))
+    assert_rejected(st2, "plant 3A@2,1", "already has a tree")
 
 
 # --- F-4: corner bonuses --------------------------------------------------------------
