@@ -6,6 +6,9 @@ engine runs E-1 … E-6 by itself; nobody meets a victory condition (V-1).
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as hs
+
 from living_forest.core import data, raw_strengths, validate
 
 from .scenario import kinds, play, set_centre, set_forest, start, to_action_phase
@@ -291,3 +294,69 @@ def test_E6_end_of_round_steps_run_in_order() -> None:
     firsts = [seen.index(k) for k in END_STEPS]
     assert firsts == sorted(firsts)
     assert st.round == 2
+
+
+# --- E-1 + E-2 against a small reference model -------------------------------------------
+
+ONE_WATER = ["hummingbird", "bear", "lynx", "fox"]
+
+
+def _water_cards(w: int) -> list[str]:
+    cards = ["goldfish"] if w >= 2 else []
+    return cards + ONE_WATER[: w - 2 * len(cards)]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    n=hs.integers(2, 4),
+    first=hs.integers(0, 3),
+    centre=hs.lists(hs.sampled_from([2, 3, 4]), max_size=7),
+    waters=hs.lists(hs.integers(0, 6), min_size=4, max_size=4),
+    varans_left=hs.integers(0, 23),
+    taken=hs.tuples(hs.integers(0, 4), hs.integers(0, 4), hs.integers(0, 4)),
+)
+def test_E1_E2_match_a_reference_model(n, first, centre, waters, varans_left, taken) -> None:
+    """E-1 / E-2 / X-2: Varans dealt round-robin from the Sacred Tree holder to every
+    player with water < power, one per tile, while the deck lasts; then fires 2 -> 3 ->
+    4 for the cards taken, up to 7, and one value-2 if the centre is still empty."""
+    first %= n
+    st = set_first(start(n), first)
+    st = set_centre(st, centre)
+    st = deal_varans(st, 0, 23 - varans_left)
+    st = to_action_phase(st, {i: _water_cards(waters[i]) for i in range(n)})
+    st = st.clone()
+    for level, k in enumerate(taken):  # k cards of this level were attracted this round
+        for slot in range(k):
+            st.players[0].discard.append(st.reserve[level][slot])
+            st.reserve[level][slot] = None
+    st.taken = list(taken)
+    st._legal = None
+    assert validate(st) == []
+    before = [varans(p) for p in st.players]
+
+    # Reference model.
+    power, tiles = sum(centre), len(centre)
+    order = [(first + i) % n for i in range(n)]
+    got = dict.fromkeys(range(n), 0)
+    left = varans_left
+    if centre:
+        attacked = [i for i in order if waters[i] < power]
+        for _ in range(tiles):
+            for i in attacked:
+                if left:
+                    got[i] += 1
+                    left -= 1
+    new = centre[:]
+    for v in sorted([2] * taken[0] + [3] * taken[1] + [4] * taken[2]):
+        if len(new) < 7:
+            new.append(v)
+    if not new:
+        new = [2]
+
+    st, _ = _end_all(st)
+    assert [varans(p) - b for p, b in zip(st.players, before, strict=True)] == [
+        got[i] for i in range(n)
+    ]
+    assert st.varan_supply == left
+    assert sorted(st.centre) == sorted(new)
+    assert validate(st) == []
