@@ -46,6 +46,16 @@ def finish(st):
     return play(st, *["end"] * (st.n - st.turns_done))
 
 
+def ana_after_bo(st, help_line):
+    """Bo holds the Sacred Tree and ends his turn, so the engine itself starts Ana's
+    turn (and counts her basic actions, A-2)."""
+    st = set_first(st, 1)
+    st = to_action_phase(st, {0: help_line})
+    st, ev = play(st, "end")
+    assert st.current == 0 and st.phase == "action"
+    return st, events_of(ev, "turn_started")[-1]
+
+
 def moved(ev):
     return [e for e in ev if e.kind == "standee_moved"]
 
@@ -415,14 +425,17 @@ def test_X14_fire_varan_is_solitary_without_elements_and_stays_in_the_deck() -> 
     st, _ev = finish(st)
     assert st.players[0].discard.count(VARAN) == 3  # 2 returned + 1 dealt at E-1
     assert st.varan_supply == supply - 2  # only the dealing took from the deck
-    st = to_action_phase(st, {0: [VARAN, VARAN, VARAN]}, seat=0)
+    assert st.first == 1 and st.phase == "draw"
+    st = to_action_phase(st, {0: [VARAN, VARAN, VARAN]})
+    st, _ = play(st, "end")  # Bo; then the engine starts Ana's turn
     assert net_solitary(D, st.players[0]) == 3 and st.basic_left == 1
 
 
 def test_X15_surplus_gregarious_symbols_do_nothing() -> None:
     """X-15: 3 gregarious + 1 solitary -> net 0, never negative; 2 actions."""
-    st = to_action_phase(start(2), {0: ["chimpanzee", "toucan", "butterfly", "bear"]})
+    st, started = ana_after_bo(start(2), ["chimpanzee", "toucan", "butterfly", "bear"])
     assert net_solitary(D, st.players[0]) == 0 and st.basic_left == 2
+    assert started["net"] == 0 and started["actions"] == "2 basic actions"
     st = start(2)
     st = put_on_draw(st, 0, ["lynx", "beetle", "bear", "chimpanzee", "toucan", "butterfly"])
     st, ev = play(st, *["draw"] * 6)
@@ -462,10 +475,10 @@ def test_X17_player_with_no_possible_basic_action_just_ends_the_turn() -> None:
 def test_X18_tree_11_does_not_add_a_second_action_at_net_three() -> None:
     """X-18: net solitary 3 with tree 11 -> still only 1 basic action."""
     st = set_forest(start(2), 0, {(1, 1): "11"})
-    st = to_action_phase(st, {0: ["bear", "beetle", "lynx"]})
-    assert net_solitary(D, st.players[0]) == 3 and st.basic_left == 1
+    st, started = ana_after_bo(st, ["bear", "beetle", "lynx"])
+    assert started["actions"] == "1 basic action" and st.basic_left == 1
     st, ev = play(st, "take-fragment")
-    assert "turn_ended" in kinds(ev) and st.current == 1
+    assert "turn_ended" in kinds(ev) and "round_started" in kinds(ev)
 
 
 def test_X19_a_tile_lost_before_V1_means_the_condition_is_not_met() -> None:
