@@ -29,6 +29,7 @@ SUN, WATER, PLANT, WIND, FLOWER = range(5)
 
 
 # --- rigging helpers (shared with the other rule-test files) ------------------------
+# Each one checks that the rigged position is still sound (validate() == []).
 
 
 def set_row(st: GameState, level: int, cards: list[str | None]) -> GameState:
@@ -47,6 +48,7 @@ def set_row(st: GameState, level: int, cards: list[str | None]) -> GameState:
             stack.remove(cid)
     st.reserve[level - 1] = list(cards)
     st._legal = None
+    assert validate(st) == [], validate(st)
     return st
 
 
@@ -58,6 +60,7 @@ def give_fires(st: GameState, seat: int, values: list[int]) -> GameState:
         st.fire_supply[str(v)] -= 1
         st.players[seat].fires.append(v)
     st._legal = None
+    assert validate(st) == [], validate(st)
     return st
 
 
@@ -69,6 +72,7 @@ def move_tile(st: GameState, tile: str, to_seat: int) -> GameState:
             p.victory_tiles.remove(tile)
     st.players[to_seat].victory_tiles.append(tile)
     st._legal = None
+    assert validate(st) == [], validate(st)
     return st
 
 
@@ -77,6 +81,7 @@ def set_rocks(st: GameState, rocks: dict[int, int]) -> GameState:
     for seat, rock in rocks.items():
         st.players[seat].rock = rock
     st._legal = None
+    assert validate(st) == [], validate(st)
     return st
 
 
@@ -86,6 +91,7 @@ def set_first(st: GameState, first: int) -> GameState:
     st.first = first
     st.current = first
     st._legal = None
+    assert validate(st) == [], validate(st)
     return st
 
 
@@ -96,6 +102,7 @@ def deal_varans(st: GameState, seat: int, count: int) -> GameState:
     st.varan_supply -= count
     st.players[seat].discard.extend([D.varan_id] * count)
     st._legal = None
+    assert validate(st) == [], validate(st)
     return st
 
 
