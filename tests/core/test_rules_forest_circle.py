@@ -641,3 +641,17 @@ def test_O3_plant_rock_bonus_does_not_use_up_the_plant_type() -> None:
     assert st.basic_left == 1 and st.used_types == ["move"]
     st, ev = play(st, "plant 3B@3,1")
     assert st.players[0].forest[8] == "3B" and "turn_ended" in kinds(ev)
+
+
+def test_O3_while_a_rock_bonus_is_on_offer_only_that_action_or_skip_is_possible() -> None:
+    """O-3 / A-8: an offered Extinguish rock bonus must be taken or skipped first; the
+    turn cannot end and no other action can start meanwhile."""
+    st = _mover(3, 9)  # water 2 -> rock 4 (extinguish), centre [2]
+    st, _ = play(st, "move 1")
+    assert set(legal_strs(st)) == {"extinguish 2", "skip"}
+    assert_rejected(st, "end", "finish the action in progress first")
+    assert_rejected(st, "take-fragment", "the bonus allows only Extinguish Fire")
+    assert_rejected(st, "plant 3A@1,1", "the bonus allows only Extinguish Fire")
+    st, ev = play(st, "skip")
+    assert "bonus_skipped" in kinds(ev) and st.centre == [2]
+    assert st.basic_left == 1 and "extinguish 2" in legal_strs(st)  # basic Extinguish left
