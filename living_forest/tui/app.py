@@ -17,6 +17,7 @@ from living_forest.core.engine import data
 
 from .keymap import load_keymap
 from .saving import (
+    Autosaver,
     SaveError,
     autosave_exists,
     autosave_path,
@@ -42,7 +43,7 @@ def rules_text() -> str:
 
 
 class LivingForestApp(App[int]):
-    CSS_PATH = "styles/app.tcss"
+    CSS_PATH = Path(__file__).resolve().parent / "styles" / "app.tcss"
     TITLE = "Living Forest"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [
@@ -66,6 +67,7 @@ class LivingForestApp(App[int]):
         self.bot_pause = bot_pause
         self.autosave_enabled = autosave
         self._too_small: TooSmallScreen | None = None
+        self.autosaver: Autosaver | None = None
         self.last_error = ""
 
     # --- start --------------------------------------------------------------------
@@ -86,6 +88,7 @@ class LivingForestApp(App[int]):
     # --- screens ------------------------------------------------------------------
 
     def has_autosave(self) -> bool:
+        self.flush_autosave()
         return autosave_exists()
 
     def action_new_game(self) -> None:
@@ -114,6 +117,7 @@ class LivingForestApp(App[int]):
         if not self.has_autosave():
             self._say("There is no autosave yet: start a new game.")
             return
+        self.flush_autosave()
         self.open_save(autosave_path())
 
     def action_load_game(self) -> None:
@@ -167,12 +171,22 @@ class LivingForestApp(App[int]):
         self.push_screen(FilePromptScreen("Save the game", default, must_exist=False), chosen)
 
     def autosave(self, session: Session) -> None:
+        """Save after every action, in the background (see :class:`Autosaver`)."""
         if not self.autosave_enabled:
             return
-        try:
-            save_session(autosave_path(), session)
-        except (SaveError, OSError) as e:
-            self._say(f"Autosave failed: {e}", error=True)
+        if self.autosaver is None:
+            self.autosaver = Autosaver()
+        if self.autosaver.error:
+            self._say(self.autosaver.error, error=True)
+        self.autosaver.submit(session)
+
+    def flush_autosave(self) -> None:
+        if self.autosaver is not None:
+            self.autosaver.flush()
+
+    def on_unmount(self) -> None:
+        self.flush_autosave()
+
 
     def show_game_over(self, session: Session) -> None:
         def done(what: str | None) -> None:

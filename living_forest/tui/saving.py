@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from pathlib import Path
 
 from living_forest.persistence import (
@@ -13,6 +15,8 @@ from living_forest.persistence import (
     load_game,
     save_game,
 )
+
+from living_forest.core import GameState
 
 from .session import SeatConfig, Session
 
@@ -63,3 +67,45 @@ def autosave_exists() -> bool:
         return autosave_path().is_file()
     except OSError:
         return False
+
+
+class Autosaver:
+    """Writes the latest position in a background thread so a key press never waits
+    for the disk. Only the newest pending save is written; ``flush`` waits for it."""
+
+    def __init__(self, path_fn: Callable[[], Path] = autosave_path) -> None:
+        self._path_fn = path_fn
+        self._cond = threading.Condition()
+        self._pending: tuple[GameRecord, GameState] | None = None
+        self._busy = False
+        self.error: str = ""
+        self._thread = threading.Thread(target=self._loop, name="autosave", daemon=True)
+        self._thread.start()
+
+    def submit(self, session: Session) -> None:
+        rec = record_of(session)
+        with self._cond:
+            self._pending = (rec, session.state)
+            self._cond.notify_all()
+
+    def flush(self, timeout: float = 10.0) -> bool:
+        """Wait until every submitted save is on disk."""
+        with self._cond:
+            return self._cond.wait_for(lambda: self._pending is None and not self._busy, timeout)
+
+    def _loop(self) -> None:
+        while True:
+            with self._cond:
+                self._cond.wait_for(lambda: self._pending is not None)
+                job, self._pending = self._pending, None
+                self._busy = True
+            assert job is not None
+            try:
+                save_game(self._path_fn(), job[0], job[1])
+                self.error = ""
+            except (SaveError, OSError) as e:
+                self.error = f"Autosave failed: {e}"
+            finally:
+                with self._cond:
+                    self._busy = False
+                    self._cond.notify_all()

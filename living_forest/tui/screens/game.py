@@ -240,7 +240,9 @@ class GameScreen(Screen[None]):
         title = prompt(st, self.modes) if human_turn else ""
         if st.phase != PHASE_OVER and not human_turn:
             title = f"{st.players[st.current].name} (bot) is thinking…"
-        self.query_one("#prompt", Static).update(Content.from_markup("[b]$t[/]", t=title))
+        self.query_one("#prompt", Static).update(
+            Content.from_markup("[b]$t[/]", t=title), layout=False
+        )
         marks = {c.cell: str(i) for i, c in enumerate(self._choices[:9], 1) if c.cell >= 0}
         for fv in self.query(ForestView):
             fv.marks = marks if fv.seat == st.current else {}
@@ -259,7 +261,7 @@ class GameScreen(Screen[None]):
         text = Content(line)
         if self.message:
             text = text + Content("\n") + Content.from_markup("[b]$m[/]", m=self.message)
-        self.query_one("#status", Static).update(text)
+        self.query_one("#status", Static).update(text, layout=False)
 
     def _what_now(self) -> str:
         st = self.state

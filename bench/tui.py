@@ -1,0 +1,145 @@
+"""Benchmarks of the terminal app (printed, never asserted).
+
+(a) process start to first screen: a fresh interpreter starts the app headless and
+    reports when the title screen has been composed and painted (target <= 1 s);
+(b) key press to updated board at 160x48, median over a game's worth of single-key
+    actions driven through Pilot (target <= 50 ms): the time from posting the key
+    event to the last screen update it caused (headless: composition included,
+    terminal output excluded).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+CHILD = r"""
+import sys, time
+from living_forest.tui.app import LivingForestApp
+from living_forest.tui.screens.title import TitleScreen
+
+class Bench(LivingForestApp):
+    def _display(self, screen, renderable):
+        super()._display(screen, renderable)
+        if renderable is not None and isinstance(screen, TitleScreen) and not self._reported:
+            self._reported = True
+            print("ready", flush=True)
+            self.exit(0)
+
+app = Bench()
+app._reported = False
+app.run(headless=True, size=(80, 24))
+"""
+
+
+def start_time(runs: int = 5) -> list[float]:
+    out = []
+    env = dict(os.environ, LIVING_FOREST_DATA_DIR=tempfile.mkdtemp(), TEXTUAL_ANIMATIONS="none")
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        proc = subprocess.Popen(
+            [sys.executable, "-c", CHILD],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        elapsed = time.perf_counter() - t0
+        proc.wait(timeout=30)
+        if line.strip() == "ready":
+            out.append(elapsed)
+    return out
+
+
+async def key_latency(steps: int = 120) -> list[float]:
+    import random
+
+    from textual import events
+
+    from living_forest.bots import SeatView, baseline_bot
+    from living_forest.core import legal_actions
+    from living_forest.tui.app import LivingForestApp
+    from living_forest.tui.screens.game import GameScreen
+    from living_forest.tui.session import SeatConfig, Session
+
+    os.environ.setdefault("LIVING_FOREST_DATA_DIR", tempfile.mkdtemp())
+    last_display = [0.0]
+
+    class Bench(LivingForestApp):
+        def _display(self, screen, renderable):  # type: ignore[no-untyped-def]
+            super()._display(screen, renderable)
+            if renderable is not None:
+                last_display[0] = time.perf_counter()
+
+    app = Bench(bot_pause=0, autosave=os.environ.get("BENCH_AUTOSAVE", "1") == "1")
+    seats = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer")]
+    rng = random.Random(2)
+    samples: list[float] = []
+    async with app.run_test(size=(160, 48)) as pilot:
+        app.start_session(Session(seats, 19))
+        await pilot.pause()
+        game = app.game
+        assert isinstance(game, GameScreen)
+        for _ in range(steps * 3):
+            if len(samples) >= steps or game.session.state.phase == "over":
+                break
+            if app.screen is not game:
+                await pilot.press("enter")
+                continue
+            st = game.session.state
+            action = baseline_bot(SeatView(st, st.current), legal_actions(st), rng)
+            key = None
+            for i, c in enumerate(game._choices[:9]):
+                if c.action == action:
+                    key = str(i + 1)
+            if key is None:  # needs a sub-list first: open it untimed
+                from tests.tui.driver import press_action
+
+                await press_action(pilot, game, action)
+                continue
+            n = len(game.session.actions)
+            await pilot.pause()
+            t0 = time.perf_counter()
+            app.post_message(events.Key(key, key))
+            while len(game.session.actions) == n:
+                await asyncio.sleep(0)
+            await pilot.pause()  # let every repaint the key caused happen
+            samples.append(last_display[0] - t0)
+    return samples
+
+
+def main() -> int:
+    starts = start_time()
+    if starts:
+        print(
+            f"tui start to first screen: median {statistics.median(starts) * 1000:.0f} ms "
+            f"(min {min(starts) * 1000:.0f}, max {max(starts) * 1000:.0f}, {len(starts)} runs; "
+            "target <= 1000 ms)"
+        )
+    else:
+        print("tui start to first screen: the app did not report a first screen")
+    lat = asyncio.run(key_latency())
+    if lat:
+        lat.sort()
+        p90 = lat[int(len(lat) * 0.9) - 1]
+        print(
+            f"tui key to updated board at 160x48: median {statistics.median(lat) * 1000:.1f} ms "
+            f"(p90 {p90 * 1000:.1f} ms, {len(lat)} keys; target <= 50 ms)"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
