@@ -121,13 +121,16 @@ def _advance(st: GameState, ev: list[Event]) -> None:
         if st.pending:
             top = st.pending[-1]
             if top.kind == "bonus":
+                info = {"player": p.name, "bonus": top.bonus_type, "source": top.source}
                 if top.bonus_type == "fragment":  # O-3: take 1 Fragment, nothing to choose
                     st.pending.pop()
-                    turn.give_fragments(st, p, st.current, 1, ev)
+                    if st.fragment_supply > 0:
+                        turn.give_fragments(st, p, st.current, 1, ev)
+                    else:  # the supply is empty, the bonus is lost
+                        ev.append(Event("bonus_lost", st.current, info))
                     continue
                 s = raw_strengths(d, p)
                 kind = turn.BONUS_KIND[top.bonus_type]
-                info = {"player": p.name, "bonus": top.bonus_type, "source": top.source}
                 if not turn.has_option(d, st, p, kind, top.extra, s):
                     st.pending.pop()  # O-3, X-6: a bonus that cannot be performed is lost
                     ev.append(Event("bonus_lost", st.current, info))

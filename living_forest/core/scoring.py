@@ -46,7 +46,9 @@ def outcome(d: GameData, st: GameState) -> Outcome | None:
         best = max(cs[i].total for i in qualified)
         winners = tuple(i for i in qualified if cs[i].total == best)
         if len(winners) == 1:
-            how = f"highest total ({best}) among the {len(qualified)} players who reached a threshold"
+            how = (
+                f"highest total ({best}) among the {len(qualified)} players who reached a threshold"
+            )
         else:
             how = f"tied on total {best}: shared victory (V-5)"
     # V-6: qualified players by total, then everyone else tied below them.

@@ -474,6 +474,10 @@ def _plant_tree(
     if corner is None:
         return
     if corner.bonus == "fragments":  # F-4: a free gain, resolved at once
-        give_fragments(st, p, seat, corner.amount, ev)
+        if st.fragment_supply > 0:  # only what is left
+            give_fragments(st, p, seat, corner.amount, ev)
+        else:
+            info = {"player": p.name, "bonus": "2 Fragments", "source": "corner"}
+            ev.append(Event("bonus_lost", seat, info))
     else:  # F-4, X-12: an Attract/Extinguish bonus with temporary strength
         st.pending.append(Pending("bonus", True, corner.extra, 0, -1, corner.bonus, "corner"))

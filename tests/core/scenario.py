@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from living_forest.core import GameState, apply, data, new_game, validate
+from living_forest.core import GameState, apply, data, engine, new_game, validate
 from living_forest.core.events import Event
 from living_forest.core.state import PHASE_ACTION, PHASE_DRAW
 
@@ -40,7 +40,7 @@ def _pull_card(st: GameState, seat: int, cid: str) -> None:
     the level stacks, or the Fire Varan supply)."""
     d = data()
     p = st.players[seat]
-    for pile in (p.draw, p.discard, p.help_line):
+    for pile in (p.draw, p.discard):
         if cid in pile:
             pile.remove(cid)
             return
@@ -141,12 +141,8 @@ def to_action_phase(
     st.phase = PHASE_ACTION
     who = st.first if seat is None else seat
     st.turns_done = (who - st.first) % st.n
-    st.current = who
-    from living_forest.core.strength import net_solitary
-
-    st.basic_left = 2 if net_solitary(data(), st.players[who]) < 3 else 1
-    st.used_types = []
-    st.pending = []
+    # The engine itself starts the turn, so the number of basic actions (A-2) is its own.
+    engine._start_turn(st, who, [])
     st._legal = None
     assert validate(st) == [], validate(st)
     return st

@@ -81,7 +81,11 @@ def test_X1_corner_two_fragments_gives_only_what_is_left() -> None:
         st = to_action_phase(st, {0: ["bear", "bee"]})
         st, ev = play(st, "plant 3A@4,0")
         assert st.players[0].fragments == left and st.fragment_supply == 0
-        assert events_of(ev, "fragment_taken")[0]["count"] == left
+        if left:
+            assert events_of(ev, "fragment_taken")[0]["count"] == left
+        else:  # nothing left: the corner bonus is lost (O-3, X-1)
+            assert "fragment_taken" not in kinds(ev)
+            assert events_of(ev, "bonus_lost")[0].data["source"] == "corner"
         assert st.pending == [] and st.basic_left == 1
         assert validate(st) == []
 
