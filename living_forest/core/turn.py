@@ -89,15 +89,9 @@ def extinguish_options(st: GameState, budget: int) -> list[Action]:
     return [_ext(v) for v in sorted(set(st.centre)) if v <= budget]
 
 
-def free_rocks(st: GameState) -> int:
-    return ROCKS - len(st.players)
-
-
 def move_options(st: GameState, wind: int) -> list[Action]:
-    # Distances beyond two laps of the free rocks repeat an earlier destination
-    # with the same Spirits jumped, so they are not offered.
-    top = min(wind, 2 * free_rocks(st))
-    return [_move(dist) for dist in range(1, top + 1)]
+    # Every distance up to the wind strength, wrapping as often as it takes.
+    return [_move(dist) for dist in range(1, wind + 1)]
 
 
 def plant_spaces(d: GameData, p: PlayerState) -> list[int]:
@@ -248,8 +242,6 @@ def why_illegal(d: GameData, st: GameState, a: Action) -> str | None:
             return "moving needs at least 1 wind (A-40)"
         if dist > wind:
             return f"distance {dist} is more than your wind {wind} (A-40)"
-        if dist > 2 * free_rocks(st):
-            return "that distance only repeats a shorter move (X-11)"
         return None
     if kind == PLANT:
         k = d.trees.get(a.arg)

@@ -368,6 +368,20 @@ def test_X11_each_player_robbed_at_most_once_per_move() -> None:
     assert_rejected(_windy(), "move 19", "more than your wind")
 
 
+def test_X11_any_distance_up_to_wind_even_past_two_laps() -> None:
+    """X-11 / A-40: with 4 players (8 free rocks) and wind 18, every distance 1..18 is
+    offered; 17 laps twice and ends where 1 does, with every other Spirit jumped."""
+    st = set_rocks(start(4), {0: 0, 1: 6, 2: 9, 3: 3})
+    st = to_action_phase(st, {0: WIND_18})
+    moves = [a for a in legal_strs(st) if a.startswith("move ")]
+    assert moves == [f"move {d}" for d in range(1, 19)]
+    _, ev1 = play(st, "move 1")
+    st17, ev17 = play(st, "move 17")
+    assert moved(ev17)[0]["to_rock"] == moved(ev1)[0]["to_rock"] == 1
+    assert sorted(moved(ev17)[0]["jumped"]) == ["Bo", "Cy", "Di"]
+    assert validate(st17) == []
+
+
 def test_X12_rock_plant_bonus_on_a_corner_chains_the_corner_bonus() -> None:
     """X-12: move -> Plant rock bonus -> tree on (0,0) -> Attract +3 corner bonus;
     all on the one basic Move."""
