@@ -187,7 +187,6 @@ class LivingForestApp(App[int]):
     def on_unmount(self) -> None:
         self.flush_autosave()
 
-
     def show_game_over(self, session: Session) -> None:
         def done(what: str | None) -> None:
             if what == "new":

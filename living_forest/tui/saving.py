@@ -6,6 +6,7 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
+from living_forest.core import GameState
 from living_forest.persistence import (
     GameRecord,
     SaveError,
@@ -15,8 +16,6 @@ from living_forest.persistence import (
     load_game,
     save_game,
 )
-
-from living_forest.core import GameState
 
 from .session import SeatConfig, Session
 

@@ -17,8 +17,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, RichLog, Static
-from textual.widgets.option_list import Option
+from textual.widgets import RichLog, Static
 
 from living_forest.bots import SeatView, get_bot
 from living_forest.core import Action, Event, GameState, describe, outcome, why_illegal
@@ -50,6 +49,7 @@ from ..widgets.board import (
     ReserveView,
     SuppliesView,
 )
+from ..widgets.controls import ChoiceList, KeyBar
 from .modals import HandOffScreen, InfoScreen
 
 D = data()
@@ -110,10 +110,6 @@ class Received:
     events: list[Event]
 
 
-class ChoiceList(OptionList):
-    """The options the player to act has now; selecting one posts up to the screen."""
-
-
 class GameScreen(Screen[None]):
     BINDINGS = _game_bindings()
     AUTO_FOCUS = "#choices"
@@ -154,7 +150,7 @@ class GameScreen(Screen[None]):
                 yield PlayersView(id="players")
                 yield SuppliesView(id="supplies")
                 yield RichLog(id="log", wrap=True, markup=False, max_lines=2000, min_width=20)
-        yield Footer(compact=True)
+        yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
         self._apply_size()
@@ -228,15 +224,7 @@ class GameScreen(Screen[None]):
         ol = self.query_one("#choices", ChoiceList)
         human_turn = self.session.current_is_human and st.phase != PHASE_OVER
         self._choices = choices(st, self.modes) if human_turn else []
-        ol.clear_options()
-        ol.add_options(
-            [
-                Option(Content(f"{i}. {c.label}" if i <= 9 else f"   {c.label}"))
-                for i, c in enumerate(self._choices, 1)
-            ]
-        )
-        if self._choices:
-            ol.highlighted = 0
+        ol.set_items([c.label for c in self._choices])
         title = prompt(st, self.modes) if human_turn else ""
         if st.phase != PHASE_OVER and not human_turn:
             title = f"{st.players[st.current].name} (bot) is thinking…"
@@ -395,11 +383,11 @@ class GameScreen(Screen[None]):
             return
         self.choose(self._choices[n - 1])
 
-    @on(OptionList.OptionSelected, "#choices")
-    def _option_selected(self, event: OptionList.OptionSelected) -> None:
+    @on(ChoiceList.Selected)
+    def _option_selected(self, event: ChoiceList.Selected) -> None:
         event.stop()
-        if 0 <= event.option_index < len(self._choices):
-            self.choose(self._choices[event.option_index])
+        if 0 <= event.index < len(self._choices):
+            self.choose(self._choices[event.index])
 
     def choose(self, choice: Choice) -> None:
         if choice.mode is not None:
