@@ -197,7 +197,8 @@ def _draw_choice(st: GameState, a: Action) -> Choice:
         return Choice(f"Stop with {len(p.help_line)} cards", a)
     if a.kind == USE_FRAGMENT:
         card = D.cards[p.help_line[-1]].name
-        return Choice(f"Use a Fragment to remove {card} ({p.fragments} Fragments)", a)
+        have = "1 Fragment" if p.fragments == 1 else f"{p.fragments} Fragments"
+        return Choice(f"Use a Fragment to remove {card} (you have {have})", a)
     return Choice(str(a), a)
 
 

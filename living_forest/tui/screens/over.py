@@ -12,7 +12,7 @@ from textual.widgets import Label, Static
 from living_forest.core import GameState, outcome
 from living_forest.core.engine import data
 
-from ..glyphs import ELEMENT_GLYPH, SPIRIT_TAG
+from ..glyphs import SPIRIT_TAG
 
 D = data()
 CONDITION = {"trees": "12 different trees", "fires": "12 fires", "flowers": "12 Sacred Flowers"}
@@ -25,16 +25,16 @@ def summary(st: GameState) -> str:
     lines = [
         f"Game over after round {st.round}.",
         "",
-        f"{'':3}{'player':<14}{'trees':>6}{'fires':>6}{'flower':>7}{'total':>6}  rank",
+        f"rank  {'player':<13}{'trees':>6}{'fires':>6}{'flowers':>8}{'total':>6}  reached 12",
     ]
     for r in sorted(res.players, key=lambda r: (r.rank, r.seat)):
         p = st.players[r.seat]
         star = "*" if r.seat in res.winners else " "
         met = ", ".join(r.met) or "-"
+        c = r.counts
         lines.append(
-            f"{star}{SPIRIT_TAG.get(p.spirit, '??')}{r.name[:13]:<14}{r.counts.trees:>6}"
-            f"{r.counts.fires:>6}{r.counts.flowers:>7}{r.counts.total:>6}  {r.rank}"
-            f"  (reached: {met})"
+            f"{star}{r.rank:<3}  {SPIRIT_TAG.get(p.spirit, '??')} {r.name[:10]:<10}"
+            f"{c.trees:>6}{c.fires:>6}{c.flowers:>8}{c.total:>6}  {met}"
         )
     winners = " and ".join(st.players[w].name for w in res.winners)
     verb = "share the victory" if res.shared else "wins"
@@ -42,10 +42,9 @@ def summary(st: GameState) -> str:
     lines += [
         "",
         f"{winners} {verb}.",
-        f"The game ended because someone reached: {ended}.",
-        f"How the winner was decided: {res.how}.",
-        f"({ELEMENT_GLYPH['flower']} flowers count Help Line, trees and Victory tiles;"
-        " * marks the winner)",
+        f"The game ended because someone reached {ended}.",
+        f"Winner decided by: {res.how}.",
+        "* marks the winner(s).",
     ]
     return "\n".join(lines)
 

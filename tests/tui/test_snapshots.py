@@ -1,0 +1,63 @@
+"""A few SVG snapshots: title, board at 80x24 and 160x48, game over.
+
+Deterministic: fixed seed and names, no autosave, no bot pause, no cursor blink
+(no text input on these screens). Update with ``--snapshot-update`` only after
+looking at the diff in snapshot_report.html.
+"""
+
+from __future__ import annotations
+
+import random
+
+from living_forest.bots import SeatView, baseline_bot
+from living_forest.core import apply, is_over, legal_actions, new_game
+from living_forest.tui.app import LivingForestApp
+from living_forest.tui.session import SeatConfig, Session
+
+SEATS = [SeatConfig("Ana", "winter"), SeatConfig("Bot", "summer", "baseline")]
+
+
+def board_app(actions: list[str]) -> LivingForestApp:
+    app = LivingForestApp(bot_pause=0, autosave=False)
+
+    async def start() -> None:
+        app.start_session(Session(SEATS, 14, first=0, actions=actions))
+
+    app.call_later(start)
+    return app
+
+
+def finished_log(seed: int = 19) -> list[str]:
+    st, _ = new_game([(s.name, s.spirit) for s in SEATS], seed, first=0)
+    rng = random.Random(1)
+    log = []
+    while not is_over(st):
+        a = baseline_bot(SeatView(st, st.current), legal_actions(st), rng)
+        st, _ = apply(st, a)
+        log.append(str(a))
+    return log
+
+
+async def settle(pilot) -> None:
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def test_title(snap_compare):
+    assert snap_compare(LivingForestApp(autosave=False), terminal_size=(80, 24), run_before=settle)
+
+
+def test_board_80x24(snap_compare):
+    app = board_app(["draw", "draw", "stop"])
+    assert snap_compare(app, terminal_size=(80, 24), run_before=settle)
+
+
+def test_board_160x48(snap_compare):
+    app = board_app(["draw", "draw", "stop"])
+    assert snap_compare(app, terminal_size=(160, 48), run_before=settle)
+
+
+def test_game_over(snap_compare):
+    app = board_app(finished_log())
+    assert snap_compare(app, terminal_size=(100, 30), run_before=settle)
