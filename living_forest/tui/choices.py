@@ -27,8 +27,7 @@ from living_forest.core.actions import (
 from living_forest.core.engine import data
 from living_forest.core.state import PHASE_ACTION, PHASE_DRAW
 
-from .glyphs import ELEMENT_GLYPH, MARK_NAME, ROCK_BONUS_NAME
-from .render import plain_elements
+from .glyphs import ELEMENT_GLYPH, MARK_NAME, ROCK_BONUS_NAME, plain_elements
 
 D = data()
 ROCKS = 12

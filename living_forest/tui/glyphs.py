@@ -38,10 +38,6 @@ SACRED_TREE = "♠"
 VARAN = "V"
 
 
-def elements_text(values: tuple[int, ...] | list[int], *, compact: bool = True) -> str:
+def plain_elements(values: tuple[int, ...] | list[int]) -> str:
     """``☼3≈1`` for the non-zero Elements (negative values keep their sign)."""
-    parts = []
-    for name, v in zip(ELEMENTS, values, strict=True):
-        if v:
-            parts.append(f"{ELEMENT_GLYPH[name]}{v}")
-    return ("" if compact else " ").join(parts) if compact else " ".join(parts)
+    return "".join(f"{ELEMENT_GLYPH[n]}{v}" for n, v in zip(ELEMENTS, values, strict=True) if v)

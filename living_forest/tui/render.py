@@ -24,7 +24,6 @@ from .glyphs import (
     ROCK_BONUS,
     SACRED_TREE,
     SPIRIT_TAG,
-    VARAN,
 )
 
 D: GameData = data()
@@ -275,8 +274,8 @@ def supplies(st: GameState, *, wide: bool) -> str:
         for label, n in st.dispensers.items()
     )
     return (
-        f"Supply: fires {fires}  {VARAN}aran {st.varan_supply}  {FRAGMENT}{st.fragment_supply}\n"
-        f"Trees: {trees}"
+        f"[b]Supply[/] fires {fires} Varans {st.varan_supply} {FRAGMENT}{st.fragment_supply}\n"
+        f"Trees {trees}"
     )
 
 

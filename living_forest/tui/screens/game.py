@@ -144,11 +144,11 @@ class GameScreen(Screen[None]):
                         fv = ForestView(id=f"forest-{seat}", classes="forest")
                         fv.seat = seat
                         yield fv
+                yield SuppliesView(id="supplies")
             with Vertical(id="right"):
                 yield Static(id="prompt")
                 yield ChoiceList(id="choices")
                 yield PlayersView(id="players")
-                yield SuppliesView(id="supplies")
                 yield RichLog(id="log", wrap=True, markup=False, max_lines=2000, min_width=20)
         yield KeyBar(id="keys")
 

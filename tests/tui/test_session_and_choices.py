@@ -1,0 +1,88 @@
+"""The headless parts of the app: session (log, undo) and the choice lists."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import pytest
+
+from living_forest.bots import SeatView, baseline_bot
+from living_forest.core import apply, is_over, legal_actions, new_game
+from living_forest.tui.choices import choices
+from living_forest.tui.session import SeatConfig, Session, UndoError
+
+SEATS = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer")]
+
+
+def reachable(st, modes=()) -> set[str]:
+    """Every action reachable through the choice lists from this position."""
+    out = set()
+    for c in choices(st, list(modes)):
+        if c.action is not None:
+            out.add(str(c.action))
+        else:
+            out |= reachable(st, [*modes, c.mode])
+    return out
+
+
+def test_choices_offer_exactly_the_legal_actions_over_whole_games():
+    for seed in (1, 2, 3):
+        st, _ = new_game([("A", "winter"), ("B", "spring"), ("C", "autumn")], seed)
+        rng = random.Random(seed)
+        steps = 0
+        while not is_over(st):
+            legal = {str(a) for a in legal_actions(st)}
+            assert reachable(st) == legal, (seed, steps)
+            st, _ = apply(st, baseline_bot(SeatView(st, st.current), legal_actions(st), rng))
+            steps += 1
+
+
+def test_undo_restores_the_previous_state_and_log():
+    s = Session(SEATS, 14)
+    for a in ["draw", "stop", "draw", "stop"]:
+        s.play(a)
+    assert s.state.phase == "action"
+    assert not s.can_undo()  # revealed cards are never undone
+    before, log = s.state, list(s.actions)
+    legal = [a for a in s.legal() if a.kind == "attract"]
+    s.play(legal[0])
+    assert s.can_undo()
+    s.undo()
+    assert s.state is before and s.actions == log
+    with pytest.raises(UndoError, match="nothing to undo"):
+        s.undo()
+
+
+def test_undo_never_crosses_into_another_turn():
+    s = Session(SEATS, 7)
+    for a in ["draw", "stop", "draw", "stop", "take-fragment"]:
+        s.play(a)
+    # take-fragment used the only basic option: the turn passed to the next player.
+    assert s.state.phase == "action" and s.state.current == 1
+    assert not s.can_undo()
+    with pytest.raises(UndoError):
+        s.undo()
+    assert s.actions[-1] == "take-fragment"
+
+
+def test_session_replays_a_log_and_maps_controllers_by_spirit():
+    seats = [SeatConfig("Ana", "winter"), SeatConfig("Bot", "summer", "baseline")]
+    s = Session(seats, 5, actions=["draw", "stop"])
+    st, _ = new_game([("Ana", "winter"), ("Bot", "summer")], 5)
+    for a in ["draw", "stop"]:
+        st, _ = apply(st, a)
+    assert s.state.to_dict() == st.to_dict()
+    for i, p in enumerate(s.state.players):
+        assert s.controller_of(i) == ("baseline" if p.spirit == "summer" else "human")
+
+
+def test_headless_modules_do_not_import_textual():
+    code = (
+        "import sys; import living_forest.tui.session, living_forest.tui.choices; "
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')]; "
+        "print(bad); sys.exit(1 if bad else 0)"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr
