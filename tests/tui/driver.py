@@ -50,7 +50,9 @@ async def clear_dialogs(pilot: Pilot) -> list[str]:
     """Press Enter through hand-off and summary dialogs; return their kinds."""
     seen = []
     while isinstance(pilot.app.screen, HandOffScreen | InfoScreen):
-        seen.append(type(pilot.app.screen).__name__)
+        screen = pilot.app.screen
+        name = type(screen).__name__
+        seen.append(f"{name}: {screen.body}" if isinstance(screen, InfoScreen) else name)
         await pilot.press("enter")
     return seen
 

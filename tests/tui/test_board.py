@@ -259,3 +259,25 @@ async def test_help_lists_rules_and_the_keys_of_the_screen():
         assert "Onibi" in app.screen.rules_md
         await pilot.press("escape")
         assert app.screen is game
+
+
+async def test_new_game_form_rejects_a_spirit_twice_and_starts_with_the_seed():
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        form = app.screen
+        form.query_one("#spirit-1").value = "winter"
+        await pilot.press("f5")
+        assert app.game is None
+        assert "chosen twice" in str(form.query_one("#newgame-error").render())
+        form.query_one("#spirit-1").value = "autumn"
+        await pilot.press("f2")  # a third seat
+        form.query_one("#ctl-2").value = "random"
+        form.query_one("#seed").value = "42"
+        await pilot.press("f5")
+        game = app.game
+        assert game is not None
+        assert game.session.seed == 42
+        assert [s.spirit for s in game.session.seats] == ["winter", "autumn", "summer"]
+        assert game.session.seats[2].controller == "random"
+        assert game.session.state.n == 3

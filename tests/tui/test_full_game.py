@@ -39,7 +39,11 @@ async def test_full_two_player_game_by_keys():
         assert isinstance(app.screen, GameOverScreen)
         # Hand-offs before every human draw phase and action turn; Onibi summaries.
         assert dialogs.count("HandOffScreen") >= 4 * (st.round - 1)
-        assert "InfoScreen" in dialogs
+        summaries = [d for d in dialogs if d.startswith("InfoScreen")]
+        assert len(summaries) == st.round - 1  # one Onibi summary per finished round
+        assert all("Onibi adds" in d or "could be added" in d for d in summaries)
+        assert all("Onibi attacks" in d or "did not attack" in d for d in summaries)
+        assert any("Fire Varans" in d for d in summaries)
         # The log replays from the seed to the same final state.
         replay, _ = new_game([("Ana", "winter"), ("Ben", "spring")], SEED)
         for a in game.session.actions:

@@ -321,7 +321,7 @@ class GameScreen(Screen[None]):
         if action == "undo":
             return True if self.session.can_undo() else None
         if action == "back":
-            return True if self.modes else None
+            return True if self.modes or self.state.phase == PHASE_OVER else None
         return True
 
     # --- key actions -------------------------------------------------------------
@@ -401,6 +401,9 @@ class GameScreen(Screen[None]):
             self.play(choice.action)
 
     def action_back(self) -> None:
+        if self.state.phase == PHASE_OVER:
+            self.app.show_game_over(self.session)  # type: ignore[attr-defined]
+            return
         if self.modes:
             self.modes.pop()
             self.message = ""
@@ -476,9 +479,21 @@ class GameScreen(Screen[None]):
             log.write(self._sentence(ev))
             if ev.kind in ROUND_END_EVENTS:
                 self._summary.append(describe(ev))
+            elif ev.kind == "round_started" and ev["round"] > 1:
+                self._complete_summary(events)
         self.refresh_board()
         self.app.autosave(self.session)  # type: ignore[attr-defined]
         self.advance_flow()
+
+    def _complete_summary(self, events: list[Event]) -> None:
+        """Say so when Onibi did nothing, so every summary covers both attacks."""
+        kinds = {e.kind for e in events}
+        if "onibi_attacks" not in kinds:
+            self._summary.insert(0, "No fire was burning: Onibi did not attack the Spirits.")
+        if not kinds & {"fires_added", "fire_not_added"}:
+            self._summary.append(
+                "Onibi adds no new fire: no animal was taken from the reserve this round."
+            )
 
     def _sentence(self, ev: Event) -> str:
         return describe(ev)
