@@ -281,3 +281,39 @@ async def test_new_game_form_rejects_a_spirit_twice_and_starts_with_the_seed():
         assert [s.spirit for s in game.session.seats] == ["winter", "autumn", "summer"]
         assert game.session.seats[2].controller == "random"
         assert game.session.state.n == 3
+
+
+async def test_mouse_click_on_a_choice_applies_it_and_keybar_click_explains():
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await start(pilot, Session(SEATS, 14))
+        await clear_dialogs(pilot)
+        # The first listed choice in the draw phase is "Draw the next card".
+        assert game._choices[0].action.kind == "draw"
+        await pilot.click("#choices", offset=(2, 0))
+        assert game.session.actions == ["draw"]
+        # Clicking a dimmed key in the key bar is the same as pressing it: refused.
+        await pilot.press("s")
+        await clear_dialogs(pilot)
+        bar = game.query_one("#keys")
+        span = next(s for s in bar._spans if s.key == "s")
+        assert not span.enabled  # the next player has revealed nothing yet
+        before = game.session.state
+        await pilot.click("#keys", offset=(span.start + 1, 0))
+        assert game.session.state is before
+        assert "reveal at least one card" in status(app)
+
+
+async def test_a_failed_save_says_why_and_keeps_the_game(tmp_path):
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await start(pilot, Session(SEATS, 14))
+        await clear_dialogs(pilot)
+        await pilot.press("d")
+        before = game.session.state
+        await pilot.press("ctrl+s")
+        app.screen.query_one("#file-path").value = str(tmp_path)  # a folder, not a file
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is game and game.session.state is before
+        assert "Could not save" in app.last_error

@@ -8,7 +8,6 @@ from living_forest.tui.app import LivingForestApp
 from living_forest.tui.keymap import load_keymap
 from living_forest.tui.screens.game import GameScreen
 from living_forest.tui.screens.modals import (
-    ConfirmScreen,
     FilePromptScreen,
     HandOffScreen,
     HelpScreen,
@@ -30,7 +29,6 @@ ALL = [
     InfoScreen,
     HelpScreen,
     FilePromptScreen,
-    ConfirmScreen,
     GameOverScreen,
     ChoiceList,
 ]

@@ -160,7 +160,8 @@ class GameScreen(Screen[None]):
     def _first_flow(self) -> None:
         log = self.query_one("#log", RichLog)
         for ev in self.session.events[-200:]:
-            log.write(self._sentence(ev))
+            log.write(self._sentence(ev), scroll_end=False)
+        log.call_after_refresh(log.scroll_end, animate=False)
         self.advance_flow()
 
     def on_resize(self, event: events.Resize) -> None:

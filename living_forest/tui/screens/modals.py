@@ -150,26 +150,3 @@ class FilePromptScreen(ModalScreen[Path | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
-
-
-class ConfirmScreen(ModalScreen[bool]):
-    BINDINGS = [
-        Binding("y", "yes", "Yes", id="confirm.yes"),
-        Binding("n", "no", "No", id="confirm.no"),
-        Binding("escape", "no", "No", id="confirm.escape", show=False),
-    ]
-
-    def __init__(self, question: str) -> None:
-        super().__init__(classes="dialog")
-        self.question = question
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="box"):
-            yield Label(Content(self.question))
-            yield Label(Content.from_markup("[b]y[/] yes   [b]n[/] no"))
-
-    def action_yes(self) -> None:
-        self.dismiss(True)
-
-    def action_no(self) -> None:
-        self.dismiss(False)
