@@ -163,7 +163,9 @@ def forest(
             c = D.cell(x, y)
             label = p.forest[c]
             if marks and c in marks:
-                cells.append("│" + _pad(f"[reverse b]{marks[c]}[/]{_corner_hint(c)}", cell_w))
+                m = marks[c]
+                style = "reverse b" if m.startswith(">") else "b"
+                cells.append("│" + _pad(f"[{style}]{m}[/]{_corner_hint(c)}", cell_w))
                 continue
             if label is None:
                 hint = _corner_hint(c)

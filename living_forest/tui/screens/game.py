@@ -214,7 +214,7 @@ class GameScreen(Screen[None]):
         st = self.state
         shown = st.current if self.viewed is None else self.viewed
         wide = self.has_class("-wide")
-        marks = {c.cell: str(i) for i, c in enumerate(self._choices[:9], 1) if c.cell >= 0}
+        marks = self._marks()
         for fv in self.query(ForestView):
             fv.display = wide or fv.seat == shown
             fv.marks = marks if fv.seat == st.current else {}
@@ -232,9 +232,29 @@ class GameScreen(Screen[None]):
         self.query_one("#prompt", Static).update(
             Content.from_markup("[b]$t[/]", t=title), layout=False
         )
-        marks = {c.cell: str(i) for i, c in enumerate(self._choices[:9], 1) if c.cell >= 0}
+        self._mark_forest()
+
+    def _marks(self) -> dict[int, str]:
+        """Forest spaces offered now: their digit, ``>`` on the highlighted one."""
+        hl = self.query_one("#choices", ChoiceList).highlighted
+        out = {}
+        for i, c in enumerate(self._choices):
+            if c.cell >= 0:
+                label = str(i + 1) if i < 9 else "•"
+                out[c.cell] = (">" + label) if i == hl else label
+        return out
+
+    def _mark_forest(self) -> None:
+        marks = self._marks()
+        current = self.state.current
         for fv in self.query(ForestView):
-            fv.marks = marks if fv.seat == st.current else {}
+            fv.marks = marks if fv.seat == current else {}
+
+    @on(ChoiceList.Highlighted)
+    def _highlighted(self, event: ChoiceList.Highlighted) -> None:
+        event.stop()
+        if any(c.cell >= 0 for c in self._choices):
+            self._mark_forest()
 
     def _refresh_status(self) -> None:
         st = self.state

@@ -28,6 +28,11 @@ class ChoiceList(Widget, can_focus=True):
     ]
     highlighted: reactive[int] = reactive(0, repaint=True)
 
+    class Highlighted(Message):
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
     class Selected(Message):
         def __init__(self, index: int) -> None:
             super().__init__()
@@ -43,6 +48,9 @@ class ChoiceList(Widget, can_focus=True):
         self._top = 0
         self.highlighted = 0
         self.refresh()
+
+    def watch_highlighted(self, index: int) -> None:
+        self.post_message(self.Highlighted(index))
 
     def action_move(self, step: int) -> None:
         if self.items:
