@@ -241,8 +241,25 @@ class LivingForestApp(App[int]):
             screen, self._too_small = self._too_small, None
             if self.screen is screen:
                 self.pop_screen()
-            else:
-                screen.dismiss(None)
+            game = self.game
+            if game is not None:
+                game.advance_flow()
+
+    def push_screen(self, screen, callback=None, wait_for_dismiss=False):  # type: ignore[no-untyped-def,override]
+        """Keep the "terminal too small" notice on top of anything pushed under it."""
+        notice = self._too_small
+        if notice is None or screen is notice:
+            return super().push_screen(screen, callback, wait_for_dismiss=wait_for_dismiss)
+        if self.screen is notice:
+            super().pop_screen()
+        result = super().push_screen(screen, callback, wait_for_dismiss=wait_for_dismiss)
+        self._too_small = TooSmallScreen(*notice.dims)
+        super().push_screen(self._too_small)
+        return result
+
+    @property
+    def too_small(self) -> bool:
+        return self._too_small is not None
 
 
 def run(load: Path | None = None, continue_latest: bool = False) -> int:

@@ -317,3 +317,26 @@ async def test_a_failed_save_says_why_and_keeps_the_game(tmp_path):
         await pilot.pause()
         assert app.screen is game and game.session.state is before
         assert "Could not save" in app.last_error
+
+
+async def test_bots_pause_while_the_terminal_is_too_small():
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        seats = [SeatConfig("Ana", "winter"), SeatConfig("Bot", "summer", "baseline")]
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        game = await start(pilot, Session(seats, 3, first=1))  # the bot starts
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert game.session.actions == []  # nothing played under the notice
+        await pilot.resize_terminal(80, 24)
+        for _ in range(20):
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            if game.session.current_is_human:
+                break
+        assert game.session.actions and game.session.actions[-1] == "stop"
+        st = game.session.state
+        assert st.players[0].spirit == "summer"  # seat 0 is the first player, the bot
+        assert st.players[st.current].spirit == "winter" and game.session.current_is_human

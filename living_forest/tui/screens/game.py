@@ -129,6 +129,7 @@ class GameScreen(Screen[None]):
         self._bot_running = False
         self._over_shown = False
         self._key_sig: tuple[bool | None, ...] = ()
+        self._started = False
 
     # --- layout ----------------------------------------------------------------
 
@@ -152,7 +153,15 @@ class GameScreen(Screen[None]):
                 yield RichLog(id="log", wrap=True, markup=False, max_lines=2000, min_width=20)
         yield KeyBar(id="keys")
 
-    def on_mount(self) -> None:
+    def on_screen_resume(self) -> None:
+        # First shown (not merely mounted: a screen pushed under the "too small"
+        # notice has no children until it becomes active).
+        if self._started:
+            return
+        self._started = True
+        self.call_after_refresh(self._init_board)
+
+    def _init_board(self) -> None:
         self._apply_size()
         self.refresh_board()
         self.call_after_refresh(self._first_flow)
@@ -165,7 +174,8 @@ class GameScreen(Screen[None]):
         self.advance_flow()
 
     def on_resize(self, event: events.Resize) -> None:
-        self._apply_size(event.size.width, event.size.height)
+        if self._started:
+            self._apply_size(event.size.width, event.size.height)
 
     def _apply_size(self, w: int | None = None, h: int | None = None) -> None:
         if w is None or h is None:
@@ -236,7 +246,8 @@ class GameScreen(Screen[None]):
 
     def _marks(self) -> dict[int, str]:
         """Forest spaces offered now: their digit, ``>`` on the highlighted one."""
-        hl = self.query_one("#choices", ChoiceList).highlighted
+        lists = self.query(ChoiceList)
+        hl = lists.first().highlighted if lists else 0
         out = {}
         for i, c in enumerate(self._choices):
             if c.cell >= 0:
@@ -535,6 +546,8 @@ class GameScreen(Screen[None]):
     def advance_flow(self) -> None:
         if self._modal_open or not self.is_attached:
             return
+        if getattr(self.app, "too_small", False):
+            return  # paused under the "terminal too small" notice; resumed by the app
         st = self.state
         if self._summary:
             lines, self._summary = self._summary, []

@@ -79,7 +79,7 @@ class TooSmallScreen(ModalScreen[None]):
     """Shown while the terminal is below 80x24; removed when it grows again."""
 
     def __init__(self, width: int, height: int) -> None:
-        super().__init__(id="too-small")
+        super().__init__(classes="too-small")
         self.dims = (width, height)
 
     def compose(self) -> ComposeResult:
