@@ -115,9 +115,16 @@ def card_markup(cid: str, *, name: bool, cost: bool = True, width: int = 0) -> s
     return text
 
 
+FOREST_CELL = 6
+
+
+def reserve_width(names: bool) -> int:
+    return 24 if names else 14
+
+
 def reserve(st: GameState, *, names: bool) -> str:
     """Three columns, one per level: header with the stack size and the fire a card adds."""
-    width = 24 if names else 14
+    width = reserve_width(names)
     head = []
     for lv in range(3):
         fire = D.fire_value_per_level[lv]
@@ -151,7 +158,7 @@ def _corner_hint(cell: int) -> str:
 
 
 def forest(
-    st: GameState, seat: int, *, cell_w: int = 6, marks: dict[int, str] | None = None
+    st: GameState, seat: int, *, cell_w: int = FOREST_CELL, marks: dict[int, str] | None = None
 ) -> str:
     """5x3 grid; empty corners show their bonus, ``marks`` labels candidate spaces."""
     p = st.players[seat]

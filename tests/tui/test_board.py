@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from living_forest.core import apply, legal_actions, new_game
+from living_forest.core.engine import data
 from living_forest.persistence import autosave_path
 from living_forest.tui.app import LivingForestApp
 from living_forest.tui.screens.game import GameScreen
@@ -340,3 +341,32 @@ async def test_bots_pause_while_the_terminal_is_too_small():
         st = game.session.state
         assert st.players[0].spirit == "summer"  # seat 0 is the first player, the bot
         assert st.players[st.current].spirit == "winter" and game.session.current_is_human
+
+
+async def test_clicks_on_reserve_and_forest_act_or_say_why():
+    from .test_snapshots import SEATS as BOT_SEATS
+    from .test_snapshots import finished_log
+
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await start(pilot, Session(BOT_SEATS, 19, first=0, actions=finished_log()[:10]))
+        st = game.session.state
+        assert st.phase == "action" and game.session.current_is_human
+        # A reserve card that is too dear: nothing happens, the reason is shown.
+        dear = max((c for row in st.reserve for c in row if c), key=lambda c: data().cards[c].cost)
+        level = next(i for i, row in enumerate(st.reserve) if dear in row)
+        slot = st.reserve[level].index(dear)
+        await pilot.click("#reserve", offset=(level * 14 + 1, slot + 1))
+        assert game.session.state is st
+        assert "not now" in status(app) and "sun" in status(app)
+        # Plant by mouse: p, a tree kind, then a click on an offered space.
+        await pilot.press("p", "1")
+        target = game._choices[0]
+        assert target.cell >= 0
+        x, y = target.cell % 5, target.cell // 5
+        forest = f"#forest-{st.current}"
+        await pilot.click(forest, offset=(x * 7 + 2, y + 1))
+        assert game.session.actions[-1] == str(target.action)
+        # A click on a space that is not offered says why.
+        await pilot.click(forest, offset=(2 * 7 + 2, 1 + 1))  # the starting tree
+        assert "not now" in status(app)

@@ -432,6 +432,47 @@ class GameScreen(Screen[None]):
         elif choice.action is not None:
             self.play(choice.action)
 
+    # --- mouse on the board ---------------------------------------------------------
+
+    @on(ReserveView.CardClicked)
+    def _card_clicked(self, event: ReserveView.CardClicked) -> None:
+        event.stop()
+        if event.card is None:
+            self.say("That reserve slot is empty until the end of the round.")
+            return
+        for c in self._choices:  # a listed choice (attract list or pending attract)
+            if c.action is not None and c.action.kind == ATTRACT and c.action.arg == event.card:
+                self.choose(c)
+                return
+        name = D.cards[event.card].name
+        if not self.session.current_is_human or self._bot_running:
+            self.say("A bot is playing; wait for its move.")
+            return
+        reason = why_illegal(self.state, Action(ATTRACT, event.card))
+        if reason is None:
+            reason = "first choose Attract (a) or finish the current step"
+        self.say(f"{name}: not now — {reason}.")
+
+    @on(ForestView.SpaceClicked)
+    def _space_clicked(self, event: ForestView.SpaceClicked) -> None:
+        event.stop()
+        x, y = event.cell % 5, event.cell // 5
+        if event.seat == self.state.current:
+            for c in self._choices:
+                if c.cell == event.cell:
+                    self.choose(c)
+                    return
+        if event.seat != self.state.current:
+            reason = "you can only plant in the Forest of the player to act"
+        elif not any(c.cell >= 0 for c in self._choices):
+            reason = "choose Plant (p) and a tree first"
+        else:
+            reason = "that space is not one of the offered spaces"
+            label = self.modes[-1][6:] if self.modes and self.modes[-1].startswith("plant:") else ""
+            if label:
+                reason = why_illegal(self.state, Action(PLANT, label, event.cell)) or reason
+        self.say(f"Space ({x},{y}): not now — {reason}.")
+
     def action_back(self) -> None:
         if self.state.phase == PHASE_OVER:
             self.app.show_game_over(self.session)  # type: ignore[attr-defined]

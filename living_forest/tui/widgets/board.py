@@ -3,7 +3,9 @@ panels never change the game, they only render it."""
 
 from __future__ import annotations
 
+from textual import events
 from textual.content import Content
+from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -57,8 +59,24 @@ class CircleView(Panel):
 
 
 class ReserveView(Panel):
+    """The reserve; a click on a card posts ``CardClicked`` (the screen decides)."""
+
+    class CardClicked(Message):
+        def __init__(self, card: str | None) -> None:
+            super().__init__()
+            self.card = card
+
     def render_state(self, st: GameState) -> str:
         return R.reserve(st, names=self.wide)
+
+    def on_click(self, event: events.Click) -> None:
+        st = self.state
+        if st is None or event.y < 1:
+            return
+        level = event.x // R.reserve_width(self.wide)
+        slot = event.y - 1
+        if level < 3 and slot < len(st.reserve[level]):
+            self.post_message(self.CardClicked(st.reserve[level][slot]))
 
 
 class ForestView(Panel):
@@ -72,6 +90,17 @@ class ForestView(Panel):
 
     def watch_marks(self) -> None:
         self._update()
+
+    class SpaceClicked(Message):
+        def __init__(self, seat: int, cell: int) -> None:
+            super().__init__()
+            self.seat = seat
+            self.cell = cell
+
+    def on_click(self, event: events.Click) -> None:
+        x, y = event.x // (R.FOREST_CELL + 1), event.y - 1
+        if 0 <= y < 3 and 0 <= x < 5 and event.x < 5 * (R.FOREST_CELL + 1):
+            self.post_message(self.SpaceClicked(self.seat, y * 5 + x))
 
     def render_state(self, st: GameState) -> str:
         if self.seat >= st.n:
