@@ -33,6 +33,8 @@ from .session import SeatConfig, Session
 
 HELP_DIR = Path(__file__).resolve().parents[2] / "assets" / "help"
 MIN_W, MIN_H = 80, 24
+# Binding id prefixes of this app (Textual's own focus/copy keys are left out of help).
+OUR_IDS = ("app.", "title.", "newgame.", "game.", "choices.", "handoff.", "info.", "over.")
 
 
 def rules_text() -> str:
@@ -206,7 +208,8 @@ class LivingForestApp(App[int]):
         seen = set()
         for key, active in self.screen.active_bindings.items():
             b = active.binding
-            if (b.id or "").endswith(".why") or not b.description:
+            bid = b.id or ""
+            if bid.endswith(".why") or not bid.startswith(OUR_IDS) or not b.description:
                 continue
             item = (self.get_key_display(b), b.description)
             if item not in seen:

@@ -77,7 +77,7 @@ class HelpScreen(ModalScreen[None]):
     """The rules reference and the key list of the screen it was opened from."""
 
     BINDINGS = [
-        Binding("escape", "close", "Close", id="help.close"),
+        Binding("escape", "close", "Close", id="help.close", priority=True),
         Binding("q", "close", "Close", id="help.q", show=False),
     ]
 
@@ -87,8 +87,8 @@ class HelpScreen(ModalScreen[None]):
         self.keys = keys
 
     def compose(self) -> ComposeResult:
-        rows = "\n".join(f"| `{k}` | {d} |" for k, d in self.keys)
-        keys_md = f"## Keys on this screen\n\n| key | what it does |\n|---|---|\n{rows}\n\n"
+        rows = "\n".join(f"- **{k}** {d}" for k, d in self.keys)
+        keys_md = f"## Keys on this screen\n\n{rows}\n\n"
         with VerticalScroll(id="help-scroll"):
             yield Markdown(keys_md + self.rules_md, id="help-md")
         yield Label(Content.from_markup("[dim]Esc closes; arrows and PgUp/PgDn scroll[/]"))
