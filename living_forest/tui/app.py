@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -33,6 +34,7 @@ from .session import SeatConfig, Session
 
 HELP_DIR = Path(__file__).resolve().parents[2] / "assets" / "help"
 MIN_W, MIN_H = 80, 24
+ENV_BOT_PAUSE = "LIVING_FOREST_BOT_PAUSE"  # seconds a bot waits before each step
 # Binding id prefixes of this app (Textual's own focus/copy keys are left out of help).
 OUR_IDS = ("app.", "title.", "newgame.", "game.", "choices.", "handoff.", "info.", "over.")
 
@@ -268,7 +270,11 @@ class LivingForestApp(App[int]):
 def run(load: Path | None = None, continue_latest: bool = False) -> int:
     """Start the app (``--load FILE`` / ``--continue`` from the command line)."""
     data()  # validate the game data before the screen takes over
-    app = LivingForestApp(load=load, continue_latest=continue_latest)
+    try:
+        pause = float(os.environ.get(ENV_BOT_PAUSE, "0.4"))
+    except ValueError:
+        pause = 0.4
+    app = LivingForestApp(load=load, continue_latest=continue_latest, bot_pause=max(0.0, pause))
     result = app.run()
     return result if isinstance(result, int) else 0
 

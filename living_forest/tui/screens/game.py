@@ -543,7 +543,10 @@ class GameScreen(Screen[None]):
         return True
 
     def _apply(self, action: Action) -> None:
+        seat_before = self.state.current
         events = self.session.play(action)
+        if self.state.current != seat_before:
+            self.viewed = None  # show the Forest of whoever acts next
         self.modes = []
         self.message = ""
         self.received.append(Received(str(action), events))
