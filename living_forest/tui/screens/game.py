@@ -15,7 +15,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
+from textual.geometry import Size
 from textual.message import Message
+from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
@@ -93,6 +95,13 @@ def _game_bindings() -> list[Binding]:
     return out
 
 
+class EventLog(RichLog):
+    """The event log. Its own size never changes, so growing content needs a repaint
+    and new scrollbars, not a relayout of the whole board (which costs ~10 ms)."""
+
+    virtual_size = Reactive(Size(0, 0), layout=False)
+
+
 class BotMoved(Message):
     """A bot worker chose ``action`` for ``state`` (ignored if the game moved on)."""
 
@@ -150,7 +159,7 @@ class GameScreen(Screen[None]):
                 yield Static(id="prompt")
                 yield ChoiceList(id="choices")
                 yield PlayersView(id="players")
-                yield RichLog(id="log", wrap=True, markup=False, max_lines=2000, min_width=20)
+                yield EventLog(id="log", wrap=True, markup=False, max_lines=2000, min_width=20)
         yield KeyBar(id="keys")
 
     def on_screen_resume(self) -> None:
