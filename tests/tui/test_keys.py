@@ -90,6 +90,9 @@ async def test_remapped_key_plays_the_action(tmp_path, monkeypatch):
         app.start_session(Session([SeatConfig("Ana", "winter"), SeatConfig("Ben", "spring")], 3))
         await pilot.pause()
         await clear_dialogs(pilot)
+        assert app.game.key_of("draw") != "d"
+        status = str(app.game.query_one("#status").render())
+        assert f"{app.game.key_of('draw')} draw" in status and "d draw" not in status
         await pilot.press("d")  # no longer bound to draw
         assert app.game.session.actions == []
         await pilot.press("space")

@@ -139,6 +139,7 @@ class GameScreen(Screen[None]):
         self._over_shown = False
         self._key_sig: tuple[bool | None, ...] = ()
         self._started = False
+        self._key_names: dict[str, str] | None = None  # binding id -> key shown
 
     # --- layout ----------------------------------------------------------------
 
@@ -298,11 +299,12 @@ class GameScreen(Screen[None]):
             return "watch the log."
         if st.phase == PHASE_DRAW:
             net = R.net_solitary(D, st.players[st.current])
-            keys = ["d draw"]
-            if any(a.kind == STOP for a in self.session.legal()):
-                keys.append("s stop")
-            if any(a.kind == USE_FRAGMENT for a in self.session.legal()):
-                keys.append("f Fragment")
+            kinds = {a.kind for a in self.session.legal()}
+            keys = [
+                f"{self.key_of(name)} {GAME_KEYS[name][2].lower()}"
+                for name in ("draw", "stop", "use_fragment")
+                if GAME_KEYS[name][1] in kinds
+            ]
             warn = (
                 " Careful: net ▲ is 2, the next solitary card ends your draw." if net == 2 else ""
             )
@@ -313,8 +315,20 @@ class GameScreen(Screen[None]):
         if self.modes:
             return prompt(st, self.modes) + " (Enter to confirm, Esc back)."
         kinds = {a.kind for a in self.session.legal()}
-        keys = [GAME_KEYS[n][0] for n in GAME_KEYS if GAME_KEYS[n][1] in kinds]
+        keys = [self.key_of(n) for n in GAME_KEYS if GAME_KEYS[n][1] in kinds]
         return f"{st.basic_left} basic action(s) left; keys {' '.join(keys)}."
+
+    def key_of(self, name: str) -> str:
+        """The key (after any user keymap) bound to game action ``name``."""
+        if self._key_names is None:
+            self._key_names = {}
+            for node, bindings_map in self._binding_chain:  # the keymap is applied here
+                if node is self:
+                    for bindings in bindings_map.key_to_bindings.values():
+                        for b in bindings:
+                            if b.id:
+                                self._key_names[b.id] = self.app.get_key_display(b)
+        return self._key_names.get(f"game.{name}", GAME_KEYS[name][0])
 
     # --- check_action: Footer keys follow the rules ----------------------------
 
