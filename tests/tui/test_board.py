@@ -370,3 +370,17 @@ async def test_clicks_on_reserve_and_forest_act_or_say_why():
         # A click on a space that is not offered says why.
         await pilot.click(forest, offset=(2 * 7 + 2, 1 + 1))  # the starting tree
         assert "not now" in status(app)
+
+
+async def test_continue_with_a_damaged_autosave_stays_on_the_title():
+    autosave_path().parent.mkdir(parents=True, exist_ok=True)
+    autosave_path().write_text('{"format": "living-forest-save", "seeds": 1}', encoding="utf-8")
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        assert app.game is None
+        assert type(app.screen).__name__ == "TitleScreen"
+        message = str(app.screen.query_one("#title-message").render())
+        assert "Could not load" in message and "autosave.json" in message
