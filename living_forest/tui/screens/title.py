@@ -41,13 +41,13 @@ class TitleScreen(Screen[None]):
     AUTO_FOCUS = "#new"
 
     def compose(self) -> ComposeResult:
-        with Center(id="title-box"):
+        with Vertical(id="title-box"):
             yield Static(LOGO, id="logo")
             yield Label(
                 "Drive Onibi back and grow your forest: 2 to 4 Spirits at one keyboard",
                 id="tagline",
             )
-            with Vertical(id="menu"):
+            with Center(id="menu-row"), Vertical(id="menu"):
                 yield Button("New game  (n)", id="new")
                 yield Button("Continue  (c)", id="continue")
                 yield Button("Load…     (l)", id="load")
