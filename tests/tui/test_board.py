@@ -344,12 +344,14 @@ async def test_bots_pause_while_the_terminal_is_too_small():
 
 
 async def test_clicks_on_reserve_and_forest_act_or_say_why():
+    from .test_snapshots import OVER_SEED, finished_log
     from .test_snapshots import SEATS as BOT_SEATS
-    from .test_snapshots import finished_log
 
     app = LivingForestApp(bot_pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        game = await start(pilot, Session(BOT_SEATS, 19, first=0, actions=finished_log()[:10]))
+        game = await start(
+            pilot, Session(BOT_SEATS, OVER_SEED, first=0, actions=finished_log()[:10])
+        )
         st = game.session.state
         assert st.phase == "action" and game.session.current_is_human
         # A reserve card that is too dear: nothing happens, the reason is shown.

@@ -17,17 +17,20 @@ from living_forest.tui.session import SeatConfig, Session
 SEATS = [SeatConfig("Ana", "winter"), SeatConfig("Bot", "summer", "baseline")]
 
 
-def board_app(actions: list[str]) -> LivingForestApp:
+def board_app(actions: list[str], seed: int = 14) -> LivingForestApp:
     app = LivingForestApp(bot_pause=0, autosave=False)
 
     async def start() -> None:
-        app.start_session(Session(SEATS, 14, first=0, actions=actions))
+        app.start_session(Session(SEATS, seed, first=0, actions=actions))
 
     app.call_later(start)
     return app
 
 
-def finished_log(seed: int = 19) -> list[str]:
+OVER_SEED = 19
+
+
+def finished_log(seed: int = OVER_SEED) -> list[str]:
     st, _ = new_game([(s.name, s.spirit) for s in SEATS], seed, first=0)
     rng = random.Random(1)
     log = []
@@ -50,14 +53,30 @@ def test_title(snap_compare):
 
 def test_board_80x24(snap_compare):
     app = board_app(["draw", "draw", "stop"])
-    assert snap_compare(app, terminal_size=(80, 24), run_before=settle)
+
+    async def check(pilot) -> None:
+        await settle(pilot)
+        assert pilot.app.screen is pilot.app.game
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=check)
 
 
 def test_board_160x48(snap_compare):
     app = board_app(["draw", "draw", "stop"])
-    assert snap_compare(app, terminal_size=(160, 48), run_before=settle)
+
+    async def check(pilot) -> None:
+        await settle(pilot)
+        assert pilot.app.screen is pilot.app.game
+        assert pilot.app.game.has_class("-wide")
+
+    assert snap_compare(app, terminal_size=(160, 48), run_before=check)
 
 
 def test_game_over(snap_compare):
-    app = board_app(finished_log())
-    assert snap_compare(app, terminal_size=(100, 30), run_before=settle)
+    app = board_app(finished_log(), OVER_SEED)
+
+    async def check(pilot) -> None:
+        await settle(pilot)
+        assert type(pilot.app.screen).__name__ == "GameOverScreen"
+
+    assert snap_compare(app, terminal_size=(100, 30), run_before=check)
