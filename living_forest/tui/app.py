@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from textual import events
 from textual.app import App
@@ -250,14 +251,16 @@ class LivingForestApp(App[int]):
             if game is not None:
                 game.advance_flow()
 
-    def push_screen(self, screen, callback=None, wait_for_dismiss=False):  # type: ignore[no-untyped-def,override]
+    def push_screen(  # type: ignore[override]
+        self, screen: Any, callback: Any = None, wait_for_dismiss: bool = False
+    ) -> Any:
         """Keep the "terminal too small" notice on top of anything pushed under it."""
         notice = self._too_small
         if notice is None or screen is notice:
-            return super().push_screen(screen, callback, wait_for_dismiss=wait_for_dismiss)
+            return super().push_screen(screen, callback, wait_for_dismiss=wait_for_dismiss)  # type: ignore[call-overload]
         if self.screen is notice:
             super().pop_screen()
-        result = super().push_screen(screen, callback, wait_for_dismiss=wait_for_dismiss)
+        result = super().push_screen(screen, callback, wait_for_dismiss=wait_for_dismiss)  # type: ignore[call-overload]
         self._too_small = TooSmallScreen(*notice.dims)
         super().push_screen(self._too_small)
         return result

@@ -386,3 +386,17 @@ async def test_continue_with_a_damaged_autosave_stays_on_the_title():
         assert type(app.screen).__name__ == "TitleScreen"
         message = str(app.screen.query_one("#title-message").render())
         assert "Could not load" in message and "autosave.json" in message
+
+
+async def test_title_buttons_work_with_enter_and_click():
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # "New game" has the focus
+        await pilot.pause()
+        assert type(app.screen).__name__ == "NewGameScreen"
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.click("#rules")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)

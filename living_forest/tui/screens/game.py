@@ -9,10 +9,11 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from textual import events, on, work
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.geometry import Size
@@ -22,7 +23,15 @@ from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
 from living_forest.bots import SeatView, get_bot
-from living_forest.core import Action, Event, GameState, describe, outcome, why_illegal
+from living_forest.core import (
+    Action,
+    Event,
+    GameState,
+    describe,
+    net_solitary,
+    outcome,
+    why_illegal,
+)
 from living_forest.core.actions import (
     ATTRACT,
     DONE,
@@ -73,8 +82,8 @@ GAME_KEYS: dict[str, tuple[str, str, str]] = {
 }
 
 
-def _game_bindings() -> list[Binding]:
-    out: list[Binding] = []
+def _game_bindings() -> list[BindingType]:
+    out: list[BindingType] = []
     for name, (key, _kind, label) in GAME_KEYS.items():
         out.append(Binding(key, f"play('{name}')", label, id=f"game.{name}"))
         # Same key, always enabled: runs only when the action above is refused,
@@ -298,7 +307,7 @@ class GameScreen(Screen[None]):
         if not self.session.current_is_human:
             return "watch the log."
         if st.phase == PHASE_DRAW:
-            net = R.net_solitary(D, st.players[st.current])
+            net = net_solitary(D, st.players[st.current])
             kinds = {a.kind for a in self.session.legal()}
             keys = [
                 f"{self.key_of(name)} {GAME_KEYS[name][2].lower()}"
@@ -599,16 +608,15 @@ class GameScreen(Screen[None]):
 
     # --- flow: summaries, game over, hand-offs, bots ----------------------------
 
-    def push_modal(self, screen: object, callback: object = None) -> None:
+    def push_modal(self, screen: Screen[Any]) -> None:
+        """Show a dialog; the game flow resumes when it closes."""
         self._modal_open = True
 
-        def closed(result: object) -> None:
+        def closed(_result: object) -> None:
             self._modal_open = False
-            if callable(callback):
-                callback(result)
             self.advance_flow()
 
-        self.app.push_screen(screen, closed)  # type: ignore[arg-type]
+        self.app.push_screen(screen, closed)
 
     def advance_flow(self) -> None:
         if self._modal_open or not self.is_attached:

@@ -66,7 +66,7 @@ class TitleScreen(Screen[None]):
             return True if self.app.has_autosave() else None  # type: ignore[attr-defined]
         return True
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
         action = {
             "new": "new_game",
             "continue": "continue_game",
@@ -74,7 +74,7 @@ class TitleScreen(Screen[None]):
             "rules": "help",
             "quit": "quit",
         }[event.button.id or "quit"]
-        self.app.run_action(f"app.{action}")  # type: ignore[unused-awaitable]
+        await self.app.run_action(f"app.{action}")
 
     def say(self, message: str) -> None:
         self.query_one("#title-message", Label).update(Content(message))

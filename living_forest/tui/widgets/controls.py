@@ -127,7 +127,7 @@ class KeyBar(Widget):
         spans: list[_Span] = []
         x = 0
         seen: set[str] = set()
-        for key, active in self.screen.active_bindings.items():
+        for active in self.screen.active_bindings.values():
             b = active.binding
             if not b.show or b.description in seen:
                 continue
@@ -142,7 +142,6 @@ class KeyBar(Widget):
             spans.append(_Span(x, x + piece.cell_length, b.key, active.enabled))
             x += piece.cell_length
             parts.append(piece)
-            _ = key
         self._spans = spans
         self._content = Content("").join(parts)
         self.refresh()
