@@ -60,3 +60,38 @@ async def test_full_two_player_game_by_keys():
         await pilot.press("q")
         await pilot.pause()
         assert app.game is None
+
+
+async def test_four_bots_play_a_whole_game_at_80x24():
+    from living_forest.tui.screens.modals import InfoScreen
+    from living_forest.tui.session import SeatConfig, Session
+
+    seats = [
+        SeatConfig("Ana", "winter", "baseline"),
+        SeatConfig("Ben", "spring", "random"),
+        SeatConfig("Chloé", "summer", "baseline"),
+        SeatConfig("Dai", "autumn", "random"),
+    ]
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_session(Session(seats, 4))
+        await pilot.pause()
+        game = app.game
+        summaries = 0
+        for _ in range(3000):
+            if isinstance(app.screen, GameOverScreen):
+                break
+            if isinstance(app.screen, InfoScreen):
+                summaries += 1
+                await pilot.press("enter")
+                continue
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+        st = game.session.state
+        assert is_over(st) and isinstance(app.screen, GameOverScreen)
+        assert summaries == st.round - 1
+        replay, _ = new_game([(s.name, s.spirit) for s in seats], 4)
+        for a in game.session.actions:
+            replay, _ = apply(replay, a)
+        assert replay.to_dict() == st.to_dict()
+        assert [e.kind for r in game.received for e in r.events][-1] == "game_over"
