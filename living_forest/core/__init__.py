@@ -11,6 +11,8 @@ st, events = new_game([("Ana", "winter"), ("Bo", "summer")], seed=7, first=None)
 legal_actions(st)          # tuple[Action, ...]; str(action) is the notation, e.g. "draw", "attract hare", "plant 5A@1,0"
 st2, evs = apply(st, "draw")   # or apply(st, action); input state never modified; returns new state + list[Event]
 why_illegal(st, action)    # None if legal, else a sentence ("it costs 5 sun; you have 3 left (A-20)")
+why_unavailable(st, "attract")  # None if that basic type can be started now, else why not
+move_destination(st, 3)    # (rock, [jumped seats]) for the player to act; plant_spaces(st) -> legal cells
 # errors: ActionParseError (bad notation), IllegalActionError(.reason) (illegal now)
 st.to_dict(); GameState.from_dict(d)   # exact JSON round trip; states compare with ==
 outcome(st)  # None until st.phase == "over"; then Outcome(winners: tuple[seat], players: tuple[PlayerResult(seat,name,counts,met,rank)], conditions, how, shared)
@@ -35,15 +37,28 @@ from .actions import (
     parse_action,
 )
 from .data import DataError, GameData, load_data
-from .engine import apply, data, is_over, legal_actions, new_game, outcome, why_illegal
+from .engine import (
+    apply,
+    data,
+    is_over,
+    legal_actions,
+    move_destination,
+    new_game,
+    outcome,
+    plant_spaces,
+    why_illegal,
+    why_unavailable,
+)
 from .events import Event, describe
 from .scoring import Outcome, PlayerResult
 from .setup import Seat, SetupError
 from .state import GameState, Pending, PlayerState
 from .strength import Counts, counts, net_solitary, raw_strengths
+from .turn import ACTION_NAMES
 from .validate import validate
 
 __all__ = [
+    "ACTION_NAMES",
     "Action",
     "ActionError",
     "ActionParseError",
@@ -67,11 +82,14 @@ __all__ = [
     "is_over",
     "legal_actions",
     "load_data",
+    "move_destination",
     "net_solitary",
     "new_game",
     "outcome",
     "parse_action",
+    "plant_spaces",
     "raw_strengths",
     "validate",
     "why_illegal",
+    "why_unavailable",
 ]

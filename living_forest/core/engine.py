@@ -90,6 +90,27 @@ def apply(st: GameState, action: Action | str) -> tuple[GameState, list[Event]]:
     return new, events
 
 
+def why_unavailable(st: GameState, kind: str) -> str | None:
+    """None if an action of basic type ``kind`` (take-fragment, attract, extinguish,
+    move, plant) can be started now; otherwise why not, in words."""
+    if st.phase == PHASE_OVER:
+        return "the game is over"
+    if st.phase == PHASE_DRAW:
+        return "actions come after everyone has revealed Guardian Animals (T-1)"
+    return turn.why_type_unavailable(_DATA, st, kind)
+
+
+def move_destination(st: GameState, distance: int) -> tuple[int, list[int]]:
+    """Rock where the player to act would stop after ``distance``, and the seats jumped."""
+    return turn.move_destination(st, st.current, distance)
+
+
+def plant_spaces(st: GameState, seat: int | None = None) -> list[int]:
+    """Forest cells (``y * 5 + x``) where ``seat`` (default: the player to act) could put
+    a tree now: empty and next to a tree (A-51)."""
+    return turn.plant_spaces(_DATA, st.players[st.current if seat is None else seat])
+
+
 def outcome(st: GameState) -> Outcome | None:
     return _outcome(_DATA, st)
 
@@ -234,7 +255,10 @@ __all__ = [
     "data",
     "is_over",
     "legal_actions",
+    "move_destination",
     "new_game",
     "outcome",
+    "plant_spaces",
     "why_illegal",
+    "why_unavailable",
 ]

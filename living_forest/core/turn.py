@@ -370,12 +370,13 @@ def _take_fire(st: GameState, p: PlayerState, value: int, ev: list[Event]) -> in
     return value
 
 
-def _move_standee(d: GameData, st: GameState, seat: int, dist: int, ev: list[Event]) -> None:
-    p = st.players[seat]
+def move_destination(st: GameState, seat: int, dist: int) -> tuple[int, list[int]]:
+    """Where a move of ``dist`` free rocks from ``seat``'s rock ends, and the seats it
+    jumps in order, each once (A-41, A-42, X-11)."""
     occupant: list[int] = [-1] * ROCKS
     for i, other in enumerate(st.players):
         occupant[other.rock] = i
-    start = pos = p.rock
+    pos = st.players[seat].rock
     steps = 0
     jumped: list[int] = []
     while steps < dist:
@@ -383,8 +384,54 @@ def _move_standee(d: GameData, st: GameState, seat: int, dist: int, ev: list[Eve
         who = occupant[pos]
         if who == -1:
             steps += 1
-        elif who != seat and who not in jumped:  # A-41, A-42: robbed once per move
+        elif who != seat and who not in jumped:  # robbed once per move
             jumped.append(who)
+    return pos, jumped
+
+
+def why_type_unavailable(d: GameData, st: GameState, kind: str) -> str | None:
+    """None if an action of this basic type can be started now (as a basic action or
+    as the offered bonus); otherwise why not, in words."""
+    p = st.players[st.current]
+    s = raw_strengths(d, p)
+    top = st.pending[-1] if st.pending else None
+    extra = 0
+    if top is not None:
+        if top.kind == STEAL:
+            return "first choose the Victory tile to take (A-42)"
+        if top.kind in (ATTRACT, EXTINGUISH):
+            if kind != top.kind:
+                return f"finish the {ACTION_NAMES[top.kind]} action first (pick more or 'done')"
+            more = len(legal(d, st)) > 1
+            return None if more else f"nothing more fits in this {ACTION_NAMES[kind]} action"
+        if BONUS_KIND[top.bonus_type] != kind:
+            return f"the bonus allows only {ACTION_NAMES[BONUS_KIND[top.bonus_type]]} (or 'skip')"
+        extra = top.extra
+    elif st.basic_left <= 0:
+        return "no basic action left this turn (A-2)"
+    elif not type_allowed(d, st, p, kind):
+        return "the two basic actions must be of different types without tree 11 (A-3, F-7)"
+    if has_option(d, st, p, kind, extra, s):
+        return None
+    if kind == TAKE_FRAGMENT:
+        return "the Fragment supply is empty (A-11, X-1)"
+    if kind == ATTRACT:
+        return f"no face-up card costs {_clamp(s[SUN] + extra)} sun or less (A-20)"
+    if kind == EXTINGUISH:
+        if not st.centre:
+            return "there is no fire on the Circle"
+        return f"no fire has a value of {_clamp(s[WATER] + extra)} water or less (A-30)"
+    if kind == MOVE:
+        return "moving needs at least 1 wind (A-40)"
+    if not plant_spaces(d, p):
+        return "no empty Forest space touches a tree (A-51, X-7)"
+    return f"no tree left in the dispensers costs {_clamp(s[E_PLANT] + extra)} plant or less (X-6)"
+
+
+def _move_standee(d: GameData, st: GameState, seat: int, dist: int, ev: list[Event]) -> None:
+    p = st.players[seat]
+    start = p.rock
+    pos, jumped = move_destination(st, seat, dist)
     p.rock = pos
     names = [st.players[j].name for j in jumped]
     ev.append(

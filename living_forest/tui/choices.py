@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from living_forest.core import Action, GameState, legal_actions
+from living_forest.core import ACTION_NAMES, Action, GameState, legal_actions, move_destination
 from living_forest.core.actions import (
     ATTRACT,
     DONE,
@@ -32,13 +32,7 @@ from .glyphs import ELEMENT_GLYPH, MARK_NAME, ROCK_BONUS_NAME, plain_elements
 D = data()
 ROCKS = 12
 
-TYPE_NAMES = {
-    TAKE_FRAGMENT: "Take a Fragment",
-    ATTRACT: "Attract Guardian Animals",
-    EXTINGUISH: "Extinguish Fire",
-    MOVE: "Move on the Circle",
-    PLANT: "Plant a Protective Tree",
-}
+TYPE_NAMES = ACTION_NAMES  # one naming of the action types, the core's
 # Actions that need more choices before they can be applied.
 MULTI = (ATTRACT, EXTINGUISH, MOVE, PLANT)
 
@@ -169,23 +163,6 @@ def _space_choice(st: GameState, a: Action) -> Choice:
     return Choice(f"Space ({x},{y}){tail}", a, cell=a.cell)
 
 
-def move_target(st: GameState, dist: int) -> tuple[int, list[int]]:
-    """Where a move of ``dist`` free rocks ends and whom it jumps (A-41)."""
-    seat = st.current
-    occupant = {p.rock: i for i, p in enumerate(st.players)}
-    pos = st.players[seat].rock
-    steps = 0
-    jumped: list[int] = []
-    while steps < dist:
-        pos = (pos + 1) % ROCKS
-        who = occupant.get(pos)
-        if who is None:
-            steps += 1
-        elif who != seat and who not in jumped:
-            jumped.append(who)
-    return pos, jumped
-
-
 def _draw_choice(st: GameState, a: Action) -> Choice:
     p = st.players[st.current]
     if a.kind == DRAW:
@@ -213,7 +190,7 @@ def _item_choice(st: GameState, a: Action) -> Choice:
         n = st.centre.count(a.value)
         return Choice(f"Fire of value {a.value} ({n} on the Circle)", a)
     if a.kind == MOVE:
-        dest, jumped = move_target(st, a.value)
+        dest, jumped = move_destination(st, a.value)
         names = ", ".join(st.players[j].name for j in jumped)
         jump = f", jumping {names}" if names else ""
         bonus = ROCK_BONUS_NAME[D.rock_bonus[dest]]

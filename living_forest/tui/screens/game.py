@@ -31,6 +31,7 @@ from living_forest.core import (
     net_solitary,
     outcome,
     why_illegal,
+    why_unavailable,
 )
 from living_forest.core.actions import (
     ATTRACT,
@@ -414,29 +415,11 @@ class GameScreen(Screen[None]):
             return f"Cannot undo: {self.session.why_no_undo()}."
         kind = GAME_KEYS[name][1]
         label = TYPE_NAMES.get(kind, GAME_KEYS[name][2])
-        reason = why_illegal(st, self._probe(kind))
+        typed = kind in TYPE_NAMES
+        reason = why_unavailable(st, kind) if typed else why_illegal(st, Action(kind))
         if reason is None:  # legal in principle, but not in the current step
             reason = prompt(st, self.modes).lower()
         return f"{label}: not now — {reason}."
-
-    def _probe(self, kind: str) -> Action:
-        """The most likely legal action of ``kind``, to ask the core why it is not."""
-        st = self.state
-        if kind == ATTRACT:
-            cards = [c for row in st.reserve for c in row if c is not None]
-            cheapest = min(cards, key=lambda c: D.cards[c].cost, default="none")
-            return Action(ATTRACT, cheapest)
-        if kind == EXTINGUISH:
-            return Action(EXTINGUISH, str(min(st.centre, default=2)))
-        if kind == MOVE:
-            return Action(MOVE, "1")
-        if kind == PLANT:
-            from living_forest.core.turn import plant_spaces
-
-            spaces = plant_spaces(D, st.players[st.current]) or [0]
-            label = next((k for k, n in st.dispensers.items() if n > 0), "3A")
-            return Action(PLANT, label, spaces[0])
-        return Action(kind)
 
     def action_pick(self, n: int) -> None:
         if not self._choices:
