@@ -64,15 +64,19 @@ def autosave_path() -> Path:
 # --- writing ------------------------------------------------------------------------
 
 
-def save_game(path: str | os.PathLike[str], rec: GameRecord, state: GameState) -> GameRecord:
+def save_game(
+    path: str | os.PathLike[str], rec: GameRecord, state: GameState, *, verify: bool = True
+) -> GameRecord:
     """Write ``rec`` with ``state`` as its snapshot, atomically; return what was written.
 
-    The log is replayed first, so a record that does not reproduce ``state`` is
-    refused (it could never be loaded) and nothing is written.
+    With ``verify`` (the default) the log is replayed first, so a record that does not
+    reproduce ``state`` is refused (it could never be loaded) and nothing is written.
+    Autosave after every action passes ``verify=False``: the log came from the engine
+    itself, replaying a long game on every key would cost tens of milliseconds, and
+    loading checks the snapshot against the replay anyway.
     """
     target = Path(path)
-    final = _replay_final(rec)
-    if final.to_dict() != state.to_dict():
+    if verify and _replay_final(rec).to_dict() != state.to_dict():
         raise SaveError(
             "the action log does not reproduce the game state being saved, so the save "
             "would not load; nothing was written"

@@ -100,7 +100,7 @@ class Autosaver:
                 self._busy = True
             assert job is not None
             try:
-                save_game(self._path_fn(), job[0], job[1])
+                save_game(self._path_fn(), job[0], job[1], verify=False)
                 self.error = ""
             except (SaveError, OSError) as e:
                 self.error = f"Autosave failed: {e}"

@@ -79,6 +79,21 @@ def test_save_refuses_a_record_that_does_not_reproduce_the_state(tmp_path: Path)
     assert not path.exists()
 
 
+def test_unverified_save_skips_the_replay_but_load_still_catches_a_mismatch(
+    tmp_path: Path,
+) -> None:
+    """Autosave writes without replaying (verify=False); load_game still refuses a save
+    whose log does not reproduce its snapshot."""
+    rec, st = play(4, 30)
+    path = tmp_path / "auto.json"
+    save_game(path, rec, st, verify=False)
+    assert load_game(path)[1] == st
+    short = rec.model_copy(update={"actions": rec.actions[:-1]})
+    save_game(path, short, st, verify=False)
+    with pytest.raises(SaveError, match="snapshot"):
+        load_game(path)
+
+
 def test_save_refuses_a_state_outside_the_format(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
