@@ -27,7 +27,7 @@ from living_forest.core.actions import (
 from living_forest.core.engine import data
 from living_forest.core.state import PHASE_ACTION, PHASE_DRAW
 
-from .glyphs import ELEMENT_GLYPH, MARK_NAME, ROCK_BONUS_NAME, plain_elements
+from .glyphs import ELEMENT_GLYPH, MARK_NAME, ROCK_BONUS_NAME, plain_elements, plural
 
 D = data()
 ROCKS = 12
@@ -116,8 +116,7 @@ def choices(st: GameState, modes: list[str]) -> list[Choice]:
         if kind == TAKE_FRAGMENT:
             out.append(Choice(TYPE_NAMES[kind], Action(TAKE_FRAGMENT)))
         else:
-            what = "option" if n == 1 else "options"
-            out.append(Choice(f"{TYPE_NAMES[kind]}… ({n} {what})", mode=kind))
+            out.append(Choice(f"{TYPE_NAMES[kind]}… ({plural(n, 'option')})", mode=kind))
     out.append(Choice("End the turn", Action(END)))
     return out
 
@@ -150,7 +149,7 @@ def _space_choice(st: GameState, a: Action) -> Choice:
     corner = D.corners.get(a.cell)
     if corner is not None:
         if corner.bonus == "fragments":
-            extra.append(f"corner: {corner.amount} Fragments")
+            extra.append(f"corner: {plural(corner.amount, 'Fragment')}")
         else:
             g = ELEMENT_GLYPH["sun" if corner.bonus == "attract" else "water"]
             extra.append(f"corner: bonus {corner.bonus} {g}+{corner.extra}")
@@ -170,10 +169,10 @@ def _draw_choice(st: GameState, a: Action) -> Choice:
         more = f"{left} in the draw stack" if left else "reshuffles the discard"
         return Choice(f"Draw the next card ({more})", a)
     if a.kind == STOP:
-        return Choice(f"Stop with {len(p.help_line)} cards", a)
+        return Choice(f"Stop with {plural(len(p.help_line), 'card')}", a)
     if a.kind == USE_FRAGMENT:
         card = D.cards[p.help_line[-1]].name
-        have = "1 Fragment" if p.fragments == 1 else f"{p.fragments} Fragments"
+        have = plural(p.fragments, "Fragment")
         return Choice(f"Use a Fragment to remove {card} (you have {have})", a)
     return Choice(str(a), a)
 

@@ -18,12 +18,14 @@ from living_forest.core.state import STARTING_TREE
 
 from .glyphs import (
     ELEMENT_GLYPH,
+    ELEMENT_NAME,
     ELEMENT_STYLE,
     FRAGMENT,
     MARK_GLYPH,
     ROCK_BONUS,
     SACRED_TREE,
     SPIRIT_TAG,
+    plural,
 )
 
 D: GameData = data()
@@ -57,7 +59,13 @@ def who(st: GameState, seat: int) -> str:
 _RING_ROWS = ((0, 1, 2, 3), (11, None, None, 4), (10, None, None, 5), (9, 8, 7, 6))
 
 
-def circle(st: GameState, width: int = 30) -> str:
+def circle(st: GameState, width: int = 30, *, big: bool = False) -> str:
+    if big:
+        return circle_big(st)
+    return circle_small(st)
+
+
+def circle_small(st: GameState) -> str:
     occupant = {p.rock: i for i, p in enumerate(st.players)}
     cell_w = 7
     power = sum(st.centre)
@@ -91,6 +99,68 @@ def circle(st: GameState, width: int = 30) -> str:
             lines.append(f"{left} {mid}{' ' * pad}{right}")
         else:
             lines.append(" ".join(parts))
+    return "\n".join(lines)
+
+
+# The large ring: the same clockwise order on a 4x4 grid of boxed rocks, the
+# fires of Onibi in the 2x2 centre.
+_BIG_CELL = 17  # inner width of a rock box
+_BONUS_WORD = {
+    "plant": "Plant",
+    "fragment": "Fragment",
+    "attract": "Attract",
+    "extinguish": "Extinguish",
+}
+
+
+def _rock_cell(st: GameState, rock: int, occupant: dict[int, int]) -> tuple[str, str]:
+    kind = D.rock_bonus[rock]
+    head = _pad(f"[b]{rock:>2}[/] {ROCK_BONUS[kind]} {_BONUS_WORD[kind]}", _BIG_CELL)
+    seat = occupant.get(rock)
+    if seat is None:
+        return head, " " * _BIG_CELL
+    p = st.players[seat]
+    tree = f" {SACRED_TREE}" if seat == st.first else ""
+    room = _BIG_CELL - 5 - len(tree)
+    body = f" [reverse b] {tag(st, seat)} [/] {escape(p.name[:room])}{tree}"
+    return head, _pad(body, _BIG_CELL)
+
+
+def circle_big(st: GameState) -> str:
+    occupant = {p.rock: i for i, p in enumerate(st.players)}
+    w = _BIG_CELL
+    cells = {r: _rock_cell(st, r, occupant) for r in range(len(D.rock_bonus))}
+    fires = sorted(st.centre)
+    holder = st.players[st.first].name
+    centre = [
+        "[b]Onibi's fires[/] in the centre",
+        ("fire values " + " · ".join(f"[b $error]{v}[/]" for v in fires))
+        if fires
+        else "[dim]no fire burns[/]",
+        f"total power [b]{sum(fires)}[/]  ({len(fires)}/{D.fire_capacity} fires)",
+        f"{SACRED_TREE} Sacred Tree: [b]{escape(holder[:16])}[/]",
+        "[dim]Spirits move clockwise ↻[/]",
+    ]
+    inner = 2 * w + 1
+    centre = [_pad(" " + c, inner) for c in centre]
+    top = "╭" + "┬".join("─" * w for _ in range(4)) + "╮"
+    bottom = "╰" + "┴".join("─" * w for _ in range(4)) + "╯"
+    lines = ["[b]Circle of Spirits[/]", top]
+
+    def row(rocks: tuple[int, ...]) -> None:
+        for k in range(2):
+            lines.append("│" + "│".join(cells[r][k] for r in rocks) + "│")
+
+    row((0, 1, 2, 3))
+    lines.append("├" + "─" * w + "┼" + "─" * w + "┴" + "─" * w + "┼" + "─" * w + "┤")
+    lines.append("│" + cells[11][0] + "│" + centre[0] + "│" + cells[4][0] + "│")
+    lines.append("│" + cells[11][1] + "│" + centre[1] + "│" + cells[4][1] + "│")
+    lines.append("├" + "─" * w + "┤" + centre[2] + "├" + "─" * w + "┤")
+    lines.append("│" + cells[10][0] + "│" + centre[3] + "│" + cells[5][0] + "│")
+    lines.append("│" + cells[10][1] + "│" + centre[4] + "│" + cells[5][1] + "│")
+    lines.append("├" + "─" * w + "┼" + "─" * w + "┬" + "─" * w + "┼" + "─" * w + "┤")
+    row((9, 8, 7, 6))
+    lines.append(bottom)
     return "\n".join(lines)
 
 
@@ -236,12 +306,68 @@ def help_line(st: GameState, seat: int, *, names: bool) -> str:
             warn = " [reverse $error]forced stop[/]"
     actions = ""
     if st.phase == "action" and seat == st.current:
-        actions = f"  [b]{st.basic_left}[/] action{'s' if st.basic_left != 1 else ''} left"
+        actions = f"  {plural(st.basic_left, 'action')} left"
         if st.used_types and names:
             actions += " (used " + ", ".join(st.used_types) + ")"
     elif st.phase == "draw" or st.phase == "action":
-        actions = f" → [b]{2 if net < 3 else 1}[/] actions"
+        actions = f" → {plural(2 if net < 3 else 1, 'action')}"
     return f"{strengths(st, seat)}  net{MARK_GLYPH[1]}[b]{net}[/]{actions}{warn}\nHelp Line {cards}"
+
+
+_HELP_COL = 38  # width of the card list in the large Help Line
+
+
+def _worth(element: str, v: int) -> str:
+    """What a strength of ``v`` buys now (one line, for the large Help Line)."""
+    v = max(0, v)
+    if element == "sun":
+        return f"Attract: animals up to cost {v} in total" if v else "Attract: nothing"
+    if element == "water":
+        return f"Extinguish: fires up to value {v} in total" if v else "Extinguish: nothing"
+    if element == "plant":
+        return f"Plant: one tree costing up to {v}" if v else "Plant: nothing"
+    if element == "wind":
+        if not v:
+            return "Move: nothing"
+        return "Move: 1 rock clockwise" if v == 1 else f"Move: 1 to {v} rocks clockwise"
+    return f"Sacred Flowers toward {D.threshold}"
+
+
+def help_line_big(st: GameState, seat: int) -> str:
+    """The Help Line as a list (one card a line) beside the strengths and their worth."""
+    p = st.players[seat]
+    net = net_solitary(D, p)
+    head = f"[b]Help Line of {escape(p.name)}[/] ({plural(len(p.help_line), 'card')})"
+    left = [_pad(head, _HELP_COL)]
+    for cid in p.help_line:
+        c = D.cards[cid]
+        mark = f"{MARK_GLYPH[c.symbol]}"
+        left.append(_pad(f" {mark} {escape(c.name[:15]):<15} {elements(c.elements)}", _HELP_COL))
+    if not p.help_line:
+        left.append(_pad(" [dim]no card revealed yet[/]", _HELP_COL))
+    status = f" net {MARK_GLYPH[1]} [b]{net}[/]"
+    if st.phase == "action" and seat == st.current:
+        status += f", {plural(st.basic_left, 'action')} left"
+        if st.used_types:
+            status += " (used " + ", ".join(st.used_types) + ")"
+    elif st.phase in ("draw", "action"):
+        status += f" → {plural(2 if net < 3 else 1, 'action')}"
+    if st.phase == "draw" and seat == st.current:
+        if net == 2:
+            status += " [reverse $warning]next ▲ stops you[/]"
+        elif net >= 3:
+            status += " [reverse $error]forced stop[/]"
+    s = raw_strengths(D, p)
+    right = ["[b]Strengths[/] and what each action is worth"]
+    for name, v in zip(ELEMENTS, s, strict=True):
+        label = f"{ELEMENT_GLYPH[name]} {ELEMENT_NAME[name]:<6}"
+        right.append(f"[{ELEMENT_STYLE[name]}]{label}[/] [b]{v:>2}[/]  {_worth(name, v)}")
+    right.append(f"[dim]{MARK_GLYPH[1].strip()} solitary  {MARK_GLYPH[-1].strip()} gregarious[/]")
+    n = max(len(left), len(right))
+    left += [" " * _HELP_COL] * (n - len(left))
+    right += [""] * (n - len(right))
+    rows = [(a + "  " + b).rstrip() for a, b in zip(left, right, strict=True)]
+    return "\n".join([*rows, status])
 
 
 # --- players and supplies ---------------------------------------------------------

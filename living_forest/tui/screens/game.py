@@ -51,6 +51,7 @@ from living_forest.core.state import PHASE_ACTION, PHASE_DRAW, PHASE_OVER
 
 from .. import render as R
 from ..choices import MULTI, TYPE_NAMES, Choice, choices, pending_kind, prompt
+from ..glyphs import plural
 from ..session import HUMAN, Session, UndoError
 from ..widgets.board import (
     CircleView,
@@ -107,9 +108,38 @@ def _game_bindings() -> list[BindingType]:
 
 class EventLog(RichLog):
     """The event log. Its own size never changes, so growing content needs a repaint
-    and new scrollbars, not a relayout of the whole board (which costs ~10 ms)."""
+    and new scrollbars, not a relayout of the whole board (which costs ~10 ms).
+
+    It keeps the sentences, not only their wrapped lines: when its width changes
+    (terminal resized), it wraps them again at the new width and shows the newest."""
 
     virtual_size = Reactive(Size(0, 0), layout=False)
+    KEEP = 600  # sentences kept for re-wrapping
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.sentences: list[str] = []
+        self._wrapped_at = 0
+
+    def add(self, sentence: str, *, scroll_end: bool | None = None) -> None:
+        self.sentences.append(sentence)
+        if len(self.sentences) > self.KEEP:
+            del self.sentences[: len(self.sentences) - self.KEEP]
+        self.write(sentence, scroll_end=scroll_end)
+
+    def on_resize(self, event: events.Resize) -> None:
+        # RichLog's own handler (which runs next) renders the writes made before
+        # the first size was known; after that, a new width re-wraps everything.
+        width = event.size.width
+        if self._wrapped_at and width != self._wrapped_at:
+            self.rewrap()
+        self._wrapped_at = width
+
+    def rewrap(self) -> None:
+        self.clear()
+        for sentence in self.sentences:
+            self.write(sentence, scroll_end=False)
+        self.scroll_end(animate=False, immediate=False, x_axis=False)
 
 
 class BotMoved(Message):
@@ -150,6 +180,7 @@ class GameScreen(Screen[None]):
         self._key_sig: tuple[bool | None, ...] = ()
         self._started = False
         self._key_names: dict[str, str] | None = None  # binding id -> key shown
+        self._choice_rows: int | None = None
 
     # --- layout ----------------------------------------------------------------
 
@@ -170,6 +201,7 @@ class GameScreen(Screen[None]):
                 yield Static(id="prompt")
                 yield ChoiceList(id="choices")
                 yield PlayersView(id="players")
+                yield SuppliesView(id="supplies-side")
                 yield EventLog(id="log", wrap=True, markup=False, max_lines=2000, min_width=20)
         yield KeyBar(id="keys")
 
@@ -187,9 +219,9 @@ class GameScreen(Screen[None]):
         self.call_after_refresh(self._first_flow)
 
     def _first_flow(self) -> None:
-        log = self.query_one("#log", RichLog)
+        log = self.query_one("#log", EventLog)
         for ev in self.session.events[-200:]:
-            log.write(self._sentence(ev), scroll_end=False)
+            log.add(self._sentence(ev), scroll_end=False)
         log.call_after_refresh(log.scroll_end, animate=False)
         self.advance_flow()
 
@@ -206,6 +238,7 @@ class GameScreen(Screen[None]):
         for panel in self.query(Panel):
             panel.wide = wide
         self._show_forests()
+        self._size_choices()
 
     # --- rendering (attributes down) -------------------------------------------
 
@@ -256,6 +289,7 @@ class GameScreen(Screen[None]):
         human_turn = self.session.current_is_human and st.phase != PHASE_OVER
         self._choices = choices(st, self.modes) if human_turn else []
         ol.set_items([c.label for c in self._choices])
+        self._size_choices()
         title = prompt(st, self.modes) if human_turn else ""
         if st.phase != PHASE_OVER and not human_turn:
             title = f"{st.players[st.current].name} (bot) is thinking…"
@@ -263,6 +297,19 @@ class GameScreen(Screen[None]):
             Content.from_markup("[b]$t[/]", t=title), layout=False
         )
         self._mark_forest()
+
+    CHOICES_MAX_WIDE = 14  # rows of the choice box on large terminals (then it scrolls)
+
+    def _size_choices(self) -> None:
+        """Large terminals: the choice box fits its options (relayout only on a change)."""
+        ol = self.query_one("#choices", ChoiceList)
+        if self.has_class("-wide"):
+            rows = max(1, min(len(self._choices), self.CHOICES_MAX_WIDE)) + 2  # + border
+        else:
+            rows = None
+        if rows != self._choice_rows:
+            self._choice_rows = rows
+            ol.styles.height = rows  # None: the stylesheet's height
 
     def _marks(self) -> dict[int, str]:
         """Forest spaces offered now: their digit, ``>`` on the highlighted one."""
@@ -326,7 +373,7 @@ class GameScreen(Screen[None]):
             return prompt(st, self.modes) + " (Enter to confirm, Esc back)."
         kinds = {a.kind for a in self.session.legal()}
         keys = [self.key_of(n) for n in GAME_KEYS if GAME_KEYS[n][1] in kinds]
-        return f"{st.basic_left} basic action(s) left; keys {' '.join(keys)}."
+        return f"{plural(st.basic_left, 'basic action')} left; keys {' '.join(keys)}."
 
     def key_of(self, name: str) -> str:
         """The key (after any user keymap) bound to game action ``name``."""
@@ -510,7 +557,7 @@ class GameScreen(Screen[None]):
             self.say(f"Cannot undo: {e}.")
             return
         self.modes = []
-        self.query_one("#log", RichLog).write(f"↶ Undone: {undone}")
+        self.query_one("#log", EventLog).add(f"↶ Undone: {undone}")
         self.received.append(Received(f"undo {undone}", []))
         self.say(f"Undone: {undone}.")
         self.refresh_board()
@@ -531,7 +578,8 @@ class GameScreen(Screen[None]):
         p = st.players[seat]
         self.push_modal(
             InfoScreen(
-                f"Discard stack of {p.name} ({len(p.discard)} cards, v picks another player)",
+                f"Discard stack of {p.name} ({plural(len(p.discard), 'card')}; "
+                "v picks another player)",
                 R.discard(st, seat),
                 markup=True,
             )
@@ -565,9 +613,9 @@ class GameScreen(Screen[None]):
         self.modes = []
         self.message = ""
         self.received.append(Received(str(action), events))
-        log = self.query_one("#log", RichLog)
+        log = self.query_one("#log", EventLog)
         for ev in events:
-            log.write(self._sentence(ev))
+            log.add(self._sentence(ev))
             if ev.kind in ROUND_END_EVENTS:
                 self._summary.append(describe(ev))
             elif ev.kind == "round_started" and ev["round"] > 1:

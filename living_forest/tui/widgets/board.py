@@ -56,7 +56,7 @@ class Panel(Widget):
 
 class CircleView(Panel):
     def render_state(self, st: GameState) -> str:
-        return R.circle(st)
+        return R.circle(st, big=self.wide)
 
 
 class ReserveView(Panel):
@@ -121,7 +121,9 @@ class HelpLineView(Panel):
         self._update()
 
     def render_state(self, st: GameState) -> str:
-        return R.help_line(st, self.seat, names=self.wide)
+        if self.wide:
+            return R.help_line_big(st, self.seat)
+        return R.help_line(st, self.seat, names=False)
 
 
 class PlayersView(Panel):
@@ -135,4 +137,5 @@ class PlayersView(Panel):
 
 class SuppliesView(Panel):
     def render_state(self, st: GameState) -> str:
-        return R.supplies(st, wide=self.wide)
+        # The tree labels say their cost; the wide screen shows this beside the players.
+        return R.supplies(st, wide=False)
