@@ -8,7 +8,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from living_forest.core import GameState, apply, data, engine, new_game, validate
+import pytest
+
+from living_forest.core import (
+    GameState,
+    IllegalActionError,
+    apply,
+    data,
+    engine,
+    legal_actions,
+    new_game,
+    validate,
+    why_illegal,
+)
 from living_forest.core.events import Event
 from living_forest.core.state import PHASE_ACTION, PHASE_DRAW
 
@@ -33,6 +45,42 @@ def play(st: GameState, *actions: str) -> tuple[GameState, list[Event]]:
 
 def kinds(events: Iterable[Event]) -> list[str]:
     return [e.kind for e in events]
+
+
+def events_of(events: Iterable[Event], kind: str) -> list[Event]:
+    """The events of one kind, in order."""
+    return [e for e in events if e.kind == kind]
+
+
+def legal_strs(st: GameState) -> set[str]:
+    """The legal actions, in notation."""
+    return {str(a) for a in legal_actions(st)}
+
+
+def legal_in_order(st: GameState) -> list[str]:
+    """The legal actions, in notation, in the engine's order (for tests where order counts)."""
+    return [str(a) for a in legal_actions(st)]
+
+
+def legal_kinds(st: GameState) -> set[str]:
+    """The kinds of the legal actions."""
+    return {a.kind for a in legal_actions(st)}
+
+
+def assert_rejected(st: GameState, action: str, *reason_parts: str) -> str:
+    """``action`` raises IllegalActionError whose reason contains every one of
+    ``reason_parts`` and equals ``why_illegal``; the action is not legal and ``st`` is
+    unchanged. Returns the reason."""
+    before = st.to_dict()
+    with pytest.raises(IllegalActionError) as exc:
+        apply(st, action)
+    assert st.to_dict() == before
+    reason = exc.value.reason
+    assert reason == why_illegal(st, action)
+    assert str(exc.value.action) not in legal_strs(st)
+    for part in reason_parts:
+        assert part in reason, reason
+    return reason
 
 
 def _pull_card(st: GameState, seat: int, cid: str) -> None:

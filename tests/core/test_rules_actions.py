@@ -8,20 +8,22 @@ import pytest
 from living_forest.core import (
     ActionParseError,
     GameState,
-    IllegalActionError,
     apply,
     counts,
     data,
     legal_actions,
     raw_strengths,
     validate,
-    why_illegal,
 )
 from living_forest.core.events import Event
 
 from .scenario import (
+    assert_rejected,
+    events_of,
     give_fragments,
     kinds,
+    legal_kinds,
+    legal_strs,
     play,
     put_on_draw,
     set_centre,
@@ -39,31 +41,6 @@ ROW3 = ["crocodile", "dolphin", "chameleon", "deer"]  # 10, 10, 11, 13
 
 
 # --- helpers ------------------------------------------------------------------------
-
-
-def assert_illegal(st: GameState, action: str, *words: str) -> str:
-    """The action is rejected with a reason containing ``words``; the state is untouched."""
-    before = st.to_dict()
-    with pytest.raises(IllegalActionError) as exc:
-        apply(st, action)
-    assert st.to_dict() == before
-    reason = exc.value.reason
-    assert reason == why_illegal(st, action)
-    for w in words:
-        assert w in reason, reason
-    return reason
-
-
-def legal(st: GameState) -> set[str]:
-    return {str(a) for a in legal_actions(st)}
-
-
-def legal_kinds(st: GameState) -> set[str]:
-    return {a.kind for a in legal_actions(st)}
-
-
-def events_of(events: list[Event], kind: str) -> list[Event]:
-    return [e for e in events if e.kind == kind]
 
 
 def set_reserve(st: GameState, level: int, cards: list[str]) -> GameState:
@@ -224,9 +201,9 @@ def test_A3_two_basic_actions_must_be_of_different_types() -> None:
     st = turn(["tanuki", "weasel"])  # sun 5
     st, _ = apply(st, "take-fragment")
     assert st.basic_left == 1
-    assert "take-fragment" not in legal(st)
-    assert "attract ram" in legal(st)
-    assert_illegal(st, "take-fragment", "A-3")
+    assert "take-fragment" not in legal_strs(st)
+    assert "attract ram" in legal_strs(st)
+    assert_rejected(st, "take-fragment", "A-3")
 
 
 def test_A3_repeated_attract_is_refused_without_tree_11() -> None:
@@ -234,7 +211,7 @@ def test_A3_repeated_attract_is_refused_without_tree_11() -> None:
     st = turn(["tanuki", "weasel"])  # sun 5
     st, _ = play(st, "attract beaver", "done")
     assert not st.pending and st.basic_left == 1
-    assert_illegal(st, "attract hedgehog", "A-3")
+    assert_rejected(st, "attract hedgehog", "A-3")
 
 
 def test_A3_tree_11_allows_the_same_type_twice() -> None:
@@ -242,7 +219,7 @@ def test_A3_tree_11_allows_the_same_type_twice() -> None:
     same type."""
     st = turn(["tanuki"], forest={(1, 1): "11"})
     st, _ = apply(st, "take-fragment")
-    assert "take-fragment" in legal(st)
+    assert "take-fragment" in legal_strs(st)
     st, _ = apply(st, "take-fragment")
     assert st.players[0].fragments == 2
     assert st.current == 1  # both basic actions used
@@ -252,10 +229,10 @@ def test_A3_tree_11_planted_by_the_first_action_frees_the_second() -> None:
     """A-3 / F-7: tree 11 takes effect at once: planted with the first basic action, the
     second may be another Plant."""
     st = turn(["praying_mantis", "rhinoceros", "bat", "caterpillar"])  # plant 12
-    assert_illegal(st, "plant 11@2,1")  # the starting tree space
+    assert_rejected(st, "plant 11@2,1")  # the starting tree space
     st, _ = apply(st, "plant 11@1,1")
     assert st.basic_left == 1
-    assert "plant 3A@0,1" in legal(st)
+    assert "plant 3A@0,1" in legal_strs(st)
     st, _ = apply(st, "plant 3A@0,1")
     assert st.players[0].forest[5] == "3A" and st.current == 1
 
@@ -266,7 +243,7 @@ def test_A3_without_tree_11_a_second_plant_is_refused() -> None:
     st, _ = apply(st, "plant 10@1,1")
     assert st.current == 0 and st.basic_left == 1
     assert not any(a.kind == "plant" for a in legal_actions(st))
-    assert_illegal(st, "plant 3A@0,1", "A-3")
+    assert_rejected(st, "plant 3A@0,1", "A-3")
 
 
 def test_A3_tree_11_gives_no_extra_action() -> None:
@@ -291,7 +268,7 @@ def test_A3_bonus_actions_do_not_restrict_basic_types() -> None:
     st = turn(["tanuki", "weasel", "wolf"])  # sun 5, wind 2
     st, _ = play(st, "move 2", "attract beaver", "done")
     assert not st.pending and st.basic_left == 1 and st.used_types == ["move"]
-    assert "attract hedgehog" in legal(st)
+    assert "attract hedgehog" in legal_strs(st)
     st, _ = apply(st, "attract hedgehog")
     assert st.players[0].draw[-2:] == ["beaver", "hedgehog"]
 
@@ -307,12 +284,12 @@ def test_A4_the_five_basic_action_types() -> None:
     for action in ("take-fragment", "attract spider", "extinguish 2", "move 1", "plant 3A@1,1"):
         after, _ = apply(st, action)
         assert after.basic_left == 1, action
-    assert_illegal(st, "draw")
-    assert_illegal(st, "stop")
-    assert_illegal(st, "use-fragment")
-    assert_illegal(st, "done")
-    assert_illegal(st, "skip")
-    assert_illegal(st, "steal spring_fire")
+    assert_rejected(st, "draw")
+    assert_rejected(st, "stop")
+    assert_rejected(st, "use-fragment")
+    assert_rejected(st, "done")
+    assert_rejected(st, "skip")
+    assert_rejected(st, "steal spring_fire")
 
 
 # --- A-5 strength ---------------------------------------------------------------------------
@@ -323,8 +300,8 @@ def test_A5_strength_sums_help_line_trees_and_line_bonuses() -> None:
     # weasel +2, butterfly -3; 3A +1, 5A +2; column 2 full +1  -> 3
     st = turn(["weasel", "butterfly"], forest={(2, 0): "3A", (2, 2): "5A"})
     assert sun(st) == 3
-    assert "attract hedgehog" in legal(st)
-    assert_illegal(st, "attract ram", "you have 3", "A-20")
+    assert "attract hedgehog" in legal_strs(st)
+    assert_rejected(st, "attract ram", "you have 3", "A-20")
 
 
 def test_A5_negative_strength_behaves_as_zero() -> None:
@@ -332,7 +309,7 @@ def test_A5_negative_strength_behaves_as_zero() -> None:
     st = turn(["wild_boar", "butterfly"])  # sun -5
     assert sun(st) == -5
     assert not any(a.kind == "attract" for a in legal_actions(st))
-    assert_illegal(st, "attract spider", "you have 0")
+    assert_rejected(st, "attract spider", "you have 0")
 
 
 def test_A5_victory_tiles_add_no_strength() -> None:
@@ -352,7 +329,7 @@ def test_A6_each_action_starts_from_full_strength() -> None:
     st, events = apply(st, "attract ram")
     assert "action_finished" in kinds(events)  # nothing left within that action
     st, _ = apply(st, "move 2")  # rock 2: Attract bonus
-    assert "attract rooster" in legal(st)
+    assert "attract rooster" in legal_strs(st)
     st, _ = apply(st, "attract rooster")
     assert st.players[0].draw[-2:] == ["ram", "rooster"]
 
@@ -361,8 +338,8 @@ def test_A6_items_within_one_action_share_the_strength() -> None:
     """A-6: within one Attract, the chosen cards together must not exceed the sun."""
     st = turn(["tanuki", "weasel"])  # sun 5
     st, _ = apply(st, "attract hedgehog")
-    assert legal(st) == {"attract spider", "attract beaver", "done"}
-    assert_illegal(st, "attract ram", "you have 2 left")
+    assert legal_strs(st) == {"attract spider", "attract beaver", "done"}
+    assert_rejected(st, "attract ram", "you have 2 left")
     st, events = apply(st, "attract beaver")
     assert "action_finished" in kinds(events)  # 0 left: finished automatically
     assert not st.pending
@@ -388,7 +365,7 @@ def test_A7_planted_tree_and_line_bonus_count_for_the_next_action() -> None:
         forest={(1, 1): "3A", (1, 0): "3A"},
         centre=[4],
     )
-    assert_illegal(st, "extinguish 4", "A-30")
+    assert_rejected(st, "extinguish 4", "A-30")
     st, events = apply(st, "plant 3B@1,2")  # +1 water, column 1 full: +1 water
     lines = events_of(events, "line_completed")
     assert [(e["line"], e["element"], e["amount"]) for e in lines] == [("column 1", "water", 1)]
@@ -405,11 +382,11 @@ def test_A8_bonus_is_resolved_before_anything_else() -> None:
     st = turn(["flamingo", "hare", "weasel"], centre=[2], rocks={0: 3, 1: 6})
     st, events = apply(st, "move 1")  # rock 4: Extinguish bonus
     assert events[-1].kind == "bonus_offered" and events[-1]["bonus"] == "extinguish"
-    assert legal(st) == {"extinguish 2", "skip"}
+    assert legal_strs(st) == {"extinguish 2", "skip"}
     assert st.basic_left == 1
-    assert_illegal(st, "take-fragment", "bonus")
-    assert_illegal(st, "attract spider", "bonus")
-    assert_illegal(st, "end", "finish")
+    assert_rejected(st, "take-fragment", "bonus")
+    assert_rejected(st, "attract spider", "bonus")
+    assert_rejected(st, "end", "finish")
 
 
 def test_A8_bonus_may_be_declined() -> None:
@@ -420,7 +397,7 @@ def test_A8_bonus_may_be_declined() -> None:
     assert kinds(events) == ["bonus_skipped"]
     assert st.centre == [2] and not st.pending
     assert st.basic_left == 1 and st.current == 0
-    assert "extinguish 2" in legal(st)  # the basic Extinguish is still available
+    assert "extinguish 2" in legal_strs(st)  # the basic Extinguish is still available
 
 
 def test_A8_bonus_may_repeat_a_type_already_performed() -> None:
@@ -428,7 +405,7 @@ def test_A8_bonus_may_repeat_a_type_already_performed() -> None:
     st = turn(["flamingo", "hare"], centre=[2, 2], rocks={0: 3, 1: 6})
     st, _ = apply(st, "extinguish 2")
     st, _ = apply(st, "move 1")  # rock 4: Extinguish bonus
-    assert "extinguish 2" in legal(st)
+    assert "extinguish 2" in legal_strs(st)
     st, _ = apply(st, "extinguish 2")
     assert st.players[0].fires == [2, 2] and st.current == 1
 
@@ -447,7 +424,7 @@ def test_A8_bonus_is_lost_when_impossible() -> None:
 def test_A9_turn_may_end_with_basic_actions_unused() -> None:
     """A-9 (project ruling): a player may end the turn with basic actions unused."""
     st = turn(["tanuki"])
-    assert "end" in legal(st)
+    assert "end" in legal_strs(st)
     st, events = apply(st, "end")
     ended = events_of(events, "turn_ended")[0]
     assert ended.seat == 0 and ended["unused"] == 2 and ended["voluntary"] is True
@@ -469,8 +446,8 @@ def test_A9_chosen_action_must_do_something() -> None:
     with pytest.raises(ActionParseError):
         apply(st, "move 0")
     assert not any(a.kind == "extinguish" for a in legal_actions(st))
-    assert_illegal(st, "extinguish 2", "no fire")
-    assert_illegal(st, "done")  # "done" cannot start an empty Attract
+    assert_rejected(st, "extinguish 2", "no fire")
+    assert_rejected(st, "done")  # "done" cannot start an empty Attract
 
 
 # --- A-10 / A-11 Take a Fragment ---------------------------------------------------------------
@@ -480,7 +457,7 @@ def test_A10_take_a_fragment_needs_no_element() -> None:
     """A-10: with every strength at 0 a player can still take a Fragment from the supply."""
     st = turn([])
     assert raw_strengths(data(), st.players[0]) == [0, 0, 0, 0, 0]
-    assert legal(st) == {"take-fragment", "end"}
+    assert legal_strs(st) == {"take-fragment", "end"}
     supply = st.fragment_supply
     st, events = apply(st, "take-fragment")
     assert events[0].kind == "fragment_taken" and events[0]["count"] == 1
@@ -501,14 +478,14 @@ def test_A11_take_a_fragment_unavailable_when_supply_is_empty() -> None:
     """A-11 / X-1: with the Fragment supply empty the action cannot be chosen."""
     st = turn(["tanuki"], fragments={1: 20})
     assert st.fragment_supply == 0
-    assert "take-fragment" not in legal(st)
-    assert_illegal(st, "take-fragment", "A-11")
+    assert "take-fragment" not in legal_strs(st)
+    assert_rejected(st, "take-fragment", "A-11")
 
 
 def test_A11_empty_supply_and_no_strength_ends_the_turn() -> None:
     """A-11 / X-17: nothing is possible: the player can only end the turn."""
     st = turn([], fragments={1: 20})
-    assert legal(st) == {"end"}
+    assert legal_strs(st) == {"end"}
 
 
 # --- A-20 … A-22 Attract ---------------------------------------------------------------------
@@ -519,7 +496,7 @@ def test_A20_attract_several_cards_from_any_rows_within_sun() -> None:
     st = turn(["bison", "tanuki", "weasel"])  # sun 11
     assert sun(st) == 11
     st, _ = play(st, "attract ram", "attract rooster")  # 5 + 5
-    assert legal(st) == {"attract spider", "done"}
+    assert legal_strs(st) == {"attract spider", "done"}
     st, events = apply(st, "attract spider")  # 11: nothing more fits
     assert "action_finished" in kinds(events) and not st.pending
     assert st.taken == [2, 1, 0]
@@ -529,9 +506,9 @@ def test_A20_attract_several_cards_from_any_rows_within_sun() -> None:
 def test_A20_card_costing_more_than_the_sun_is_refused() -> None:
     """A-20: a level-3 card of cost 10 needs 10 sun."""
     st = turn(["bison", "weasel"])  # sun 8
-    assert "attract crocodile" not in legal(st)
-    assert_illegal(st, "attract crocodile", "costs 10", "A-20")
-    assert "attract marmot" in legal(st)
+    assert "attract crocodile" not in legal_strs(st)
+    assert_rejected(st, "attract crocodile", "costs 10", "A-20")
+    assert "attract marmot" in legal_strs(st)
 
 
 def test_A21_attracted_cards_go_on_top_of_the_draw_stack_last_on_top() -> None:
@@ -555,9 +532,9 @@ def test_A22_only_revealed_reserve_cards_can_be_attracted() -> None:
     """A-22: hidden level-stack cards and cards outside the reserve cannot be taken."""
     st = turn(["bison", "tanuki", "weasel"])  # sun 11
     hidden = st.stacks[0][-1]
-    assert_illegal(st, f"attract {hidden}", "A-22")
-    assert_illegal(st, "attract hare", "A-22")
-    assert_illegal(st, "attract fire_varan", "A-22")
+    assert_rejected(st, f"attract {hidden}", "A-22")
+    assert_rejected(st, "attract hare", "A-22")
+    assert_rejected(st, "attract fire_varan", "A-22")
 
 
 def test_A22_emptied_slots_stay_empty_until_the_end_of_the_round() -> None:
@@ -569,7 +546,7 @@ def test_A22_emptied_slots_stay_empty_until_the_end_of_the_round() -> None:
     assert st.reserve[0] == ["spider", "beaver", "hedgehog", None]
     assert st.reserve[1] == [None, "woodpecker", "marmot", "koala"]
     assert st.taken == [1, 1, 0]
-    assert_illegal(st, "attract ram", "A-22")
+    assert_rejected(st, "attract ram", "A-22")
     st, events = play(st, "end")  # end of round: E-2 fires, E-3 refill
     assert st.round == 2
     assert all(c is not None for row in st.reserve for c in row)
@@ -585,8 +562,8 @@ def test_A30_extinguish_fires_up_to_the_water_strength() -> None:
     st = turn(["flamingo", "goldfish", "hummingbird"], centre=[2, 3, 4])  # water 5
     fires_before = counts(data(), st.players[0]).fires
     st, _ = apply(st, "extinguish 3")
-    assert legal(st) == {"extinguish 2", "done"}
-    assert_illegal(st, "extinguish 4", "you have 2 left", "A-30")
+    assert legal_strs(st) == {"extinguish 2", "done"}
+    assert_rejected(st, "extinguish 4", "you have 2 left", "A-30")
     st, events = apply(st, "extinguish 2")
     assert "action_finished" in kinds(events)
     assert st.players[0].fires == [3, 2] and st.centre == [4]
@@ -597,9 +574,9 @@ def test_A30_extinguish_fires_up_to_the_water_strength() -> None:
 def test_A30_fire_hotter_than_the_water_is_refused() -> None:
     """A-30: a value-4 fire needs 4 water."""
     st = turn(["flamingo"], centre=[4, 2])  # water 2
-    assert {a for a in legal(st) if a.startswith("extinguish")} == {"extinguish 2"}
-    assert_illegal(st, "extinguish 4", "A-30")
-    assert_illegal(st, "extinguish 3", "no fire")
+    assert {a for a in legal_strs(st) if a.startswith("extinguish")} == {"extinguish 2"}
+    assert_rejected(st, "extinguish 4", "A-30")
+    assert_rejected(st, "extinguish 3", "no fire")
 
 
 def test_A30_extinguish_may_stop_early() -> None:
@@ -617,14 +594,14 @@ def test_A40_move_needs_wind() -> None:
     """A-40: without wind there is no Move action."""
     st = turn(["tanuki"])
     assert not any(a.kind == "move" for a in legal_actions(st))
-    assert_illegal(st, "move 1", "A-40")
+    assert_rejected(st, "move 1", "A-40")
 
 
 def test_A40_distance_from_one_to_the_wind_strength() -> None:
     """A-40: any distance 1 … wind, and no more."""
     st = turn(["wolf"])  # wind 2
-    assert {a for a in legal(st) if a.startswith("move")} == {"move 1", "move 2"}
-    assert_illegal(st, "move 3", "A-40")
+    assert {a for a in legal_strs(st) if a.startswith("move")} == {"move 1", "move 2"}
+    assert_rejected(st, "move 3", "A-40")
 
 
 def test_A40_move_is_clockwise_and_wraps_from_11_to_0() -> None:
@@ -672,9 +649,9 @@ def test_A42_jumped_player_gives_a_victory_tile_of_the_movers_choice() -> None:
     st = turn(["hare"], rocks={0: 0, 1: 1})
     st, events = apply(st, "move 1")
     assert st.pending[-1].kind == "steal" and st.pending[-1].target == 1
-    assert legal(st) == {"steal spring_fire", "steal spring_flower", "steal spring_tree"}
-    assert_illegal(st, "steal winter_fire", "A-42")
-    assert_illegal(st, "take-fragment", "A-42")
+    assert legal_strs(st) == {"steal spring_fire", "steal spring_flower", "steal spring_tree"}
+    assert_rejected(st, "steal winter_fire", "A-42")
+    assert_rejected(st, "take-fragment", "A-42")
     trees = counts(data(), st.players[0]).trees
     st, events = apply(st, "steal spring_tree")
     taken = events_of(events, "victory_tile_taken")[0]
@@ -804,8 +781,8 @@ def test_A43_rock_plant_bonus_uses_normal_strength() -> None:
     st, _ = apply(st, "move 3")  # 4, 5, 6: Plant rock
     assert st.players[0].rock == 6
     assert st.pending[-1].bonus_type == "plant" and st.pending[-1].extra == 0
-    assert "plant 3A@1,1" in legal(st)
-    assert_illegal(st, "plant 4A@1,1", "you have 3")
+    assert "plant 3A@1,1" in legal_strs(st)
+    assert_rejected(st, "plant 4A@1,1", "you have 3")
     st, _ = apply(st, "plant 3A@1,1")
     assert st.basic_left == 1 and st.players[0].forest[6] == "3A"
 
@@ -818,7 +795,7 @@ def test_A50_plant_one_tree_costing_at_most_the_plant_strength() -> None:
     st = turn(["rhinoceros"])  # plant 3
     kinds_offered = {a.arg for a in legal_actions(st) if a.kind == "plant"}
     assert kinds_offered == {"3A", "3B"}
-    assert_illegal(st, "plant 4A@1,1", "costs 4", "A-50")
+    assert_rejected(st, "plant 4A@1,1", "costs 4", "A-50")
     left = st.dispensers["3B"]
     st, events = apply(st, "plant 3B@1,1")
     planted = events_of(events, "tree_planted")
@@ -827,15 +804,15 @@ def test_A50_plant_one_tree_costing_at_most_the_plant_strength() -> None:
     assert st.dispensers["3B"] == left - 1
     assert raw_strengths(data(), st.players[0])[WATER] == 1
     assert st.basic_left == 1 and not st.pending
-    assert_illegal(st, "plant 3A@3,1", "A-3")
+    assert_rejected(st, "plant 3A@3,1", "A-3")
 
 
 def test_A50_unknown_or_exhausted_kinds_are_refused() -> None:
     """A-50 / X-6: only existing kinds with a tile left in the dispenser."""
     st = turn(["praying_mantis", "rhinoceros"])  # plant 7
-    assert_illegal(st, "plant 12@1,1", "no tree kind")
+    assert_rejected(st, "plant 12@1,1", "no tree kind")
     st = set_forest(st, 1, {(1, 1): "4A", (3, 1): "4A"})
-    assert_illegal(st, "plant 4A@1,1", "X-6")
+    assert_rejected(st, "plant 4A@1,1", "X-6")
 
 
 def test_A51_tree_must_touch_a_tree_orthogonally() -> None:
@@ -844,13 +821,13 @@ def test_A51_tree_must_touch_a_tree_orthogonally() -> None:
     st = turn(["rhinoceros"])
     spaces = {(a.cell % 5, a.cell // 5) for a in legal_actions(st) if a.kind == "plant"}
     assert spaces == {(1, 1), (3, 1), (2, 0), (2, 2)}
-    assert_illegal(st, "plant 3A@1,0", "A-51")  # diagonal to the starting tree
-    assert_illegal(st, "plant 3A@2,1", "already has a tree")
+    assert_rejected(st, "plant 3A@1,0", "A-51")  # diagonal to the starting tree
+    assert_rejected(st, "plant 3A@2,1", "already has a tree")
     st2 = set_forest(st, 0, {(1, 1): "3B"})
     spaces = {(a.cell % 5, a.cell // 5) for a in legal_actions(st2) if a.kind == "plant"}
     assert spaces == {(0, 1), (1, 0), (1, 2), (3, 1), (2, 0), (2, 2)}
-    assert_illegal(st2, "plant 3A@0,0", "A-51")
-    assert_illegal(st2, "plant 3A@1,1", "already has a tree")
+    assert_rejected(st2, "plant 3A@0,0", "A-51")
+    assert_rejected(st2, "plant 3A@1,1", "already has a tree")
 
 
 def test_A52_duplicate_kinds_give_elements_again_but_count_once() -> None:
@@ -874,14 +851,14 @@ def test_A53_top_left_corner_gives_an_attract_with_three_extra_sun() -> None:
     offered = events_of(events, "bonus_offered")[0]
     assert offered["bonus"] == "attract" and offered["extra"] == 3
     assert st.pending[-1].source == "corner" and st.basic_left == 1
-    assert "attract ram" in legal(st)  # 2 + 3 = 5
-    assert_illegal(st, "take-fragment", "bonus")
+    assert "attract ram" in legal_strs(st)  # 2 + 3 = 5
+    assert_rejected(st, "take-fragment", "bonus")
     st, events = apply(st, "attract ram")
     assert "action_finished" in kinds(events)
     assert st.basic_left == 1 and not st.pending
     # A-3: the bonus Attract does not block a basic Attract, which has only 2 sun
-    assert "attract beaver" in legal(st)
-    assert_illegal(st, "attract hedgehog", "you have 2")
+    assert "attract beaver" in legal_strs(st)
+    assert_rejected(st, "attract hedgehog", "you have 2")
 
 
 def test_A53_top_right_corner_gives_two_fragments() -> None:
@@ -906,7 +883,7 @@ def test_A53_bottom_right_corner_gives_an_extinguish_with_two_extra_water() -> N
     st, events = apply(st, "plant 3B@4,2")  # 3B: water 1; +2 -> 3
     offered = events_of(events, "bonus_offered")[0]
     assert offered["bonus"] == "extinguish" and offered["extra"] == 2
-    assert legal(st) == {"extinguish 2", "skip"}
+    assert legal_strs(st) == {"extinguish 2", "skip"}
     st, _ = apply(st, "extinguish 2")
     assert not st.pending and st.players[0].fires == [2]  # 1 left: the second 2 does not fit
     assert st.basic_left == 1
@@ -948,10 +925,10 @@ def test_A42_the_robbery_cannot_be_declined() -> None:
     st = turn(["hare", "weasel"], rocks={0: 0, 1: 1})
     st, _ = apply(st, "move 1")
     assert st.pending[-1].kind == "steal"
-    assert_illegal(st, "skip")
-    assert_illegal(st, "end")
-    assert_illegal(st, "done")
-    assert_illegal(st, "attract spider")
+    assert_rejected(st, "skip")
+    assert_rejected(st, "end")
+    assert_rejected(st, "done")
+    assert_rejected(st, "attract spider")
 
 
 def test_A43_fragment_rock_with_empty_supply_gives_nothing() -> None:
@@ -971,7 +948,7 @@ def test_A3_tree_11_from_a_rock_bonus_frees_the_second_basic_action() -> None:
     st = turn(helpers, rocks={0: 3, 1: 9})  # plant 12, wind 3
     st, _ = play(st, "move 3", "plant 11@1,1")  # rock 6: Plant bonus
     assert st.basic_left == 1 and st.used_types == ["move"]
-    assert "move 1" in legal(st)
+    assert "move 1" in legal_strs(st)
     st, _ = apply(st, "move 1")
     assert st.players[0].rock == 7
 

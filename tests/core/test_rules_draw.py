@@ -4,41 +4,28 @@ from __future__ import annotations
 
 from collections import Counter
 
-import pytest
-
 from living_forest.bots import SeatView
 from living_forest.core import (
     GameState,
-    IllegalActionError,
     apply,
     data,
-    legal_actions,
     net_solitary,
     raw_strengths,
     validate,
-    why_illegal,
 )
 
-from .scenario import give_fragments, kinds, play, put_on_draw, start, to_draw_phase
+from .scenario import (
+    assert_rejected,
+    give_fragments,
+    kinds,
+    legal_strs,
+    play,
+    put_on_draw,
+    start,
+    to_draw_phase,
+)
 
 VARAN = "fire_varan"
-
-
-def assert_illegal(st: GameState, action: str, *words: str) -> str:
-    """The action is rejected with a reason containing ``words``; the state is untouched."""
-    before = st.to_dict()
-    with pytest.raises(IllegalActionError) as exc:
-        apply(st, action)
-    assert st.to_dict() == before
-    reason = exc.value.reason
-    assert reason == why_illegal(st, action)
-    for w in words:
-        assert w in reason, reason
-    return reason
-
-
-def legal(st: GameState) -> set[str]:
-    return {str(a) for a in legal_actions(st)}
 
 
 def _take(st: GameState, cid: str, pool: list[str]) -> None:
@@ -128,11 +115,11 @@ def test_G2_each_draw_reveals_the_top_card_and_asks_again() -> None:
     assert p.help_line == ["bee"] and len(p.draw) == size - 1
     assert kinds(events) == ["card_revealed"]
     assert events[0]["card_id"] == "bee" and events[0]["net"] == 0
-    assert st.current == 0 and legal(st) == {"draw", "stop"}
+    assert st.current == 0 and legal_strs(st) == {"draw", "stop"}
     st, events = apply(st, "draw")
     assert st.players[0].help_line == ["bee", "hare"]
     assert kinds(events) == ["card_revealed"]
-    assert st.current == 0 and legal(st) == {"draw", "stop"}
+    assert st.current == 0 and legal_strs(st) == {"draw", "stop"}
 
 
 # --- G-3 at least one card ------------------------------------------------------------
@@ -141,15 +128,15 @@ def test_G2_each_draw_reveals_the_top_card_and_asks_again() -> None:
 def test_G3_cannot_stop_before_revealing_a_card() -> None:
     """G-3: stopping with an empty Help Line is refused while a card can be revealed."""
     st = start(2, seed=1)
-    assert legal(st) == {"draw"}
-    assert_illegal(st, "stop", "G-3")
+    assert legal_strs(st) == {"draw"}
+    assert_rejected(st, "stop", "G-3")
 
 
 def test_G3_must_reveal_from_the_discard_when_the_draw_stack_is_empty() -> None:
     """G-3 + G-6: an empty draw stack does not excuse a player with a discard stack."""
     st = rig_piles(start(2, seed=1), 0, [], ["hare", "bee"])
-    assert legal(st) == {"draw"}
-    assert_illegal(st, "stop", "G-3")
+    assert legal_strs(st) == {"draw"}
+    assert_rejected(st, "stop", "G-3")
 
 
 def test_G3_player_with_nothing_to_reveal_simply_stops() -> None:
@@ -184,7 +171,7 @@ def test_G4_gregarious_cancels_a_solitary_revealed_later() -> None:
     st, events = play(st, "draw", "draw", "draw", "draw")
     assert [e["net"] for e in events] == [0, 0, 1, 2]
     assert net_solitary(data(), st.players[0]) == 2
-    assert "draw" in legal(st) and not st.players[0].stopped
+    assert "draw" in legal_strs(st) and not st.players[0].stopped
 
 
 def test_G4_cancelled_cards_still_give_their_elements() -> None:
@@ -223,7 +210,7 @@ def test_G5_third_net_solitary_forces_a_stop() -> None:
     escape); the card stays in the Help Line and the next player reveals."""
     st = put_on_draw(start(2, seed=1), 0, ["hare", "lynx", "beetle", "bear"])
     st, events = play(st, "draw", "draw")
-    assert "draw" in legal(st)
+    assert "draw" in legal_strs(st)
     st, events = apply(st, "draw")
     assert kinds(events) == ["card_revealed", "forced_stop", "stopped"]
     assert st.players[0].help_line == ["bear", "beetle", "lynx"]
@@ -240,13 +227,13 @@ def test_G5_fragment_holder_may_remove_the_third_solitary_and_keep_drawing() -> 
     st, events = play(st, "draw", "draw", "draw")
     assert "forced_stop" not in kinds(events)
     assert st.current == 0 and not st.players[0].stopped
-    assert legal(st) == {"use-fragment", "stop"}
-    assert_illegal(st, "draw", "G-5")
+    assert legal_strs(st) == {"use-fragment", "stop"}
+    assert_rejected(st, "draw", "G-5")
     st, events = apply(st, "use-fragment")
     assert st.players[0].help_line == ["bear", "beetle"]
     assert st.players[0].discard[-1] == "lynx"
     assert net_solitary(data(), st.players[0]) == 2
-    assert legal(st) == {"draw", "stop"}
+    assert legal_strs(st) == {"draw", "stop"}
     st, events = apply(st, "draw")
     assert st.players[0].help_line == ["bear", "beetle", "hare"]
 
@@ -347,8 +334,8 @@ def test_G7_draw_is_refused_when_nothing_is_left() -> None:
     empty stacks."""
     st = give_fragments(rig_piles(start(2, seed=1), 0, ["hare"], []), 0, 1)
     st, _ = apply(st, "draw")
-    assert legal(st) == {"use-fragment", "stop"}
-    assert_illegal(st, "draw", "G-7")
+    assert legal_strs(st) == {"use-fragment", "stop"}
+    assert_rejected(st, "draw", "G-7")
 
 
 # --- G-8 Fragments in the draw phase ---------------------------------------------------
@@ -394,10 +381,10 @@ def test_G8_only_the_latest_card_once() -> None:
     assert st.players[0].help_line == ["fawn"]  # hare went, fawn stayed
     assert st.players[0].discard == ["hare"]
     # fawn is now last in the Help Line but was not just revealed
-    assert "use-fragment" not in legal(st)
-    assert_illegal(st, "use-fragment", "G-8")
+    assert "use-fragment" not in legal_strs(st)
+    assert_rejected(st, "use-fragment", "G-8")
     st, _ = apply(st, "draw")  # bee: a new reveal may be removed again
-    assert "use-fragment" in legal(st)
+    assert "use-fragment" in legal_strs(st)
     st, _ = apply(st, "use-fragment")
     assert st.players[0].help_line == ["fawn"]
     assert st.players[0].fragments == 1
@@ -406,10 +393,10 @@ def test_G8_only_the_latest_card_once() -> None:
 def test_G8_needs_a_fragment_and_a_revealed_card() -> None:
     """G-8: no Fragment, no removal; and nothing to remove before the first reveal."""
     st = give_fragments(start(2, seed=1), 0, 1)
-    assert_illegal(st, "use-fragment", "G-8")  # nothing revealed yet
+    assert_rejected(st, "use-fragment", "G-8")  # nothing revealed yet
     st = put_on_draw(start(2, seed=1), 0, ["hare"])
     st, _ = apply(st, "draw")
-    assert_illegal(st, "use-fragment", "Fragment")
+    assert_rejected(st, "use-fragment", "Fragment")
 
 
 def test_G8_no_fragment_after_stopping() -> None:
@@ -421,7 +408,7 @@ def test_G8_no_fragment_after_stopping() -> None:
     st, _ = play(st, "draw")
     assert st.players[1].can_use_fragment is True
     assert st.players[1].fragments == 0
-    assert "use-fragment" not in legal(st)
+    assert "use-fragment" not in legal_strs(st)
 
 
 # --- G-9 looking through the discard ---------------------------------------------------------
@@ -457,4 +444,4 @@ def test_G10_action_phase_begins_when_everyone_has_stopped() -> None:
     assert all(p.stopped for p in st.players)
     assert events[-1].seat == 2 and st.basic_left == 2
     assert validate(st) == []
-    assert_illegal(st, "draw")
+    assert_rejected(st, "draw")

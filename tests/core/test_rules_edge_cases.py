@@ -13,8 +13,12 @@ from living_forest.core import (
 )
 
 from .scenario import (
+    assert_rejected,
+    events_of,
     give_fragments,
     kinds,
+    legal_in_order,
+    legal_strs,
     play,
     put_on_draw,
     set_centre,
@@ -23,11 +27,8 @@ from .scenario import (
     to_action_phase,
 )
 from .test_rules_forest_circle import (
-    assert_rejected,
     deal_varans,
-    events_of,
     give_fires,
-    legal_strs,
     move_tile,
     set_first,
     set_rocks,
@@ -244,7 +245,7 @@ def test_X8_nothing_left_to_draw_then_help_line_returns_as_usual() -> None:
     assert validate(st) == []
     st, _ = play(st, "draw", "draw", "draw")
     assert st.players[0].draw == [] and st.players[0].discard == []
-    assert legal_strs(st) == ["use-fragment", "stop"]
+    assert legal_in_order(st) == ["use-fragment", "stop"]
     assert_rejected(st, "draw", "G-7")
     st, ev = play(st, "stop", "draw", "stop")
     st, ev = finish(st)
@@ -373,7 +374,7 @@ def test_X11_any_distance_up_to_wind_even_past_two_laps() -> None:
     offered; 17 laps twice and ends where 1 does, with every other Spirit jumped."""
     st = set_rocks(start(4), {0: 0, 1: 6, 2: 9, 3: 3})
     st = to_action_phase(st, {0: WIND_18})
-    moves = [a for a in legal_strs(st) if a.startswith("move ")]
+    moves = [a for a in legal_in_order(st) if a.startswith("move ")]
     assert moves == [f"move {d}" for d in range(1, 19)]
     _, ev1 = play(st, "move 1")
     st17, ev17 = play(st, "move 17")
@@ -487,7 +488,7 @@ def test_X17_player_with_no_possible_basic_action_just_ends_the_turn() -> None:
     st = to_action_phase(st, {0: ["fawn"]})
     st, _ = play(st, "end")
     assert st.phase == "action" and st.current == 0
-    assert legal_strs(st) == ["take-fragment", "end"]
+    assert legal_in_order(st) == ["take-fragment", "end"]
 
 
 def test_X18_tree_11_does_not_add_a_second_action_at_net_three() -> None:

@@ -11,8 +11,8 @@ from hypothesis import strategies as hs
 
 from living_forest.core import data, raw_strengths, validate
 
-from .scenario import kinds, play, set_centre, set_forest, start, to_action_phase
-from .test_rules_forest_circle import deal_varans, events_of, set_first, set_row
+from .scenario import events_of, kinds, play, set_centre, set_forest, start, to_action_phase
+from .test_rules_forest_circle import deal_varans, set_first, set_row
 
 D = data()
 VARAN = D.varan_id

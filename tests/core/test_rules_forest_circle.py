@@ -11,8 +11,6 @@ import pytest
 
 from living_forest.core import (
     GameState,
-    IllegalActionError,
-    apply,
     counts,
     data,
     legal_actions,
@@ -22,7 +20,18 @@ from living_forest.core import (
 )
 from living_forest.core.actions import ActionParseError
 
-from .scenario import give_fragments, kinds, play, set_centre, set_forest, start, to_action_phase
+from .scenario import (
+    assert_rejected,
+    events_of,
+    give_fragments,
+    kinds,
+    legal_strs,
+    play,
+    set_centre,
+    set_forest,
+    start,
+    to_action_phase,
+)
 
 D = data()
 SUN, WATER, PLANT, WIND, FLOWER = range(5)
@@ -104,26 +113,6 @@ def deal_varans(st: GameState, seat: int, count: int) -> GameState:
     st._legal = None
     assert validate(st) == [], validate(st)
     return st
-
-
-def legal_strs(st: GameState) -> list[str]:
-    return [str(a) for a in legal_actions(st)]
-
-
-def assert_rejected(st: GameState, action: str, *reason_parts: str) -> str:
-    """``action`` raises IllegalActionError naming ``reason_parts``; ``st`` is unchanged."""
-    before = st.to_dict()
-    with pytest.raises(IllegalActionError) as exc:
-        apply(st, action)
-    assert st.to_dict() == before
-    assert action not in legal_strs(st)
-    for part in reason_parts:
-        assert part in exc.value.reason, exc.value.reason
-    return exc.value.reason
-
-
-def events_of(events, kind):
-    return [e for e in events if e.kind == kind]
 
 
 # --- F-1 … F-3: geometry ------------------------------------------------------------

@@ -6,10 +6,18 @@ import pytest
 
 from living_forest.core import GameState, counts, data, legal_actions, outcome, validate
 
-from .scenario import kinds, play, put_on_draw, set_centre, set_forest, start, to_action_phase
-from .test_rules_forest_circle import (
+from .scenario import (
     assert_rejected,
     events_of,
+    kinds,
+    play,
+    put_on_draw,
+    set_centre,
+    set_forest,
+    start,
+    to_action_phase,
+)
+from .test_rules_forest_circle import (
     give_fires,
     move_tile,
     set_first,
