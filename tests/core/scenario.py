@@ -175,6 +175,80 @@ def give_fragments(st: GameState, seat: int, count: int) -> GameState:
     return st
 
 
+def set_row(st: GameState, level: int, cards: list[str | None]) -> GameState:
+    """Make the level-``level`` reserve row exactly ``cards`` (None = empty slot).
+
+    The cards shown before go to the bottom of that level's stack; wanted cards are
+    taken out of the stack."""
+    st = st.clone()
+    row, stack = st.reserve[level - 1], st.stacks[level - 1]
+    for cid in row:
+        if cid is not None:
+            stack.insert(0, cid)
+    for cid in cards:
+        if cid is not None:
+            assert data().cards[cid].level == level, cid
+            stack.remove(cid)
+    st.reserve[level - 1] = list(cards)
+    st._legal = None
+    assert validate(st) == [], validate(st)
+    return st
+
+
+def give_fires(st: GameState, seat: int, values: list[int]) -> GameState:
+    """Move Fire tiles from the supply to a player's collected fires."""
+    st = st.clone()
+    for v in values:
+        assert st.fire_supply[str(v)] > 0
+        st.fire_supply[str(v)] -= 1
+        st.players[seat].fires.append(v)
+    st._legal = None
+    assert validate(st) == [], validate(st)
+    return st
+
+
+def move_tile(st: GameState, tile: str, to_seat: int) -> GameState:
+    """Hand Victory tile ``tile`` to ``to_seat`` (as if stolen earlier)."""
+    st = st.clone()
+    for p in st.players:
+        if tile in p.victory_tiles:
+            p.victory_tiles.remove(tile)
+    st.players[to_seat].victory_tiles.append(tile)
+    st._legal = None
+    assert validate(st) == [], validate(st)
+    return st
+
+
+def set_rocks(st: GameState, rocks: dict[int, int]) -> GameState:
+    st = st.clone()
+    for seat, rock in rocks.items():
+        st.players[seat].rock = rock
+    st._legal = None
+    assert validate(st) == [], validate(st)
+    return st
+
+
+def set_first(st: GameState, first: int) -> GameState:
+    """Give the Sacred Tree to ``first`` (call before ``to_action_phase``)."""
+    st = st.clone()
+    st.first = first
+    st.current = first
+    st._legal = None
+    assert validate(st) == [], validate(st)
+    return st
+
+
+def deal_varans(st: GameState, seat: int, count: int) -> GameState:
+    """Move ``count`` Fire Varans from their deck to a player's discard stack."""
+    st = st.clone()
+    assert st.varan_supply >= count
+    st.varan_supply -= count
+    st.players[seat].discard.extend([data().varan_id] * count)
+    st._legal = None
+    assert validate(st) == [], validate(st)
+    return st
+
+
 def to_action_phase(
     st: GameState, help_lines: dict[int, list[str]], seat: int | None = None
 ) -> GameState:

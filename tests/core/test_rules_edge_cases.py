@@ -14,25 +14,23 @@ from living_forest.core import (
 
 from .scenario import (
     assert_rejected,
+    deal_varans,
     events_of,
+    give_fires,
     give_fragments,
     kinds,
     legal_in_order,
     legal_strs,
+    move_tile,
     play,
     put_on_draw,
     set_centre,
-    set_forest,
-    start,
-    to_action_phase,
-)
-from .test_rules_forest_circle import (
-    deal_varans,
-    give_fires,
-    move_tile,
     set_first,
+    set_forest,
     set_rocks,
     set_row,
+    start,
+    to_action_phase,
 )
 
 D = data()

@@ -11,8 +11,19 @@ from hypothesis import strategies as hs
 
 from living_forest.core import data, raw_strengths, validate
 
-from .scenario import events_of, kinds, play, set_centre, set_forest, start, to_action_phase
-from .test_rules_forest_circle import deal_varans, set_first, set_row
+from .scenario import (
+    deal_varans,
+    events_of,
+    kinds,
+    play,
+    set_centre,
+    set_first,
+    set_forest,
+    set_rocks,
+    set_row,
+    start,
+    to_action_phase,
+)
 
 D = data()
 VARAN = D.varan_id
@@ -188,8 +199,6 @@ def test_E2_fills_low_values_first_and_stops_at_seven() -> None:
 
 def test_E2_cards_taken_with_bonus_actions_count_too() -> None:
     """E-2: a card attracted through a rock bonus (O-3) also adds its fire."""
-    from .test_rules_forest_circle import set_rocks
-
     st = set_rocks(start(2), {0: 1, 1: 6})
     st = set_centre(st, [2])
     st = to_action_phase(st, {0: ["weasel", "baboon", "hare"]})  # sun 3, wind 1

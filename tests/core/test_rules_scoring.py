@@ -9,18 +9,16 @@ from living_forest.core import GameState, counts, data, legal_actions, outcome, 
 from .scenario import (
     assert_rejected,
     events_of,
+    give_fires,
     kinds,
+    move_tile,
     play,
     put_on_draw,
     set_centre,
+    set_first,
     set_forest,
     start,
     to_action_phase,
-)
-from .test_rules_forest_circle import (
-    give_fires,
-    move_tile,
-    set_first,
 )
 
 D = data()
