@@ -24,10 +24,13 @@ from .scenario import (
     kinds,
     legal_kinds,
     legal_strs,
+    move_tile,
     play,
     put_on_draw,
     set_centre,
     set_forest,
+    set_rocks,
+    set_row,
     start,
     to_action_phase,
 )
@@ -41,58 +44,6 @@ ROW3 = ["crocodile", "dolphin", "chameleon", "deer"]  # 10, 10, 11, 13
 
 
 # --- helpers ------------------------------------------------------------------------
-
-
-def set_reserve(st: GameState, level: int, cards: list[str]) -> GameState:
-    """Put ``cards`` in the first slots of the level's reserve row (swapped with the
-    level stack or within the row, so conservation holds)."""
-    st = st.clone()
-    row, stack = st.reserve[level - 1], st.stacks[level - 1]
-    for i, cid in enumerate(cards):
-        if row[i] == cid:
-            continue
-        if cid in row:
-            j = row.index(cid)
-            row[i], row[j] = row[j], row[i]
-        else:
-            assert cid in stack, f"{cid} is not in the level-{level} stack"
-            k = stack.index(cid)
-            old = row[i]
-            if old is None:
-                stack.pop(k)
-            else:
-                stack[k] = old
-            row[i] = cid
-    st._legal = None
-    return st
-
-
-def set_rocks(st: GameState, rocks: dict[int, int]) -> GameState:
-    st = st.clone()
-    for seat, rock in rocks.items():
-        st.players[seat].rock = rock
-    st._legal = None
-    return st
-
-
-def set_tiles(st: GameState, tiles: dict[int, list[str]]) -> GameState:
-    """Give each listed seat exactly these Victory tiles, taken from whoever holds them;
-    tiles no longer held by a listed seat go back to their owner."""
-    st = st.clone()
-    wanted = {t for ts in tiles.values() for t in ts}
-    for p in st.players:
-        p.victory_tiles = [t for t in p.victory_tiles if t not in wanted]
-    for seat, ts in tiles.items():
-        st.players[seat].victory_tiles = [
-            t for t in st.players[seat].victory_tiles if t in wanted
-        ] + list(ts)
-    held = {t for p in st.players for t in p.victory_tiles}
-    for p in st.players:
-        for t, _ in data().victory_tiles[p.spirit]:
-            if t not in held:
-                p.victory_tiles.append(t)
-    st._legal = None
-    return st
 
 
 def turn(
@@ -112,9 +63,9 @@ def turn(
     if centre is not None:
         st = set_centre(st, centre)
     st = to_action_phase(st, {0: help0, **(others or {})})
-    st = set_reserve(st, 1, ROW1)
-    st = set_reserve(st, 2, ROW2)
-    st = set_reserve(st, 3, ROW3)
+    st = set_row(st, 1, ROW1)
+    st = set_row(st, 2, ROW2)
+    st = set_row(st, 3, ROW3)
     if rocks:
         st = set_rocks(st, rocks)
     for seat, k in (fragments or {}).items():
@@ -316,7 +267,9 @@ def test_A5_victory_tiles_add_no_strength() -> None:
     """A-5: Victory tiles add nothing to strengths in the base game."""
     st = turn(["weasel"])
     before = raw_strengths(data(), st.players[0])
-    st = set_tiles(st, {0: ["winter_fire", "spring_fire", "spring_flower", "spring_tree"]})
+    for tile in ("spring_fire", "spring_flower", "spring_tree"):
+        st = move_tile(st, tile, 0)
+    assert len(st.players[0].victory_tiles) == 6  # all six tiles of both Spirits
     assert raw_strengths(data(), st.players[0]) == before
 
 
@@ -670,20 +623,17 @@ def test_A42_jumped_player_gives_a_victory_tile_of_the_movers_choice() -> None:
 def test_A42_player_without_victory_tiles_gives_nothing() -> None:
     """A-42 / X-10: a jumped player with no Victory tiles gives nothing."""
     st = turn(["hare"], rocks={0: 0, 1: 1})
-    st = set_tiles(
-        st,
-        {
-            0: [
-                "winter_fire",
-                "winter_flower",
-                "winter_tree",
-                "spring_fire",
-                "spring_flower",
-                "spring_tree",
-            ],
-            1: [],
-        },
-    )
+    for tile in ("spring_fire", "spring_flower", "spring_tree"):
+        st = move_tile(st, tile, 0)
+    assert st.players[0].victory_tiles == [
+        "winter_fire",
+        "winter_flower",
+        "winter_tree",
+        "spring_fire",
+        "spring_flower",
+        "spring_tree",
+    ]
+    assert st.players[1].victory_tiles == []
     st, events = apply(st, "move 1")
     assert "victory_tile_taken" not in kinds(events)
     assert len(st.players[0].victory_tiles) == 6 and st.players[1].victory_tiles == []
@@ -694,13 +644,17 @@ def test_A42_tiles_taken_earlier_can_be_taken_back() -> None:
     """A-42: the jumped player's tiles include ones they took earlier (here the mover's
     own tile); with one tile there is nothing to choose."""
     st = turn(["hare"], rocks={0: 0, 1: 1})
-    st = set_tiles(
-        st,
-        {
-            0: ["winter_flower", "winter_tree", "spring_fire", "spring_flower", "spring_tree"],
-            1: ["winter_fire"],
-        },
-    )
+    st = move_tile(st, "winter_fire", 1)
+    for tile in ("spring_fire", "spring_flower", "spring_tree"):
+        st = move_tile(st, tile, 0)
+    assert st.players[0].victory_tiles == [
+        "winter_flower",
+        "winter_tree",
+        "spring_fire",
+        "spring_flower",
+        "spring_tree",
+    ]
+    assert st.players[1].victory_tiles == ["winter_fire"]
     st, events = apply(st, "move 1")
     taken = events_of(events, "victory_tile_taken")
     assert [e["tile_id"] for e in taken] == ["winter_fire"]
