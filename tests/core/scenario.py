@@ -83,7 +83,7 @@ def assert_rejected(st: GameState, action: str, *reason_parts: str) -> str:
     return reason
 
 
-def _pull_card(st: GameState, seat: int, cid: str) -> None:
+def pull_card(st: GameState, seat: int, cid: str) -> None:
     """Remove one copy of ``cid`` from wherever it is (own deck first, then the reserve,
     the level stacks, or the Fire Varan supply)."""
     d = data()
@@ -117,7 +117,7 @@ def put_on_draw(st: GameState, seat: int, cards: list[str]) -> GameState:
     """Put ``cards`` on top of seat's draw stack; the last one is drawn first."""
     st = st.clone()
     for cid in cards:
-        _pull_card(st, seat, cid)
+        pull_card(st, seat, cid)
         st.players[seat].draw.append(cid)
     st._legal = None
     return st
@@ -130,7 +130,7 @@ def set_help_line(st: GameState, seat: int, cards: list[str]) -> GameState:
     p.discard.extend(p.help_line)
     p.help_line.clear()
     for cid in cards:
-        _pull_card(st, seat, cid)
+        pull_card(st, seat, cid)
         p.help_line.append(cid)
     st._legal = None
     return st

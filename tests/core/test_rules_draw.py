@@ -20,7 +20,9 @@ from .scenario import (
     kinds,
     legal_strs,
     play,
+    pull_card,
     put_on_draw,
+    set_first,
     start,
     to_draw_phase,
 )
@@ -28,57 +30,26 @@ from .scenario import (
 VARAN = "fire_varan"
 
 
-def _take(st: GameState, cid: str, pool: list[str]) -> None:
-    """Take one copy of ``cid`` out of ``pool`` or the shared supplies (conservation)."""
-    d = data()
-    if cid in pool:
-        pool.remove(cid)
-        return
-    if cid == d.varan_id:
-        assert st.varan_supply > 0
-        st.varan_supply -= 1
-        return
-    for level, row in enumerate(st.reserve):
-        if cid in row:
-            i = row.index(cid)
-            row[i] = st.stacks[level].pop() if st.stacks[level] else None
-            return
-    for stack in st.stacks:
-        if cid in stack:
-            stack.remove(cid)
-            return
-    for other in st.players:
-        for pile in (other.draw, other.discard):
-            if cid in pile:
-                pile.remove(cid)
-                return
-    raise AssertionError(f"card {cid} not found")
-
-
 def rig_piles(st: GameState, seat: int, draw: list[str], discard: list[str]) -> GameState:
     """Give ``seat`` exactly this draw stack (last = top) and discard stack and an empty
     Help Line; the seat's other cards go to the next seat's discard stack."""
     st = st.clone()
     p = st.players[seat]
-    pool = [*p.draw, *p.discard, *p.help_line]
-    p.draw, p.discard, p.help_line = [], [], []
+    # All of the seat's cards go to its draw stack, so pull_card takes them first.
+    p.draw, p.discard, p.help_line = [*p.draw, *p.discard, *p.help_line], [], []
+    new_draw: list[str] = []
+    new_discard: list[str] = []
     for cid in draw:
-        _take(st, cid, pool)
-        p.draw.append(cid)
+        pull_card(st, seat, cid)
+        new_draw.append(cid)
     for cid in discard:
-        _take(st, cid, pool)
-        p.discard.append(cid)
-    st.players[(seat + 1) % st.n].discard.extend(pool)
+        pull_card(st, seat, cid)
+        new_discard.append(cid)
+    st.players[(seat + 1) % st.n].discard.extend(p.draw)
+    p.draw, p.discard = new_draw, new_discard
     st._legal = None
     assert validate(st) == [], validate(st)
     return st
-
-
-def with_first(st: GameState, first: int) -> GameState:
-    """The same position, with ``first`` holding the Sacred Tree, at the start of a draw phase."""
-    st = st.clone()
-    st.first = first
-    return to_draw_phase(st)
 
 
 # --- G-1 seat by seat ---------------------------------------------------------------
@@ -87,7 +58,7 @@ def with_first(st: GameState, first: int) -> GameState:
 def test_G1_players_reveal_one_after_another_in_turn_order() -> None:
     """G-1: the hot-seat program runs the players one after another, in turn order from
     the Sacred Tree holder; each player's reveals touch only their own cards."""
-    st = with_first(start(3, seed=4), 1)
+    st = to_draw_phase(set_first(start(3, seed=4), 1))
     assert validate(st) == []
     assert st.current == 1
     before = [st.to_dict()["players"][i] for i in (0, 2)]
@@ -434,7 +405,7 @@ def test_G9_own_discard_stack_can_be_inspected_during_the_phase() -> None:
 def test_G10_action_phase_begins_when_everyone_has_stopped() -> None:
     """G-10: only when the last player stops does the Action phase start, with the
     Sacred Tree holder to act and their basic actions counted (A-2)."""
-    st = with_first(start(3, seed=2), 2)
+    st = to_draw_phase(set_first(start(3, seed=2), 2))
     st = put_on_draw(st, 2, ["bear", "lynx"])
     st, events = play(st, "draw", "draw", "stop", "draw", "stop")
     assert st.phase == "draw" and st.current == 1
