@@ -249,6 +249,18 @@ def deal_varans(st: GameState, seat: int, count: int) -> GameState:
     return st
 
 
+def cards_adding_up(table: list[tuple[str, int]], amount: int) -> list[str]:
+    """Cards from ``table`` (card id and value, largest value first), each at most once,
+    whose values add up to exactly ``amount`` (greedy; asserts that it gets there)."""
+    out = []
+    for cid, v in table:
+        if v <= amount:
+            out.append(cid)
+            amount -= v
+    assert amount == 0
+    return out
+
+
 def to_action_phase(
     st: GameState, help_lines: dict[int, list[str]], seat: int | None = None
 ) -> GameState:

@@ -20,6 +20,7 @@ from living_forest.core.actions import ActionParseError
 
 from .scenario import (
     assert_rejected,
+    cards_adding_up,
     events_of,
     give_fragments,
     kinds,
@@ -315,7 +316,7 @@ TREE_TABLE = {
 }
 
 
-PLANT_CARDS = [
+PLANT_CARDS = [  # cards without symbols, by plant
     ("praying_mantis", 4),
     ("rhinoceros", 3),
     ("caterpillar", 2),
@@ -323,17 +324,6 @@ PLANT_CARDS = [
     ("woodpecker", 2),
     ("bee", 1),
 ]
-
-
-def help_line_with_plant(amount: int) -> list[str]:
-    """Cards without symbols whose plant adds up to exactly ``amount``."""
-    out = []
-    for cid, v in PLANT_CARDS:
-        if v <= amount:
-            out.append(cid)
-            amount -= v
-    assert amount == 0
-    return out
 
 
 @pytest.mark.parametrize("label", sorted(TREE_TABLE))
@@ -344,9 +334,9 @@ def test_F6_tree_kind_cost_and_permanent_effect(label) -> None:
     assert set(TREE_TABLE) == set(D.trees)
     assert D.trees[label].cost == cost and D.trees[label].elements == elements
     assert D.trees[label].same_action_twice == (label == "11")
-    st = to_action_phase(start(2), {0: help_line_with_plant(cost - 1)})
+    st = to_action_phase(start(2), {0: cards_adding_up(PLANT_CARDS, cost - 1)})
     assert_rejected(st, f"plant {label}@1,1", f"costs {cost} plant", str(cost - 1))
-    st = to_action_phase(start(2), {0: help_line_with_plant(cost)})
+    st = to_action_phase(start(2), {0: cards_adding_up(PLANT_CARDS, cost)})
     assert validate(st) == []
     before = raw_strengths(D, st.players[0])
     st2, _ = play(st, f"plant {label}@1,1")

@@ -8,6 +8,7 @@ from living_forest.core import GameState, counts, data, legal_actions, outcome, 
 
 from .scenario import (
     assert_rejected,
+    cards_adding_up,
     events_of,
     give_fires,
     kinds,
@@ -42,16 +43,6 @@ def with_trees(st: GameState, seat: int, kinds_count: int) -> GameState:
     return set_forest(st, seat, dict(zip(CELLS, labels, strict=False)))
 
 
-def flower_cards(amount: int) -> list[str]:
-    out = []
-    for cid, v in FLOWER_CARDS:
-        if v <= amount:
-            out.append(cid)
-            amount -= v
-    assert amount == 0
-    return out
-
-
 def fire_values(k: int) -> list[int]:
     return [2, 3, 4] * (k // 3) + [2, 3, 4][: k % 3]
 
@@ -63,7 +54,7 @@ def rig_count(st: GameState, seat: int, category: str, value: int) -> tuple[Game
         return with_trees(st, seat, value - 2), []  # + starting tree + Tree tile
     if category == "fires":
         return give_fires(st, seat, fire_values(value - 1)), []  # + Fire tile
-    return st, flower_cards(value - 1)  # + Flower tile
+    return st, cards_adding_up(FLOWER_CARDS, value - 1)  # + Flower tile
 
 
 def finish(st: GameState):
@@ -208,7 +199,7 @@ def test_V4_the_only_player_meeting_a_condition_wins_whatever_the_totals() -> No
     st = start(2)
     st = give_fires(st, 0, fire_values(11))
     st = with_trees(st, 1, 9)
-    st = to_action_phase(st, {1: flower_cards(10)})
+    st = to_action_phase(st, {1: cards_adding_up(FLOWER_CARDS, 10)})
     c1 = counts(D, st.players[1])
     assert (c1.trees, c1.flowers) == (11, 11) and c1.total > counts(D, st.players[0]).total
     st, _ = finish(st)
@@ -226,7 +217,7 @@ def test_V4_several_qualified_highest_total_wins_and_unqualified_cannot_win() ->
     st = give_fires(st, 1, fire_values(11))
     st = with_trees(st, 1, 2)  # Bo: trees 4, total 17
     st = with_trees(st, 2, 9)  # Cy: trees 11
-    st = to_action_phase(st, {2: flower_cards(10)})  # Cy: flowers 11, total 23
+    st = to_action_phase(st, {2: cards_adding_up(FLOWER_CARDS, 10)})  # Cy: flowers 11, total 23
     totals = [counts(D, p).total for p in st.players]
     assert totals == [15, 17, 23]
     st, _ = finish(st)
@@ -259,7 +250,7 @@ def test_V6_ranking_qualified_by_total_above_all_unqualified_tied() -> None:
     st = give_fires(st, 1, fire_values(14))  # qualified, total 18
     st = give_fires(st, 2, fire_values(11))  # qualified, total 15
     st = with_trees(st, 3, 9)  # not qualified: trees 11 ...
-    st = to_action_phase(st, {3: flower_cards(10)})  # ... flowers 11, total 23
+    st = to_action_phase(st, {3: cards_adding_up(FLOWER_CARDS, 10)})  # ... flowers 11, total 23
     st, _ = finish(st)
     res = outcome(st)
     assert [r.counts.total for r in res.players] == [15, 18, 15, 23]
@@ -271,7 +262,7 @@ def test_V6_ranking_with_one_winner_and_the_rest_tied() -> None:
     """V-6: one qualified player ranks 1; everybody else shares rank 2."""
     st = set_first(start(3), 2)
     st = give_fires(st, 1, fire_values(11))
-    st = to_action_phase(st, {0: flower_cards(10)})
+    st = to_action_phase(st, {0: cards_adding_up(FLOWER_CARDS, 10)})
     st, _ = finish(st)
     res = outcome(st)
     assert res.winners == (1,)
