@@ -236,12 +236,11 @@ def test_A4_the_five_basic_action_types() -> None:
     for action in ("take-fragment", "attract spider", "extinguish 2", "move 1", "plant 3A@1,1"):
         after, _ = apply(st, action)
         assert after.basic_left == 1, action
-    assert_rejected(st, "draw")
-    assert_rejected(st, "stop")
-    assert_rejected(st, "use-fragment")
-    assert_rejected(st, "done")
-    assert_rejected(st, "skip")
-    assert_rejected(st, "steal spring_fire")
+    for action in ("draw", "stop", "use-fragment"):
+        assert_rejected(st, action, "not possible in the Action phase")
+    assert_rejected(st, "done", "only possible during picking")
+    assert_rejected(st, "skip", "only possible during a bonus")
+    assert_rejected(st, "steal spring_fire", "only possible during a jump")
 
 
 # --- A-5 strength ---------------------------------------------------------------------------
@@ -865,10 +864,10 @@ def test_A42_the_robbery_cannot_be_declined() -> None:
     st = turn(["hare", "weasel"], rocks={0: 0, 1: 1})
     st, _ = apply(st, "move 1")
     assert st.pending[-1].kind == "steal"
-    assert_rejected(st, "skip")
-    assert_rejected(st, "end")
-    assert_rejected(st, "done")
-    assert_rejected(st, "attract spider")
+    assert_rejected(st, "skip", "only possible during a bonus")
+    assert_rejected(st, "end", "finish the action in progress first")
+    assert_rejected(st, "done", "only possible during picking")
+    assert_rejected(st, "attract spider", "first choose the Victory tile", "A-42")
 
 
 def test_A43_fragment_rock_with_empty_supply_gives_nothing() -> None:
