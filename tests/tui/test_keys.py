@@ -14,7 +14,7 @@ from living_forest.tui.screens.modals import (
     InfoScreen,
 )
 from living_forest.tui.screens.over import GameOverScreen
-from living_forest.tui.screens.title import NewGameScreen, TitleScreen
+from living_forest.tui.screens.title import Cycle, NewGameScreen, TitleScreen
 from living_forest.tui.session import SeatConfig, Session
 from living_forest.tui.widgets.controls import ChoiceList
 
@@ -31,6 +31,7 @@ ALL = [
     FilePromptScreen,
     GameOverScreen,
     ChoiceList,
+    Cycle,
 ]
 PORTABLE = {
     "enter",

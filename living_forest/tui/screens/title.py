@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import random
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.content import Content
+from textual.message import Message
+from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widget import Widget
+from textual.widgets import Button, Footer, Input, Label, Static
 
 from living_forest.core.engine import data
 
@@ -80,8 +83,87 @@ class TitleScreen(Screen[None]):
         self.query_one("#title-message", Label).update(Content(message))
 
 
+class Cycle(Widget, can_focus=True):
+    """A one-value choice that the keyboard changes in place: Left/Right (or Space)
+    step through the options, a letter jumps to the next option starting with it.
+    Focus is shown by a heavy border, ◀ ▶ arrows and bold text (no colour needed)."""
+
+    DEFAULT_CSS = """
+    Cycle { height: 3; border: tall $border-blurred; padding: 0 1; background: $surface; }
+    Cycle:focus { border: heavy $accent; text-style: bold; background-tint: $foreground 5%; }
+    """
+    BINDINGS = [
+        Binding("left", "step(-1)", "Previous", show=False, id="newgame.cycle.prev"),
+        Binding("right,space", "step(1)", "Next", show=False, id="newgame.cycle.next"),
+    ]
+    value: reactive[str] = reactive("", layout=False)
+
+    class Changed(Message):
+        def __init__(self, cycle: Cycle) -> None:
+            super().__init__()
+            self.cycle = cycle
+
+        @property
+        def control(self) -> Cycle:
+            return self.cycle
+
+    def __init__(
+        self, options: list[tuple[str, str]], value: str, *, id: str, classes: str = ""
+    ) -> None:
+        super().__init__(id=id, classes=classes)
+        self.options = options
+        self.set_reactive(Cycle.value, value)
+
+    @property
+    def label(self) -> str:
+        return next((text for text, v in self.options if v == self.value), self.value)
+
+    def _index(self) -> int:
+        return next((i for i, (_, v) in enumerate(self.options) if v == self.value), 0)
+
+    def watch_value(self) -> None:
+        self.post_message(self.Changed(self))
+
+    def action_step(self, step: int) -> None:
+        self.value = self.options[(self._index() + step) % len(self.options)][1]
+
+    def on_key(self, event: events.Key) -> None:
+        ch = (event.character or "").lower()
+        if len(ch) != 1 or not ch.isalpha():
+            return
+        n = len(self.options)
+        start = self._index()
+        # The value's first letter first (b: baseline, not "Bot: random"), then the label's.
+        for pick in (lambda text, v: v, lambda text, v: text):
+            for k in range(1, n + 1):
+                text, v = self.options[(start + k) % n]
+                if pick(text, v).lower().startswith(ch):
+                    event.stop()
+                    event.prevent_default()
+                    self.value = v
+                    return
+
+    def on_click(self) -> None:
+        self.focus()
+        self.action_step(1)
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def render(self) -> Content:
+        if self.has_focus:
+            return Content.from_markup("◀ [b]$v[/] ▶", v=self.label)
+        return Content(f"  {self.label}")
+
+
+CONTROLLER_LABEL = {"human": "Human", "random": "Bot: random", "baseline": "Bot: baseline"}
+
+
 class SeatRow(Horizontal):
-    """One seat of the New game form."""
+    """One seat of the New game form: name, Spirit, controller (Tab in that order)."""
 
     def __init__(self, index: int) -> None:
         super().__init__(classes="seat-row", id=f"seat-{index}")
@@ -91,20 +173,25 @@ class SeatRow(Horizontal):
         i = self.index
         yield Label(f"Seat {i + 1}", classes="seat-label")
         yield Input(DEFAULT_NAMES[i], id=f"name-{i}", max_length=40, classes="seat-name")
-        yield Select(
+        yield Cycle(
             [(f"{D.spirits[s]} ({SPIRIT_TAG[s]})", s) for s in SPIRITS],
-            value=SPIRITS[i],
-            allow_blank=False,
+            SPIRITS[i],
             id=f"spirit-{i}",
             classes="seat-spirit",
         )
-        yield Select(
-            [(c, c) for c in CONTROLLERS],
-            value="human",
-            allow_blank=False,
+        yield Cycle(
+            [(CONTROLLER_LABEL.get(c, c), c) for c in CONTROLLERS],
+            "human",
             id=f"ctl-{i}",
             classes="seat-ctl",
         )
+
+
+FORM_HELP = (
+    "[b]Tab[/] next field, [b]Shift+Tab[/] previous (each row: name → Spirit → player). "
+    "On a Spirit or player: [b]←/→[/] or [b]Space[/] change it, a letter jumps "
+    "([b]h[/]uman, [b]b[/]aseline bot, [b]r[/]andom bot). [b]F5[/] or [b]Enter[/] starts."
+)
 
 
 class NewGameScreen(Screen[tuple[list[SeatConfig], int] | None]):
@@ -113,6 +200,8 @@ class NewGameScreen(Screen[tuple[list[SeatConfig], int] | None]):
     BINDINGS = [
         Binding("escape", "cancel", "Back", id="newgame.back"),
         Binding("f5", "start", "Start", id="newgame.start", priority=True),
+        # Enter starts from a name, the seed or a Spirit/player field (buttons keep theirs).
+        Binding("enter", "start", "Start", show=False, id="newgame.start2"),
         Binding("f2", "add_seat", "Add seat", id="newgame.add"),
         Binding("f3", "remove_seat", "Remove seat", id="newgame.remove"),
         Binding("f4", "reseed", "New seed", id="newgame.reseed"),
@@ -126,6 +215,7 @@ class NewGameScreen(Screen[tuple[list[SeatConfig], int] | None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="newgame"):
             yield Label(Content.from_markup("[b]New game[/]  2 to 4 seats, each Spirit once"))
+            yield Static(Content.from_markup(FORM_HELP), id="newgame-help")
             for i in range(4):
                 yield SeatRow(i)
             with Horizontal(id="seed-row"):
@@ -136,6 +226,7 @@ class NewGameScreen(Screen[tuple[list[SeatConfig], int] | None]):
                 yield Button("+ seat (F2)", id="add")
                 yield Button("- seat (F3)", id="remove")
                 yield Button("Back", id="back")
+            yield Static("", id="newgame-summary")
             yield Label("", id="newgame-error")
         yield Footer()
 
@@ -146,6 +237,29 @@ class NewGameScreen(Screen[tuple[list[SeatConfig], int] | None]):
     def _show_seats(self) -> None:
         for i in range(4):
             self.query_one(f"#seat-{i}").display = i < self.seats
+        self._summarise()
+
+    @on(Cycle.Changed)
+    @on(Input.Changed)
+    def _summarise(self) -> None:
+        """One line saying the game the form describes now, so every change shows."""
+        if not self.is_mounted:
+            return
+        parts = []
+        for i in range(self.seats):
+            name = self.query_one(f"#name-{i}", Input).value.strip() or f"(seat {i + 1}: no name)"
+            spirit = D.spirits.get(self.query_one(f"#spirit-{i}", Cycle).value, "?")
+            ctl = self.query_one(f"#ctl-{i}", Cycle).value
+            who = "human" if ctl == "human" else f"{ctl} bot"
+            parts.append(f"{name} ({spirit}, {who})")
+        seed = self.query_one("#seed", Input).value.strip() or "?"
+        self.query_one("#newgame-summary", Static).update(
+            Content.from_markup("[b]Game:[/] $g  [dim]seed $s[/]", g=" vs ".join(parts), s=seed)
+        )
+        error = self.query_one("#newgame-error", Label)
+        if str(error.render()):  # an error is shown: say whether it still holds
+            result = self.form()
+            error.update(Content(result if isinstance(result, str) else ""))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "add_seat":
@@ -191,8 +305,8 @@ class NewGameScreen(Screen[tuple[list[SeatConfig], int] | None]):
         seats = []
         for i in range(self.seats):
             name = self.query_one(f"#name-{i}", Input).value.strip()
-            spirit = self.query_one(f"#spirit-{i}", Select).value
-            ctl = self.query_one(f"#ctl-{i}", Select).value
+            spirit = self.query_one(f"#spirit-{i}", Cycle).value
+            ctl = self.query_one(f"#ctl-{i}", Cycle).value
             if not name:
                 return f"Seat {i + 1} needs a name."
             seats.append(SeatConfig(name, str(spirit), str(ctl)))

@@ -1,0 +1,103 @@
+"""Keyboard-only New game form, the large-terminal board, the log after a resize."""
+
+from __future__ import annotations
+
+from living_forest.core.engine import data
+from living_forest.tui.app import LivingForestApp
+from living_forest.tui.screens.game import GameScreen
+from living_forest.tui.screens.title import NewGameScreen
+from living_forest.tui.session import SeatConfig, Session
+
+from .driver import clear_dialogs
+
+SEATS = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer")]
+
+
+def text_of(widget) -> str:
+    return str(widget.render())
+
+
+async def test_new_game_by_keyboard_ana_human_vs_ben_baseline():
+    """The exact keys a new user presses: n, Tab to seat 2's player, b, Enter."""
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        order = []
+        for _ in range(6):
+            order.append(app.focused.id)
+            await pilot.press("tab")
+        # Tab goes row by row: name, Spirit, player.
+        assert order == ["name-0", "spirit-0", "ctl-0", "name-1", "spirit-1", "ctl-1"]
+        await pilot.press("shift+tab")
+        assert app.focused.id == "ctl-1"
+        await pilot.press("b")
+        assert form.query_one("#ctl-1").value == "baseline"
+        summary = text_of(form.query_one("#newgame-summary"))
+        assert "Ana (Winter, human) vs Ben (Spring, baseline bot)" in summary
+        await pilot.press("enter")
+        game = app.game
+        assert isinstance(game, GameScreen)
+        seats = {s.name: (s.spirit, s.controller) for s in game.session.seats}
+        assert seats == {"Ana": ("winter", "human"), "Ben": ("spring", "baseline")}
+
+
+async def test_spirit_and_player_change_with_arrows_and_space():
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        form = app.screen
+        await pilot.press("tab")  # seat 1's Spirit
+        assert app.focused.id == "spirit-0"
+        await pilot.press("right")
+        assert form.query_one("#spirit-0").value == "spring"
+        await pilot.press("left", "left")
+        assert form.query_one("#spirit-0").value == "autumn"
+        await pilot.press("tab", "space")  # seat 1's player: human -> random
+        assert form.query_one("#ctl-0").value == "random"
+        assert "Ana (Autumn, random bot)" in text_of(form.query_one("#newgame-summary"))
+
+
+async def test_log_rewraps_at_the_new_width_after_a_resize():
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        pilot.app.start_session(Session(SEATS, 7))
+        await pilot.pause()
+        game = app.game
+        await clear_dialogs(pilot)
+        await pilot.press("d", "d")
+        await clear_dialogs(pilot)
+        log = game.query_one("#log")
+        narrow_lines = len(log.lines)
+        assert narrow_lines > len(log.sentences)  # some sentences wrapped at 80 columns
+        await pilot.resize_terminal(160, 48)
+        await pilot.pause()
+        await pilot.pause()
+        assert game.has_class("-wide")
+        assert len(log.lines) < narrow_lines
+        width = log.scrollable_content_region.width
+        assert max(line.cell_length for line in log.lines) <= width
+        assert str(log.lines[-1].text).strip() == log.sentences[-1][:width].strip()
+        assert log.scroll_y == log.max_scroll_y
+
+
+async def test_large_board_ring_help_list_and_fitted_choice_box():
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(160, 48)) as pilot:
+        pilot.app.start_session(Session(SEATS, 7))
+        await pilot.pause()
+        game = app.game
+        await clear_dialogs(pilot)
+        await pilot.press("d")
+        await clear_dialogs(pilot)
+        ring = text_of(game.query_one("#circle"))
+        for word in ("Plant", "Fragment", "Attract", "Extinguish", "total power", "Wi", "Su"):
+            assert word in ring
+        assert "11 ◆ Fragment" in ring
+        helpline = text_of(game.query_one("#helpline"))
+        assert "Attract:" in helpline and "Move:" in helpline
+        card = game.session.state.players[game.session.state.current].help_line[0]
+        assert data().cards[card].name in helpline
+        box = game.query_one("#choices")
+        assert box.region.height == len(game._choices) + 2  # options + border
