@@ -52,6 +52,13 @@ def who(st: GameState, seat: int) -> str:
     return f"[b]{escape(p.name)}[/] ({D.spirits[p.spirit]})"
 
 
+_BONUS_WORD = {
+    "plant": "Plant",
+    "fragment": "Fragment",
+    "attract": "Attract",
+    "extinguish": "Extinguish",
+}
+
 # --- Circle of Spirits ---------------------------------------------------------
 
 # Clockwise ring on a 4-row rectangle: top 0-3, right 4-5, bottom 6-9 (right to left),
@@ -96,10 +103,16 @@ def circle_small(st: GameState) -> str:
             left, mid, right = parts
             mid_len = _visible_len(mid)
             pad = max(1, cell_w * 3 - 1 - mid_len)
-            lines.append(f"{left} {mid}{' ' * pad}{right}")
+            line = f"{left} {mid}{' ' * pad}{right}"
         else:
-            lines.append(" ".join(parts))
+            line = " ".join(parts)
+        # a key to the rock glyphs beside the ring
+        kind = _LEGEND[r]
+        lines.append(_pad(line.rstrip(), 31) + f" [dim]{ROCK_BONUS[kind]}{_BONUS_WORD[kind]}[/]")
     return "\n".join(lines)
+
+
+_LEGEND = ("plant", "fragment", "attract", "extinguish")
 
 
 # The large ring: the same clockwise order on a 4x4 grid of boxed rocks, the
@@ -288,15 +301,21 @@ def strengths(st: GameState, seat: int) -> str:
     return " ".join(el(n, v) for n, v in zip(ELEMENTS, s, strict=True))
 
 
-def _help_card(cid: str, names: bool) -> str:
+def _help_card(cid: str, chars: int) -> str:
     c = D.cards[cid]
-    label = escape(c.name) if names else escape(c.name[:4])
-    return f"{MARK_GLYPH[c.symbol].strip()}{label}{elements(c.elements)}"
+    label = escape(c.name[:chars])
+    return f"{MARK_GLYPH[c.symbol].strip()}{label} {elements(c.elements)}"
 
 
-def help_line(st: GameState, seat: int, *, names: bool) -> str:
+def help_line(st: GameState, seat: int, *, names: bool, width: int = 43) -> str:
+    """Strengths, net solitary count, then the cards: whole names while they fit on
+    two lines of ``width``, shorter names beyond."""
     p = st.players[seat]
-    cards = " ".join(_help_card(c, names) for c in p.help_line) or "[dim]empty[/]"
+    cards = ""
+    for chars in (20, 7, 4):
+        cards = "  ".join(_help_card(c, chars) for c in p.help_line) or "[dim]empty[/]"
+        if _visible_len("Help Line " + cards) <= 2 * width - 4:
+            break
     net = net_solitary(D, p)
     warn = ""
     if st.phase == "draw" and seat == st.current:

@@ -181,6 +181,7 @@ class GameScreen(Screen[None]):
         self._started = False
         self._key_names: dict[str, str] | None = None  # binding id -> key shown
         self._choice_rows: int | None = None
+        self._status_rows = 2
 
     # --- layout ----------------------------------------------------------------
 
@@ -239,6 +240,7 @@ class GameScreen(Screen[None]):
             panel.wide = wide
         self._show_forests()
         self._size_choices()
+        self.call_after_refresh(self._size_choices)  # again at the new width
 
     # --- rendering (attributes down) -------------------------------------------
 
@@ -298,18 +300,26 @@ class GameScreen(Screen[None]):
         )
         self._mark_forest()
 
-    CHOICES_MAX_WIDE = 14  # rows of the choice box on large terminals (then it scrolls)
+    CHOICES_MAX = 8  # rows of the choice box at 80x24 (then it scrolls)
+    CHOICES_MAX_WIDE = 14  # on large terminals
 
     def _size_choices(self) -> None:
-        """Large terminals: the choice box fits its options (relayout only on a change)."""
+        """The choice box fits its options, up to a maximum; the log gets the rest.
+        Relayout only when the number of rows changes."""
         ol = self.query_one("#choices", ChoiceList)
-        if self.has_class("-wide"):
-            rows = max(1, min(len(self._choices), self.CHOICES_MAX_WIDE)) + 2  # + border
-        else:
-            rows = None
+        wide = self.has_class("-wide")
+        width = ol.content_size.width or (58 if wide else 34)
+        rows = max(
+            1, min(ol.rows_needed(width), self.CHOICES_MAX_WIDE if wide else self.CHOICES_MAX)
+        )
+        if wide:
+            rows += 2  # border
+        if not self._choices:
+            rows = 0  # nothing to choose (a bot plays, the game is over): no box
         if rows != self._choice_rows:
             self._choice_rows = rows
-            ol.styles.height = rows  # None: the stylesheet's height
+            ol.styles.height = rows
+            ol.set_class(rows == 0, "-empty")  # keeps the focus, shows no border
 
     def _marks(self) -> dict[int, str]:
         """Forest spaces offered now: their digit, ``>`` on the highlighted one."""
@@ -337,7 +347,7 @@ class GameScreen(Screen[None]):
     def _refresh_status(self) -> None:
         st = self.state
         if st.phase == PHASE_OVER:
-            line = f"Round {st.round}: the game is over."
+            line = f"Round {st.round}: the game is over. Esc shows the result again."
         else:
             p = st.players[st.current]
             ctl = self.session.current_controller
@@ -345,10 +355,20 @@ class GameScreen(Screen[None]):
             phase = "reveals Guardian Animals" if st.phase == PHASE_DRAW else "takes actions"
             line = f"Round {st.round} · {p.name} ({D.spirits[p.spirit]}){ctl_text} {phase}: "
             line += self._what_now()
-        text = Content(line)
+        bar = self.query_one("#status", Static)
+        width = max(20, (bar.content_size.width or self.app.size.width - 2))
+        # The situation on one line (the prompt above the choices repeats it); a
+        # message (e.g. why a key is refused) below it, on two lines when it is long.
+        text = Content(line).truncate(width, ellipsis=True)
+        rows = 2
         if self.message:
-            text = text + Content("\n") + Content.from_markup("[b]$m[/]", m=self.message)
-        self.query_one("#status", Static).update(text, layout=False)
+            msg = Content.from_markup("[b]$m[/]", m=self.message)
+            rows = 3 if msg.cell_length > width else 2
+            text = text + Content("\n") + msg
+        bar.update(text, layout=rows != self._status_rows)
+        if rows != self._status_rows:
+            self._status_rows = rows
+            bar.styles.height = rows
 
     def _what_now(self) -> str:
         st = self.state
@@ -368,9 +388,9 @@ class GameScreen(Screen[None]):
             return ", ".join(keys) + "." + warn
         pk = pending_kind(st)
         if pk is not None:
-            return prompt(st, self.modes) + " (digits or arrows + Enter)."
+            return "choose on the right (a digit, or arrows + Enter)."
         if self.modes:
-            return prompt(st, self.modes) + " (Enter to confirm, Esc back)."
+            return "choose on the right (a digit, or arrows + Enter; Esc back)."
         kinds = {a.kind for a in self.session.legal()}
         keys = [self.key_of(n) for n in GAME_KEYS if GAME_KEYS[n][1] in kinds]
         return f"{plural(st.basic_left, 'basic action')} left; keys {' '.join(keys)}."

@@ -18,12 +18,25 @@ D = data()
 CONDITION = {"trees": "12 different trees", "fires": "12 fires", "flowers": "12 Sacred Flowers"}
 
 
+def _names(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def summary(st: GameState) -> str:
     res = outcome(st)
     if res is None:
         return "The game is not over."
+    winners = _names([st.players[w].name for w in res.winners])
+    verb = "share the victory" if res.shared else "wins"
+    reached = [
+        f"{r.name} reached {_names([CONDITION.get(c, c) for c in r.met])}"
+        for r in res.players
+        if r.met
+    ]
     lines = [
-        f"Game over after round {st.round}.",
+        f"{winners} {verb}. The game ended after round {st.round}:",
+        f"{'; '.join(reached) or 'no one reached a goal'}.",
+        f"Winner decided by: {res.how}.",
         "",
         f"rank  {'player':<13}{'trees':>6}{'fires':>6}{'flowers':>8}{'total':>6}  reached 12",
     ]
@@ -36,16 +49,7 @@ def summary(st: GameState) -> str:
             f"{star}{r.rank:<3}  {SPIRIT_TAG.get(p.spirit, '??')} {r.name[:10]:<10}"
             f"{c.trees:>6}{c.fires:>6}{c.flowers:>8}{c.total:>6}  {met}"
         )
-    winners = " and ".join(st.players[w].name for w in res.winners)
-    verb = "share the victory" if res.shared else "wins"
-    ended = "; ".join(CONDITION.get(c, c) for c in res.conditions)
-    lines += [
-        "",
-        f"{winners} {verb}.",
-        f"The game ended because someone reached {ended}.",
-        f"Winner decided by: {res.how}.",
-        "* marks the winner(s).",
-    ]
+    lines.append("* winner; total = trees + fires + flowers")
     return "\n".join(lines)
 
 
@@ -68,7 +72,10 @@ class GameOverScreen(ModalScreen[str]):
             yield Label(Content.from_markup("[b]Game over[/]"), id="over-title")
             yield Static(Content(summary(self.st)), id="over-summary")
             yield Label(
-                Content.from_markup("[b]n[/] new game   [b]b[/] look at the board   [b]q[/] title")
+                Content.from_markup(
+                    "[b]n[/] new game   [b]b[/] look at the board   [b]q[/] title   "
+                    "[b]ctrl+q[/] quit"
+                )
             )
 
     def action_finish(self, what: str) -> None:

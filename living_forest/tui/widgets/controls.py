@@ -6,6 +6,7 @@ repaint, not a layout of the whole screen (the board must answer a key in < 50 m
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 
 from textual import events
@@ -42,6 +43,7 @@ class ChoiceList(Widget, can_focus=True):
         super().__init__(id=id)
         self.items: list[str] = []
         self._top = 0
+        self._row_items: list[int] = []  # item shown on each row (for clicks)
 
     def set_items(self, items: list[str]) -> None:
         self.items = items
@@ -65,29 +67,74 @@ class ChoiceList(Widget, can_focus=True):
             self.post_message(self.Selected(self.highlighted))
 
     def on_click(self, event: events.Click) -> None:
-        index = self._top + event.y
+        index = self._row_items[event.y] if 0 <= event.y < len(self._row_items) else -1
         if 0 <= index < len(self.items):
             self.highlighted = index
             self.post_message(self.Selected(index))
 
-    def render(self) -> Content:
-        h = max(1, self.content_size.height)
+    def _wrapped(self, i: int, width: int) -> list[Content]:
+        """Item ``i`` as lines of at most ``width`` cells, continuation lines indented
+        (labels are plain text of one-cell glyphs)."""
+        label = f"{i + 1}. " if i < 9 else "   "
+        text = textwrap.wrap(
+            label + self.items[i], width, subsequent_indent="   ", break_on_hyphens=False
+        ) or [label]
+        lines = [Content(t) for t in text]
+        if i == self.highlighted:
+            style = "reverse" if self.has_focus else "bold"
+            lines = [line.stylize(style) for line in lines]
+        return lines
+
+    def rows_needed(self, width: int) -> int:
+        """Lines all the options take at ``width`` (to size the box to its content)."""
+        return sum(len(self._wrapped(i, width)) for i in range(len(self.items)))
+
+    def _fits(self, top: int, width: int, h: int) -> tuple[int, list[list[Content]]]:
+        """Items shown from ``top``: (index past the last whole one, their lines)."""
+        shown: list[list[Content]] = []
+        used = 0
         n = len(self.items)
-        if self.highlighted < self._top:
-            self._top = self.highlighted
-        elif self.highlighted >= self._top + h:
-            self._top = self.highlighted - h + 1
-        self._top = max(0, min(self._top, max(0, n - h)))
-        lines = []
-        for i in range(self._top, min(n, self._top + h)):
-            label = f"{i + 1}. " if i < 9 else "   "
-            text = Content(label + self.items[i])
-            if i == self.highlighted:
-                text = text.stylize("reverse" if self.has_focus else "bold")
-            lines.append(text)
-        if n > h and self._top + h < n:
-            lines[-1] = Content(f"   ↓ {n - self._top - h + 1} more (arrows)")
-        return Content("\n").join(lines)
+        i = top
+        while i < n:
+            lines = self._wrapped(i, width)
+            room = h - used - (1 if i < n - 1 else 0)  # keep a line for "more"
+            if len(lines) > room and not (i == n - 1 and len(lines) <= h - used):
+                break
+            shown.append(lines)
+            used += len(lines)
+            i += 1
+        return i, shown
+
+    def render(self) -> Content:
+        # Labels wrap (never cut): scrolling counts lines, and a last line says
+        # how many options are below when they do not all fit.
+        h = max(1, self.content_size.height)
+        width = max(8, self.content_size.width)
+        n = len(self.items)
+        self._top = max(0, min(self._top, self.highlighted, n - 1))
+        end, shown = self._fits(self._top, width, h)
+        while end <= self.highlighted and self._top < self.highlighted:
+            self._top += 1
+            end, shown = self._fits(self._top, width, h)
+        if not shown and n:  # one label taller than the box: show its start
+            shown, end = [self._wrapped(self._top, width)[: max(1, h - 1)]], self._top + 1
+        out: list[Content] = []
+        rows: list[int] = []
+        for k, lines in enumerate(shown):
+            for line in lines:
+                out.append(line)
+                rows.append(self._top + k)
+        if end < n:
+            out = out[: h - 1]
+            rows = rows[: h - 1]
+            above = f", {self._top} above" if self._top else ""
+            out.append(Content(f"   ↓ {n - end} more{above} (arrows)"))
+            rows.append(end)
+        elif self._top > 0 and len(out) < h:
+            out.append(Content(f"   ↑ {self._top} more above (arrows)"))
+            rows.append(self._top - 1)
+        self._row_items = rows
+        return Content("\n").join(out)
 
     def on_focus(self) -> None:
         self.refresh()
