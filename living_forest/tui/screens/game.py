@@ -181,6 +181,7 @@ class GameScreen(Screen[None]):
         self._started = False
         self._key_names: dict[str, str] | None = None  # binding id -> key shown
         self._choice_rows: int | None = None
+        self._choice_turn: tuple[int, str, int, bool] | None = None
         self._status_rows = 2
 
     # --- layout ----------------------------------------------------------------
@@ -302,6 +303,7 @@ class GameScreen(Screen[None]):
 
     CHOICES_MAX = 8  # rows of the choice box at 80x24 (then it scrolls)
     CHOICES_MAX_WIDE = 14  # on large terminals
+    CHOICE_SIZES = (3, 6, 10)
 
     def _size_choices(self) -> None:
         """The choice box fits its options, up to a maximum; the log gets the rest.
@@ -309,13 +311,21 @@ class GameScreen(Screen[None]):
         ol = self.query_one("#choices", ChoiceList)
         wide = self.has_class("-wide")
         width = ol.content_size.width or (58 if wide else 34)
-        rows = max(
-            1, min(ol.rows_needed(width), self.CHOICES_MAX_WIDE if wide else self.CHOICES_MAX)
-        )
+        most = self.CHOICES_MAX_WIDE if wide else self.CHOICES_MAX
+        need = ol.rows_needed(width)
+        # A few sizes only: each change is a relayout (~10 ms on a key press).
+        rows = next((r for r in self.CHOICE_SIZES if need <= r < most), most)
         if wide:
             rows += 2  # border
         if not self._choices:
             rows = 0  # nothing to choose (a bot plays, the game is over): no box
+        # Within one player's phase the box only grows (each relayout costs ~10 ms
+        # per key); it fits its options again when the turn or phase changes.
+        st = self.state
+        turn = (st.round, st.phase, st.current, wide)
+        if rows and turn == self._choice_turn and self._choice_rows:
+            rows = max(rows, self._choice_rows)
+        self._choice_turn = turn
         if rows != self._choice_rows:
             self._choice_rows = rows
             ol.styles.height = rows
