@@ -81,7 +81,7 @@ def prompt(st: GameState, modes: list[str]) -> str:
     if pk and pk.startswith("bonus-"):
         top = st.pending[-1]
         extra = f" with +{top.extra}" if top.extra else ""
-        return f"Bonus {top.bonus_type}{extra} ({top.source}): take it or skip"
+        return f"Bonus {top.bonus_type}{extra} ({top.source})"  # Skip is listed
     return f"Choose an action ({st.basic_left} left)"
 
 

@@ -303,19 +303,21 @@ def strengths(st: GameState, seat: int) -> str:
 
 def _help_card(cid: str, chars: int) -> str:
     c = D.cards[cid]
-    label = escape(c.name[:chars])
+    label = escape(c.name[:chars].rstrip())
     return f"{MARK_GLYPH[c.symbol].strip()}{label} {elements(c.elements)}"
 
 
-def help_line(st: GameState, seat: int, *, names: bool, width: int = 43) -> str:
+def help_line(st: GameState, seat: int, *, names: bool, width: int = 42) -> str:
     """Strengths, net solitary count, then the cards: whole names while they fit on
     two lines of ``width``, shorter names beyond."""
     p = st.players[seat]
     cards = ""
     for chars in (20, 7, 4):
-        cards = "  ".join(_help_card(c, chars) for c in p.help_line) or "[dim]empty[/]"
-        if _visible_len("Help Line " + cards) <= 2 * width - 4:
+        cards = _pack(["Help Line", *(_help_card(c, chars) for c in p.help_line)], width)
+        if cards.count("\n") < 2:
             break
+    if not p.help_line:
+        cards = "Help Line [dim]empty[/]"
     net = net_solitary(D, p)
     warn = ""
     if st.phase == "draw" and seat == st.current:
@@ -330,7 +332,27 @@ def help_line(st: GameState, seat: int, *, names: bool, width: int = 43) -> str:
             actions += " (used " + ", ".join(st.used_types) + ")"
     elif st.phase == "draw" or st.phase == "action":
         actions = f" → {plural(2 if net < 3 else 1, 'action')}"
-    return f"{strengths(st, seat)}  net{MARK_GLYPH[1]}[b]{net}[/]{actions}{warn}\nHelp Line {cards}"
+    head = _pack(
+        [strengths(st, seat), f"net{MARK_GLYPH[1]}[b]{net}[/]{actions}", warn.strip()], width
+    )
+    return f"{head.rstrip()}\n{cards}"
+
+
+def _pack(parts: list[str], width: int) -> str:
+    """Join markup pieces with two spaces, breaking lines so none exceeds ``width``
+    (the panel's height is then its number of lines: no hidden wrapping)."""
+    lines: list[str] = []
+    cur, n = "", 0
+    for part in parts:
+        w = _visible_len(part)
+        if not part:
+            continue
+        if cur and n + 2 + w > width:
+            lines.append(cur)
+            cur, n = "", 0
+        cur, n = (f"{cur}  {part}", n + 2 + w) if cur else (part, w)
+    lines.append(cur)
+    return "\n".join(lines)
 
 
 _HELP_COL = 38  # width of the card list in the large Help Line
@@ -402,7 +424,7 @@ def player_line(st: GameState, seat: int, *, wide: bool = False) -> str:
     mark = ">" if seat == st.current and st.phase != "over" else " "
     tree = SACRED_TREE if seat == st.first else " "
     tiles = "".join(_TILE_GLYPH.get(x.split("_")[-1], "?") for x in p.victory_tiles) or "-"
-    name = escape(p.name)[: 12 if wide else 6]
+    name = escape(p.name[: 12 if wide else 5])
     if wide:
         return (
             f"{mark}{tree}[b]{tag(st, seat)}[/] {name:<12} "
@@ -411,8 +433,8 @@ def player_line(st: GameState, seat: int, *, wide: bool = False) -> str:
             f"draw {len(p.draw):>2} disc {len(p.discard):>2}"
         )
     return (
-        f"{mark}{tree}[b]{tag(st, seat)}[/] {name:<6} T{c.trees:<3}F{c.fires:<3}"
-        f"{ELEMENT_GLYPH['flower']}{c.flowers:<3}{FRAGMENT}{p.fragments:<2}V{len(p.victory_tiles)} "
+        f"{mark}{tree}[b]{tag(st, seat)}[/] {name:<5} T{c.trees:<3}F{c.fires:<3}"
+        f"{ELEMENT_GLYPH['flower']}{c.flowers:<3}{FRAGMENT}{p.fragments:<3}V{len(p.victory_tiles)} "
         f"{len(p.draw):>2}/{len(p.discard):<2}"
     )
 

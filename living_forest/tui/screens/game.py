@@ -383,7 +383,7 @@ class GameScreen(Screen[None]):
     def _what_now(self) -> str:
         st = self.state
         if not self.session.current_is_human:
-            return "watch the log."
+            return "see the log."
         if st.phase == PHASE_DRAW:
             net = net_solitary(D, st.players[st.current])
             kinds = {a.kind for a in self.session.legal()}
@@ -398,9 +398,9 @@ class GameScreen(Screen[None]):
             return ", ".join(keys) + "." + warn
         pk = pending_kind(st)
         if pk is not None:
-            return "choose on the right (a digit, or arrows + Enter)."
+            return "choose one: 1-9 or ↑↓ ⏎."
         if self.modes:
-            return "choose on the right (a digit, or arrows + Enter; Esc back)."
+            return "choose one: 1-9 or ↑↓ ⏎, Esc back."
         kinds = {a.kind for a in self.session.legal()}
         keys = [self.key_of(n) for n in GAME_KEYS if GAME_KEYS[n][1] in kinds]
         return f"{plural(st.basic_left, 'basic action')} left; keys {' '.join(keys)}."
