@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from textual.app import App
+
 from living_forest.core.engine import data
 from living_forest.tui.app import LivingForestApp
 from living_forest.tui.screens.game import GameScreen
 from living_forest.tui.screens.title import NewGameScreen
 from living_forest.tui.session import SeatConfig, Session
+from living_forest.tui.widgets.controls import ChoiceList
 
 from .driver import clear_dialogs
 
@@ -104,3 +107,32 @@ async def test_large_board_ring_help_list_and_fitted_choice_box():
         # (the box takes a few sizes only, to spare relayouts), not the old 16 rows.
         need = len(game._choices) + 2  # options + border
         assert need <= box.region.height <= need + 3
+
+
+async def test_choice_list_wraps_long_labels_and_every_option_can_be_seen():
+    """At 80x24 the list is 34 columns wide: long labels wrap (never cut) and moving
+    the highlight scrolls by lines so each option, wrapped, is shown whole."""
+    items = [f"Option {i}: a rather long label that needs two lines end{i}" for i in range(12)]
+
+    class Box(App[None]):
+        CSS = "ChoiceList { width: 34; height: 8; }"
+
+        def compose(self):
+            yield ChoiceList(id="choices")
+
+    app = Box()
+    async with app.run_test(size=(80, 24)) as pilot:
+        ol = app.query_one(ChoiceList)
+        ol.set_items(items)
+        ol.focus()
+        await pilot.pause()
+        first = str(ol.render())
+        assert "end0" in first and "more" in first  # wrapped, and says more are below
+        assert all(len(line) <= 34 for line in first.splitlines())
+        for i in range(len(items)):
+            if i:
+                await pilot.press("down")
+            text = str(ol.render())
+            assert f"Option {i}:" in text and f"end{i}" in text, (i, text)
+            assert len(text.splitlines()) <= 8
+        assert ol._top > 0  # it scrolled
