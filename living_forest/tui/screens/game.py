@@ -183,6 +183,7 @@ class GameScreen(Screen[None]):
         self._choice_rows: int | None = None
         self._choice_turn: tuple[int, str, int, bool] | None = None
         self._status_rows = 2
+        self._log_loaded = False
 
     # --- layout ----------------------------------------------------------------
 
@@ -222,8 +223,11 @@ class GameScreen(Screen[None]):
 
     def _first_flow(self) -> None:
         log = self.query_one("#log", EventLog)
+        # Every event so far, including those of keys pressed before this ran
+        # (``_apply`` leaves the log to this until it is loaded).
         for ev in self.session.events[-200:]:
             log.add(self._sentence(ev), scroll_end=False)
+        self._log_loaded = True
         log.call_after_refresh(log.scroll_end, animate=False)
         self.advance_flow()
 
@@ -587,7 +591,8 @@ class GameScreen(Screen[None]):
             self.say(f"Cannot undo: {e}.")
             return
         self.modes = []
-        self.query_one("#log", EventLog).add(f"↶ Undone: {undone}")
+        if self._log_loaded:
+            self.query_one("#log", EventLog).add(f"↶ Undone: {undone}")
         self.received.append(Received(f"undo {undone}", []))
         self.say(f"Undone: {undone}.")
         self.refresh_board()
@@ -645,7 +650,8 @@ class GameScreen(Screen[None]):
         self.received.append(Received(str(action), events))
         log = self.query_one("#log", EventLog)
         for ev in events:
-            log.add(self._sentence(ev))
+            if self._log_loaded:
+                log.add(self._sentence(ev))
             if ev.kind in ROUND_END_EVENTS:
                 self._summary.append(describe(ev))
             elif ev.kind == "round_started" and ev["round"] > 1:
