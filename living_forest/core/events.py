@@ -6,6 +6,7 @@ to them. ``describe`` turns one into an English sentence.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,11 +32,11 @@ _TEMPLATES: dict[str, str] = {
     "game_started": "A new game begins with {players}; {first} holds the Sacred Tree.",
     "round_started": "Round {round} begins; {first} holds the Sacred Tree.",
     "card_revealed": "{player} reveals {card} ({mark}); net solitary count {net}.",
-    "reshuffled": "{player} shuffles {count} discarded cards into a new draw stack.",
+    "reshuffled": "{player} shuffles {#count cards} from the discard into a new draw stack.",
     "fragment_used": "{player} spends a Fragment to remove {card} from the Help Line.",
     "forced_stop": "{player} must stop: three net solitary animals.",
     "nothing_to_draw": "{player} has no card left to reveal.",
-    "stopped": "{player} stops with {cards} in the Help Line.",
+    "stopped": "{player} stops with {#cards cards} in the Help Line.",
     "action_phase_started": "Action phase: {first} plays first.",
     "turn_started": "{player}'s turn: {actions}.",
     "fragment_taken": "{player} takes {what} from the supply ({left} left).",
@@ -52,16 +53,36 @@ _TEMPLATES: dict[str, str] = {
     "bonus_lost": "{player} cannot use the bonus {bonus} ({source}); it is lost.",
     "action_finished": "{player} finishes {action}.",
     "turn_ended": "{player} ends the turn.",
-    "onibi_attacks": "Onibi attacks with {tiles} fire tiles of total power {power}.",
-    "varans_dealt": "{player} (water {water}) receives {count} of {owed} Fire Varans.",
+    "onibi_attacks": "Onibi attacks with {#tiles fire tiles} of total power {power}.",
+    "varans_dealt": "{player} (water {water}) receives {count} of {#owed Fire Varans}.",
     "spirit_safe": "{player} (water {water}) resists Onibi.",
     "fires_added": "Onibi adds fires {values} to the Circle ({total} burning).",
     "fire_not_added": "No fire of value {value} could be added ({why}).",
     "reserve_refilled": "Level {level} reserve refilled with {cards}.",
-    "help_line_returned": "{player} returns {count} cards to the discard stack.",
+    "help_line_returned": "{player} returns {#count cards} to the discard stack.",
     "sacred_tree_passed": "The Sacred Tree passes to {player}.",
-    "game_over": "Game over after round {round}: {winners} win(s) ({how}).",
+    "game_over": "Game over after round {round}: {#winners win} ({how}).",
 }
+
+
+_COUNTED = re.compile(r"\{#(\w+) ([A-Za-z][A-Za-z ]*)\}")
+
+
+def _counted(data: dict[str, Any]) -> Any:
+    """``{#count cards}`` -> "1 card" / "3 cards"; ``{#winners win}`` -> "Ana wins" /
+    "Ana and Bo share the victory"."""
+
+    def fill(m: re.Match[str]) -> str:
+        key, noun = m.group(1), m.group(2)
+        if noun == "win":
+            names = str(data[key])
+            return f"{names} share the victory" if " and " in names else f"{names} wins"
+        n = int(data[key])
+        if n == 1:
+            return f"1 {noun.removesuffix('s')}"
+        return _plural(n, noun.removesuffix("s"))
+
+    return fill
 
 
 def describe(event: Event) -> str:
@@ -70,6 +91,6 @@ def describe(event: Event) -> str:
     if tpl is None:
         return f"{event.kind}: {event.data}"
     try:
-        return tpl.format(**event.data)
-    except (KeyError, IndexError):
+        return _COUNTED.sub(_counted(event.data), tpl).format(**event.data)
+    except (KeyError, IndexError, ValueError):
         return f"{event.kind}: {event.data}"
