@@ -359,18 +359,18 @@ _HELP_COL = 38  # width of the card list in the large Help Line
 
 
 def _worth(element: str, v: int) -> str:
-    """What a strength of ``v`` buys now (one line, for the large Help Line)."""
+    """What a strength of ``v`` buys now (one short line, for the large Help Line)."""
     v = max(0, v)
     if element == "sun":
-        return f"Attract: animals up to cost {v} in total" if v else "Attract: nothing"
+        return f"Attract animals: total cost ≤ {v}" if v else "Attract: nothing"
     if element == "water":
-        return f"Extinguish: fires up to value {v} in total" if v else "Extinguish: nothing"
+        return f"Extinguish fires: total value ≤ {v}" if v else "Extinguish: nothing"
     if element == "plant":
-        return f"Plant: one tree costing up to {v}" if v else "Plant: nothing"
+        return f"Plant one tree: cost ≤ {v}" if v else "Plant: nothing"
     if element == "wind":
         if not v:
             return "Move: nothing"
-        return "Move: 1 rock clockwise" if v == 1 else f"Move: 1 to {v} rocks clockwise"
+        return "Move 1 rock clockwise" if v == 1 else f"Move 1 to {v} rocks clockwise"
     return f"Sacred Flowers toward {D.threshold}"
 
 

@@ -99,7 +99,7 @@ async def test_large_board_ring_help_list_and_fitted_choice_box():
             assert word in ring
         assert "11 ◆ Fragment" in ring
         helpline = text_of(game.query_one("#helpline"))
-        assert "Attract:" in helpline and "Move:" in helpline
+        assert "Attract" in helpline and "Move" in helpline and "Plant" in helpline
         card = game.session.state.players[game.session.state.current].help_line[0]
         assert data().cards[card].name in helpline
         box = game.query_one("#choices")

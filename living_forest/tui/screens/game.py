@@ -241,8 +241,16 @@ class GameScreen(Screen[None]):
         wide = w >= 130 and h >= 36
         self.set_class(wide, "-wide")
         self.set_class(not wide, "-narrow")
+        # The full ring and the Help Line list need the height; the long player
+        # lines need a right column of ~62 columns.
+        roomy = wide and h - 3 >= (36 if self.state.n == 2 else 42)
         for panel in self.query(Panel):
-            panel.wide = wide
+            if isinstance(panel, CircleView | HelpLineView):
+                panel.wide = roomy
+            elif isinstance(panel, PlayersView):
+                panel.wide = wide and w >= 160
+            else:
+                panel.wide = wide
         self._show_forests()
         self._size_choices()
         self.call_after_refresh(self._size_choices)  # again at the new width

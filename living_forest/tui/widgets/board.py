@@ -123,7 +123,7 @@ class HelpLineView(Panel):
     def render_state(self, st: GameState) -> str:
         if self.wide:
             return R.help_line_big(st, self.seat)
-        return R.help_line(st, self.seat, names=False)
+        return R.help_line(st, self.seat, names=False)  # names: "(used …)" types
 
 
 class PlayersView(Panel):
