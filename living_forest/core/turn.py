@@ -194,6 +194,19 @@ def any_basic_option(d: GameData, st: GameState) -> bool:
     )
 
 
+def _blocked_by_pending(top: Pending, kind: str) -> str | None:
+    """Why an action of ``kind`` cannot be started while ``top`` is being decided
+    (None when ``kind`` is what ``top`` asks for)."""
+    if top.kind == STEAL:
+        return "first choose the Victory tile to take (A-42)"
+    want = top.kind if top.kind in (ATTRACT, EXTINGUISH) else BONUS_KIND[top.bonus_type]
+    if kind == want:
+        return None
+    if top.kind in (ATTRACT, EXTINGUISH):
+        return f"finish the {ACTION_NAMES[top.kind]} action first (pick more or 'done')"
+    return f"the bonus allows only {ACTION_NAMES.get(want, want)} (or 'skip')"
+
+
 def why_illegal(d: GameData, st: GameState, a: Action) -> str | None:
     """None if ``a`` is legal now, else a sentence saying why not."""
     p = st.players[st.current]
@@ -212,16 +225,12 @@ def why_illegal(d: GameData, st: GameState, a: Action) -> str | None:
             return f"{victim} has no Victory tile {a.arg!r} (A-42)"
         return None
     if top is not None:
-        if top.kind == STEAL:
-            return "first choose the Victory tile to take (A-42)"
+        blocked = _blocked_by_pending(top, kind)
+        if blocked is not None:
+            return blocked
         if top.kind in (ATTRACT, EXTINGUISH):
-            if kind != top.kind:
-                return f"finish the {ACTION_NAMES[top.kind]} action first (pick more or 'done')"
             budget = _clamp(s[SUN if kind == ATTRACT else WATER] + top.extra) - top.spent
             return _why_item(st, a, budget)
-        want = BONUS_KIND[top.bonus_type]
-        if kind != want:
-            return f"the bonus allows only {ACTION_NAMES.get(want, want)} (or 'skip')"
         extra = top.extra
     else:
         if st.basic_left <= 0:
@@ -397,15 +406,12 @@ def why_type_unavailable(d: GameData, st: GameState, kind: str) -> str | None:
     top = st.pending[-1] if st.pending else None
     extra = 0
     if top is not None:
-        if top.kind == STEAL:
-            return "first choose the Victory tile to take (A-42)"
+        blocked = _blocked_by_pending(top, kind)
+        if blocked is not None:
+            return blocked
         if top.kind in (ATTRACT, EXTINGUISH):
-            if kind != top.kind:
-                return f"finish the {ACTION_NAMES[top.kind]} action first (pick more or 'done')"
             more = len(legal(d, st)) > 1
             return None if more else f"nothing more fits in this {ACTION_NAMES[kind]} action"
-        if BONUS_KIND[top.bonus_type] != kind:
-            return f"the bonus allows only {ACTION_NAMES[BONUS_KIND[top.bonus_type]]} (or 'skip')"
         extra = top.extra
     elif st.basic_left <= 0:
         return "no basic action left this turn (A-2)"
