@@ -217,6 +217,7 @@ class GameData:
     fire_value_per_level: tuple[int, ...]
     spirits: Mapping[str, str]  # id -> display name
     victory_tiles: Mapping[str, tuple[tuple[str, str], ...]]  # spirit -> ((tile id, type), ...)
+    tiles: Mapping[str, tuple[str, str]]  # tile id -> (spirit, type)
     player_counts: tuple[int, ...]
     threshold: int
 
@@ -315,6 +316,7 @@ def compile_data(model: BaseDataModel) -> GameData:
         victory_tiles={
             s.id: tuple((t["id"], t["type"]) for t in s.victory_tiles) for s in model.spirits
         },
+        tiles={t["id"]: (s.id, t["type"]) for s in model.spirits for t in s.victory_tiles},
         player_counts=tuple(model.player_counts),
         threshold=int(model.victory.get("threshold", 12)),  # type: ignore[call-overload]
     )

@@ -21,7 +21,6 @@ from .state import PHASE_ACTION, PHASE_DRAW, PHASE_OVER, GameState
 from .strength import counts, net_solitary, raw_strengths
 
 _DATA: GameData = load_data()
-turn.init_costs(_DATA)
 
 
 def data() -> GameData:

@@ -86,18 +86,10 @@ class Counts:
         ]
 
 
-def tile_type(d: GameData, tile: str) -> str:
-    for tiles in d.victory_tiles.values():
-        for tid, kind in tiles:
-            if tid == tile:
-                return kind
-    raise KeyError(tile)
-
-
 def counts(d: GameData, p: PlayerState) -> Counts:
     """The three victory counts (V-3)."""
     kinds = {label for label in p.forest if label is not None and label != STARTING_TREE}
-    tiles = [tile_type(d, t) for t in p.victory_tiles]
+    tiles = [d.tiles[t][1] for t in p.victory_tiles]
     return Counts(
         trees=len(kinds) + 1 + tiles.count("tree"),
         fires=len(p.fires) + tiles.count("fire"),

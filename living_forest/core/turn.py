@@ -26,7 +26,7 @@ from .data import ELEMENTS, SUN, WATER, WIND, GameData
 from .data import PLANT as E_PLANT
 from .events import Event
 from .state import GameState, Pending, PlayerState
-from .strength import can_repeat_types, raw_strengths, tile_type
+from .strength import can_repeat_types, raw_strengths
 
 A_TAKE, A_DONE, A_SKIP, A_END = Action(TAKE_FRAGMENT), Action(DONE), Action(SKIP), Action(END)
 ROCKS = 12
@@ -65,24 +65,14 @@ def _attract(cid: str) -> Action:
 # --- option generators (shared by legal actions, checks and the flow) -----------
 
 
-def attract_options(st: GameState, budget: int) -> list[Action]:
+def attract_options(d: GameData, st: GameState, budget: int) -> list[Action]:
+    cards = d.cards
     return [
         _attract(cid)
         for row in st.reserve
         for cid in row
-        if cid is not None and _cost(cid) <= budget
+        if cid is not None and cards[cid].cost <= budget
     ]
-
-
-_COSTS: dict[str, int] = {}
-
-
-def _cost(cid: str) -> int:
-    return _COSTS[cid]
-
-
-def init_costs(d: GameData) -> None:
-    _COSTS.update({cid: c.cost for cid, c in d.cards.items()})
 
 
 def extinguish_options(st: GameState, budget: int) -> list[Action]:
@@ -123,7 +113,7 @@ def options_of_type(
     d: GameData, st: GameState, p: PlayerState, kind: str, extra: int, s: list[int]
 ) -> list[Action]:
     if kind == ATTRACT:
-        return attract_options(st, _clamp(s[SUN] + extra))
+        return attract_options(d, st, _clamp(s[SUN] + extra))
     if kind == EXTINGUISH:
         return extinguish_options(st, _clamp(s[WATER] + extra))
     if kind == MOVE:
@@ -141,7 +131,8 @@ def has_option(
     """Cheap existence test matching :func:`options_of_type`."""
     if kind == ATTRACT:
         b = _clamp(s[SUN] + extra)
-        return any(cid is not None and _cost(cid) <= b for row in st.reserve for cid in row)
+        cards = d.cards
+        return any(cid is not None and cards[cid].cost <= b for row in st.reserve for cid in row)
     if kind == EXTINGUISH:
         return bool(st.centre) and min(st.centre) <= _clamp(s[WATER] + extra)
     if kind == MOVE:
@@ -169,7 +160,7 @@ def legal(d: GameData, st: GameState) -> list[Action]:
     if st.pending:
         top = st.pending[-1]
         if top.kind == ATTRACT:
-            return [*attract_options(st, _clamp(s[SUN] + top.extra) - top.spent), A_DONE]
+            return [*attract_options(d, st, _clamp(s[SUN] + top.extra) - top.spent), A_DONE]
         if top.kind == EXTINGUISH:
             return [*extinguish_options(st, _clamp(s[WATER] + top.extra) - top.spent), A_DONE]
         if top.kind == STEAL:
@@ -230,7 +221,7 @@ def why_illegal(d: GameData, st: GameState, a: Action) -> str | None:
             return blocked
         if top.kind in (ATTRACT, EXTINGUISH):
             budget = _clamp(s[SUN if kind == ATTRACT else WATER] + top.extra) - top.spent
-            return _why_item(st, a, budget)
+            return _why_item(d, st, a, budget)
         extra = top.extra
     else:
         if st.basic_left <= 0:
@@ -241,9 +232,9 @@ def why_illegal(d: GameData, st: GameState, a: Action) -> str | None:
     if kind == TAKE_FRAGMENT:
         return None if st.fragment_supply > 0 else "the Fragment supply is empty (A-11, X-1)"
     if kind == ATTRACT:
-        return _why_item(st, a, _clamp(s[SUN] + extra))
+        return _why_item(d, st, a, _clamp(s[SUN] + extra))
     if kind == EXTINGUISH:
-        return _why_item(st, a, _clamp(s[WATER] + extra))
+        return _why_item(d, st, a, _clamp(s[WATER] + extra))
     if kind == MOVE:
         wind = _clamp(s[WIND] + extra)
         dist = a.value
@@ -269,11 +260,11 @@ def why_illegal(d: GameData, st: GameState, a: Action) -> str | None:
     return f"{kind!r} is not possible in the Action phase"
 
 
-def _why_item(st: GameState, a: Action, budget: int) -> str | None:
+def _why_item(d: GameData, st: GameState, a: Action, budget: int) -> str | None:
     if a.kind == ATTRACT:
         if not any(a.arg in row for row in st.reserve):
             return f"{a.arg!r} is not a face-up card of the reserve (A-22)"
-        cost = _cost(a.arg)
+        cost = d.cards[a.arg].cost
         if cost > budget:
             return f"it costs {cost} sun; you have {budget} left (A-20)"
         return None
@@ -482,15 +473,14 @@ def steal(
 
 
 def _tile_name(d: GameData, tile: str) -> str:
-    spirit = tile.split("_")[0]
-    return f"{d.spirits.get(spirit, spirit)}'s {tile_type(d, tile)} Victory tile"
+    spirit, kind = d.tiles[tile]
+    return f"{d.spirits[spirit]}'s {kind} Victory tile"
 
 
 def _plant_tree(
     d: GameData, st: GameState, seat: int, label: str, cell: int, ev: list[Event]
 ) -> None:
     p = st.players[seat]
-    before = {ln.name for ln in d.lines if all(p.forest[c] is not None for c in ln.cells)}
     st.dispensers[label] -= 1
     p.forest[cell] = label
     x, y = d.xy(cell)
@@ -501,8 +491,8 @@ def _plant_tree(
             {"player": p.name, "tree": label, "x": x, "y": y, "cell": cell},
         )
     )
-    for ln in d.lines:  # F-5: permanent from now on (A-7)
-        if ln.name not in before and all(p.forest[c] is not None for c in ln.cells):
+    for ln in d.lines:  # F-5: only a line through the new tree can have just been completed
+        if cell in ln.cells and all(p.forest[c] is not None for c in ln.cells):
             ev.append(
                 Event(
                     "line_completed",

@@ -30,7 +30,6 @@ from living_forest.core.state import PHASE_ACTION, PHASE_DRAW
 from .glyphs import ELEMENT_GLYPH, MARK_NAME, ROCK_BONUS_NAME, plain_elements, plural
 
 D = data()
-ROCKS = 12
 
 TYPE_NAMES = ACTION_NAMES  # one naming of the action types, the core's
 # Actions that need more choices before they can be applied.

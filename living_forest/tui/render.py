@@ -15,6 +15,7 @@ from living_forest.core import GameState, counts, net_solitary, raw_strengths
 from living_forest.core.data import ELEMENTS, GameData
 from living_forest.core.engine import data
 from living_forest.core.state import STARTING_TREE
+from living_forest.core.strength import completed_lines
 
 from .glyphs import (
     ELEMENT_GLYPH,
@@ -245,7 +246,7 @@ def forest(
 ) -> str:
     """5x3 grid; empty corners show their bonus, ``marks`` labels candidate spaces."""
     p = st.players[seat]
-    done = {ln.name for ln in D.lines if all(p.forest[c] is not None for c in ln.cells)}
+    done = set(completed_lines(D, p))
     lines = []
     for y in range(D.rows):
         cells = []
