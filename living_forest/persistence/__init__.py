@@ -5,6 +5,7 @@ rec = GameRecord(seats=[SeatRecord(name="Ana", spirit="winter", controller="huma
                  seed=7, first=None, actions=["draw", "stop", ...])
 save_game(path, rec, state)      # atomic; refuses a record whose log does not give `state`
 rec, state = load_game(path)     # replays the log and checks it against the snapshot
+rec, state, events = load_game_with_events(path)   # the same, with the replay's events
 for number, action, events in replay_record(rec): ...   # 0 = setup (action None)
 ```
 Every problem raises :class:`SaveError` with one sentence saying what is wrong.
@@ -19,6 +20,7 @@ from .files import (
     autosave_path,
     default_save_dir,
     load_game,
+    load_game_with_events,
     parse_record,
     replay_record,
     replay_states,
@@ -47,6 +49,7 @@ __all__ = [
     "autosave_path",
     "default_save_dir",
     "load_game",
+    "load_game_with_events",
     "parse_record",
     "replay_record",
     "replay_states",

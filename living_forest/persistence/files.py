@@ -132,12 +132,26 @@ def _atomic_write(target: Path, blob: bytes) -> None:
 
 def load_game(path: str | os.PathLike[str]) -> tuple[GameRecord, GameState]:
     """Read, validate and replay a save; return the record and the replayed state."""
+    rec, final, _ = load_game_with_events(path)
+    return rec, final
+
+
+def load_game_with_events(
+    path: str | os.PathLike[str],
+) -> tuple[GameRecord, GameState, list[Event]]:
+    """Like :func:`load_game`, also returning every event of the replay (setup first),
+    so a viewer can show the game's log without replaying it a second time."""
     p = Path(path)
     raw = _read_json(p)
     rec = parse_record(raw, str(p))
     if rec.state is None:
         raise SaveError(f"{p} has no state snapshot, so it cannot be checked")
-    final = _replay_final(rec)
+    events: list[Event] = []
+    final: GameState | None = None
+    for step, st in _replay_steps(rec):
+        events.extend(step.events)
+        final = st
+    assert final is not None
     saved = rec.state.model_dump()
     replayed = final.to_dict()
     if saved != replayed:
@@ -146,7 +160,7 @@ def load_game(path: str | os.PathLike[str]) -> tuple[GameRecord, GameState]:
             f"{p} was altered or damaged: its state snapshot does not match the replayed "
             f"action log (differs in {', '.join(diff)})"
         )
-    return rec, final
+    return rec, final, events
 
 
 def parse_record(raw: Any, where: str = "the save file") -> GameRecord:

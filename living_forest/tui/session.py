@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from living_forest.bots import BOTS
 from living_forest.core import Action, Event, GameState, apply, legal_actions, new_game
 from living_forest.core.actions import DRAW, USE_FRAGMENT, format_action, parse_action
 from living_forest.core.state import PHASE_ACTION
 
 HUMAN = "human"
-BOT_KINDS = ("random", "baseline")
+BOT_KINDS = tuple(BOTS)  # every registered bot can take a seat
 CONTROLLERS = (HUMAN, *BOT_KINDS)
 
 

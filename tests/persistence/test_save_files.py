@@ -19,6 +19,7 @@ from living_forest.persistence import (
     default_save_dir,
     files,
     load_game,
+    load_game_with_events,
     replay_record,
     save_game,
 )
@@ -359,3 +360,15 @@ def test_record_model_rejects_bad_controllers() -> None:
         GameRecord(seats=[], seed=1)
     ok = SeatRecord(name="A", spirit="winter", controller="mcts-2")
     assert ok.controller == "mcts-2"
+
+
+def test_load_with_events_replays_once_and_gives_the_whole_log(tmp_path: Path) -> None:
+    """The events returned are exactly the replay's, setup first; the state is load_game's."""
+    rec, st = play(3, 60)
+    path = tmp_path / "log.json"
+    save_game(path, rec, st)
+    rec2, st2, events = load_game_with_events(path)
+    assert st2 == st and rec2.actions == rec.actions
+    expected = [e for step in replay_record(rec) for e in step.events]
+    assert events == expected
+    assert events[0].kind == "game_started"

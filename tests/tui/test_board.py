@@ -157,6 +157,7 @@ async def test_save_and_load_through_the_ui_give_the_same_state(tmp_path):
         await pilot.press("t")
         saved_state = game.session.state.to_dict()
         saved_actions = list(game.session.actions)
+        saved_events = list(game.session.events)
         await pilot.press("ctrl+s")
         assert isinstance(app.screen, FilePromptScreen)
         app.screen.query_one("#file-path").value = str(path)
@@ -176,6 +177,7 @@ async def test_save_and_load_through_the_ui_give_the_same_state(tmp_path):
         assert loaded is not game
         assert loaded.session.actions == saved_actions
         assert loaded.session.state.to_dict() == saved_state
+        assert loaded.session.events == saved_events  # the log is restored, replayed once
 
 
 async def test_corrupt_or_foreign_file_keeps_the_current_game(tmp_path):
