@@ -3,7 +3,9 @@ would press on the board (digits for listed choices, arrows + Enter beyond 9).""
 
 from __future__ import annotations
 
+import asyncio
 import random
+import time
 
 from textual.pilot import Pilot
 
@@ -14,6 +16,25 @@ from living_forest.tui.screens.modals import HandOffScreen, InfoScreen
 from living_forest.tui.screens.over import GameOverScreen
 
 KIND_KEY = {kind: key for key, kind, _ in GAME_KEYS.values()}
+SETTLE_TIMEOUT = 120.0  # seconds; generous for a loaded CI machine, only hit on a real hang
+
+
+async def settle(pilot: Pilot, timeout: float = SETTLE_TIMEOUT) -> None:
+    """Wait until no bot is thinking: a human is to act, a dialog is up, the game is
+    over or paused. Waits on the game's own state, not on Textual's worker list (a
+    finished bot worker may still be listed while the next one starts)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        await pilot.pause()
+        game = pilot.app.game
+        if game is None or not game.bot_busy:
+            await pilot.pause()  # let the last move's refresh land
+            game = pilot.app.game
+            if game is None or not game.bot_busy:
+                return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the bots did not settle within {timeout:g} s")
+        await asyncio.sleep(0.005)
 
 
 async def pick_visible(pilot: Pilot, game: GameScreen, match) -> bool:
@@ -67,8 +88,7 @@ async def play_to_end(pilot: Pilot, game: GameScreen, *, max_steps: int = 2000) 
             return dialogs
         st = game.session.state
         if not game.session.current_is_human:
-            await pilot.app.workers.wait_for_complete()
-            await pilot.pause()
+            await settle(pilot)
             continue
         action = baseline_bot(SeatView(st, st.current), legal_actions(st), rng)
         before = len(game.session.actions)

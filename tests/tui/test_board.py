@@ -13,7 +13,7 @@ from living_forest.tui.screens.modals import FilePromptScreen, HandOffScreen, He
 from living_forest.tui.screens.over import TooSmallScreen
 from living_forest.tui.session import SeatConfig, Session
 
-from .driver import clear_dialogs, press_action
+from .driver import clear_dialogs, press_action, settle
 
 SEATS = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer")]
 
@@ -131,8 +131,7 @@ async def test_bot_seat_takes_its_turns_in_a_worker():
                 a = legal_actions(st)
                 await press_action(pilot, game, a[-1] if st.players[0].help_line else a[0])
             else:
-                await app.workers.wait_for_complete()
-                await pilot.pause()
+                await settle(pilot)
         bot_events = [
             e for r in game.received for e in r.events if e.seat == 1 and e.kind == "card_revealed"
         ]
@@ -329,14 +328,12 @@ async def test_bots_pause_while_the_terminal_is_too_small():
         await pilot.resize_terminal(60, 20)
         await pilot.pause()
         game = await start(pilot, Session(seats, 3, first=1))  # the bot starts
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, TooSmallScreen)
         assert game.session.actions == []  # nothing played under the notice
         await pilot.resize_terminal(80, 24)
         for _ in range(20):
-            await app.workers.wait_for_complete()
-            await pilot.pause()
+            await settle(pilot)
             if game.session.current_is_human:
                 break
         assert game.session.actions and game.session.actions[-1] == "stop"

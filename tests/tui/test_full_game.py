@@ -7,7 +7,7 @@ from living_forest.tui.app import LivingForestApp
 from living_forest.tui.screens.game import GameScreen
 from living_forest.tui.screens.over import GameOverScreen
 
-from .driver import play_to_end
+from .driver import play_to_end, settle
 
 SEED = 19
 
@@ -85,8 +85,7 @@ async def test_four_bots_play_a_whole_game_at_80x24():
                 summaries += 1
                 await pilot.press("enter")
                 continue
-            await app.workers.wait_for_complete()
-            await pilot.pause()
+            await settle(pilot)
         st = game.session.state
         assert is_over(st) and isinstance(app.screen, GameOverScreen)
         assert summaries == st.round - 1

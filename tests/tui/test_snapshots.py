@@ -14,6 +14,8 @@ from living_forest.core import apply, is_over, legal_actions, new_game
 from living_forest.tui.app import LivingForestApp
 from living_forest.tui.session import SeatConfig, Session
 
+from .driver import settle as settle_bots
+
 SEATS = [SeatConfig("Ana", "winter"), SeatConfig("Bot", "summer", "baseline")]
 
 
@@ -43,8 +45,7 @@ def finished_log(seed: int = OVER_SEED) -> list[str]:
 
 async def settle(pilot) -> None:
     await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
+    await settle_bots(pilot)
 
 
 def test_title(snap_compare):

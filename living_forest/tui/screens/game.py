@@ -7,20 +7,20 @@ state pushed into them and report choices back with messages.
 from __future__ import annotations
 
 import random
-import time
+import threading
 from dataclasses import dataclass
 from typing import Any
 
-from textual import events, on, work
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.geometry import Size
-from textual.message import Message
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widgets import RichLog, Static
+from textual.worker import Worker, WorkerState
 
 from living_forest.bots import SeatView, get_bot
 from living_forest.core import (
@@ -142,15 +142,6 @@ class EventLog(RichLog):
         self.scroll_end(animate=False, immediate=False, x_axis=False)
 
 
-class BotMoved(Message):
-    """A bot worker chose ``action`` for ``state`` (ignored if the game moved on)."""
-
-    def __init__(self, state: GameState, action: Action) -> None:
-        super().__init__()
-        self.state = state
-        self.action = action
-
-
 @dataclass
 class Received:
     """What the screen got from the core, kept for the log and for tests."""
@@ -175,7 +166,10 @@ class GameScreen(Screen[None]):
         self._handed: tuple[int, str, int] | None = None
         self._summary: list[str] = []
         self._modal_open = False
-        self._bot_running = False
+        # The bot step in progress: its worker and the position it thinks about.
+        self._bot: Worker[Action] | None = None
+        self._bot_state: GameState | None = None
+        self._bot_wake = threading.Event()  # cuts the visible pause short on cancel
         self._over_shown = False
         self._key_sig: tuple[bool | None, ...] = ()
         self._started = False
@@ -432,7 +426,7 @@ class GameScreen(Screen[None]):
     # --- check_action: Footer keys follow the rules ----------------------------
 
     def _can_play(self, name: str) -> bool:
-        if self._bot_running or not self.session.current_is_human:
+        if self.bot_busy or not self.session.current_is_human:
             return False
         st = self.state
         kind = GAME_KEYS[name][1]
@@ -498,7 +492,7 @@ class GameScreen(Screen[None]):
         st = self.state
         if st.phase == PHASE_OVER:
             return "The game is over."
-        if self._bot_running or not self.session.current_is_human:
+        if self.bot_busy or not self.session.current_is_human:
             return f"{st.players[st.current].name} is a bot; wait for its move."
         if name == "undo":
             return f"Cannot undo: {self.session.why_no_undo()}."
@@ -549,7 +543,7 @@ class GameScreen(Screen[None]):
                 self.choose(c)
                 return
         name = D.cards[event.card].name
-        if not self.session.current_is_human or self._bot_running:
+        if not self.session.current_is_human or self.bot_busy:
             self.say("A bot is playing; wait for its move.")
             return
         reason = why_illegal(self.state, Action(ATTRACT, event.card))
@@ -638,7 +632,7 @@ class GameScreen(Screen[None]):
     # --- applying (the only place the game changes) ----------------------------
 
     def play(self, action: Action) -> bool:
-        if self._bot_running or not self.session.current_is_human:
+        if self.bot_busy or not self.session.current_is_human:
             self.say("A bot is playing; wait for its move.")
             return False
         reason = why_illegal(self.state, action)
@@ -723,28 +717,70 @@ class GameScreen(Screen[None]):
                     HandOffScreen(p.name, D.spirits[p.spirit], f"Round {st.round}. {what}")
                 )
             return
-        if not self._bot_running:
-            self._bot_running = True
-            self.refresh_keys()
-            self._think(st, self.session.current_controller, len(self.session.actions))
+        if self._bot is None:
+            self._start_bot(st)
 
-    @work(thread=True, exclusive=True, group="bot")
-    def _think(self, st: GameState, controller: str, step: int) -> None:
+    # --- bots: one worker per step; its result is applied when it has finished ------
+
+    @property
+    def bot_busy(self) -> bool:
+        """A bot is choosing its next step (its worker has not reported back yet)."""
+        return self._bot is not None
+
+    def _start_bot(self, st: GameState) -> None:
+        controller = self.session.current_controller
+        step = len(self.session.actions)
+        self._bot_state = st
+        self._bot_wake.clear()
+        # Not exclusive: a finished worker is never cancelled by its successor, and the
+        # next one starts only once this one has reported (``_bot_reported``).
+        self._bot = self.run_worker(
+            lambda: self._bot_choose(st, controller, step),
+            name=f"bot-{step}",
+            group="bot",
+            thread=True,
+            exclusive=False,
+        )
+        self.refresh_keys()
+
+    def _bot_choose(self, st: GameState, controller: str, step: int) -> Action:
+        """Runs in the worker thread: the visible pause, then the bot's choice."""
         if self.bot_pause > 0:
-            time.sleep(self.bot_pause)
+            self._bot_wake.wait(self.bot_pause)
         bot = get_bot(controller)
         rng = random.Random(f"{st.seed}:{step}")
         from living_forest.core import legal_actions
 
-        action = bot(SeatView(st, st.current), legal_actions(st), rng)
-        self.post_message(BotMoved(st, action))
+        return bot(SeatView(st, st.current), legal_actions(st), rng)
 
-    def on_bot_moved(self, message: BotMoved) -> None:
-        self._bot_running = False
-        if message.state is not self.session.state:
-            self.advance_flow()
+    def cancel_bot(self) -> None:
+        """Forget the bot step in progress (the game it thought about is gone)."""
+        if self._bot is not None:
+            self._bot_wake.set()
+            self._bot.cancel()
+            self._bot = None
+            self._bot_state = None
+
+    @on(Worker.StateChanged)
+    def _bot_reported(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker is not self._bot or event.state not in (
+            WorkerState.SUCCESS,
+            WorkerState.ERROR,
+            WorkerState.CANCELLED,
+        ):
             return
-        self._apply(message.action)
+        event.stop()
+        thought_about = self._bot_state
+        self._bot = None
+        self._bot_state = None
+        if event.state == WorkerState.SUCCESS and thought_about is self.session.state:
+            action = worker.result
+            assert action is not None
+            self._apply(action)
+            return
+        self.refresh_keys()
+        self.advance_flow()
 
     def final_outcome(self) -> object:
         return outcome(self.state)

@@ -134,10 +134,10 @@ class Cycle(Widget, can_focus=True):
         n = len(self.options)
         start = self._index()
         # The value's first letter first (b: baseline, not "Bot: random"), then the label's.
-        for pick in (lambda text, v: v, lambda text, v: text):
+        for by_value in (True, False):
             for k in range(1, n + 1):
                 text, v = self.options[(start + k) % n]
-                if pick(text, v).lower().startswith(ch):
+                if (v if by_value else text).lower().startswith(ch):
                     event.stop()
                     event.prevent_default()
                     self.value = v
