@@ -14,8 +14,8 @@ import random
 from pathlib import Path
 from typing import Any
 
-from living_forest.bots import SeatView, baseline_bot
-from living_forest.core import GameState, apply, legal_actions, new_game, outcome
+from living_forest.bots import SeatView, baseline_bot, random_bot
+from living_forest.core import GameState, apply, describe, legal_actions, new_game, outcome
 
 GOLDEN = Path(__file__).resolve().parents[1] / "data" / "golden"
 SPIRITS = ["winter", "spring", "summer", "autumn"]
@@ -26,6 +26,8 @@ PERFT_CASES = [  # (players, seed, prefix length, depth)
     (4, 14, 230, 3),
 ]
 GAME_CASES = [(2, 101), (3, 102), (4, 103)]
+# Random-bot games (done, skip, end and rare paths) kept for their log sentences only.
+RANDOM_CASES = [(3, 105), (4, 106)]
 
 
 def seats(n: int) -> list[tuple[str, str]]:
@@ -42,6 +44,38 @@ def bot_line(n: int, seed: int, steps: int | None) -> tuple[GameState, list[str]
         st, _ = apply(st, a)
         log.append(str(a))
     return st, log
+
+
+def game_path(n: int, seed: int) -> Path:
+    if (n, seed) in RANDOM_CASES:
+        return GOLDEN / f"random_{n}p_seed{seed}.json"
+    return GOLDEN / f"game_{n}p_seed{seed}.json"
+
+
+def log_path(n: int, seed: int) -> Path:
+    return GOLDEN / f"log_{n}p_seed{seed}.txt"
+
+
+def game_log(n: int, seed: int) -> str:
+    """Every log sentence of the recorded game (setup first), one per line."""
+    st, events = new_game(seats(n), seed)
+    lines = [describe(e) for e in events]
+    game = json.loads(game_path(n, seed).read_text())
+    for text in game["actions"]:
+        st, events = apply(st, text)
+        lines.extend(describe(e) for e in events)
+    return "\n".join(lines) + "\n"
+
+
+def random_line(n: int, seed: int) -> list[str]:
+    st, _ = new_game(seats(n), seed)
+    rng = random.Random(seed)
+    log: list[str] = []
+    while st.phase != "over":
+        a = random_bot(SeatView(st, st.current), legal_actions(st), rng)
+        st, _ = apply(st, a)
+        log.append(str(a))
+    return log
 
 
 def perft(st: GameState, depth: int) -> list[int]:
@@ -101,6 +135,10 @@ def main() -> None:
         for g in out["games"]:
             path = GOLDEN / f"game_{g['players']}p_seed{g['seed']}.json"
             path.write_text(json.dumps(g, indent=1) + "\n")
+        for n, seed in RANDOM_CASES:
+            game_path(n, seed).write_text(json.dumps({"actions": random_line(n, seed)}) + "\n")
+        for n, seed in GAME_CASES + RANDOM_CASES:
+            log_path(n, seed).write_text(game_log(n, seed), encoding="utf-8")
     print(json.dumps({"perft": [p["counts"] for p in out["perft"]]}))
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from living_forest.core import apply, new_game, outcome
 
-from .golden import GOLDEN, perft, seats, state_digest
+from .golden import GAME_CASES, GOLDEN, RANDOM_CASES, game_log, log_path, perft, seats, state_digest
 
 PERFT = json.loads((GOLDEN / "perft.json").read_text())
 GAMES = sorted(GOLDEN.glob("game_*.json"))
@@ -44,3 +44,9 @@ def test_recorded_game_replays_to_the_same_result(path) -> None:
         "counts"
     ]
     assert state_digest(st) == game["final_state_sha256"]
+
+
+@pytest.mark.parametrize(("players", "seed"), GAME_CASES + RANDOM_CASES, ids=str)
+def test_recorded_game_tells_the_same_story(players: int, seed: int) -> None:
+    """The log sentences of the recorded games are unchanged, word for word."""
+    assert game_log(players, seed) == log_path(players, seed).read_text(encoding="utf-8")

@@ -16,7 +16,13 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "assets" / "rules" / "RULES.md"
-SHARED_RULES = ROOT.parent / "shared" / "rules" / "RULES.md"
+SHARED = ROOT.parent / "shared" / "rules"
+# Project copies of the shared spec and data: (copy in the project, shared original).
+COPIES = [
+    (RULES, SHARED / "RULES.md"),
+    (ROOT / "assets" / "rules" / "KODAMA.md", SHARED / "KODAMA.md"),
+    (ROOT / "assets" / "base.json", SHARED / "base.json"),
+]
 TESTS = ROOT / "tests"
 SECTIONS = "SGAFOEVX"
 
@@ -87,15 +93,17 @@ def test_every_rule_has_a_test() -> None:
     assert not missing, f"{len(missing)} rule(s) without a test: {', '.join(missing)}"
 
 
-def test_project_rules_match_the_shared_rules() -> None:
-    """The project copy assets/rules/RULES.md is identical to ../shared/rules/RULES.md.
+@pytest.mark.parametrize("copy, shared", COPIES, ids=lambda p: p.name)
+def test_project_copies_match_the_shared_rules(copy: Path, shared: Path) -> None:
+    """The project copies of RULES.md, KODAMA.md and base.json are identical to the
+    shared spec in ../shared/rules/.
 
     The comparison runs only where the shared folder is present next to the repository
-    (the team's workspace); elsewhere the test checks that the project copy exists
-    and is skipped with a reason, so it never passes as if it had compared."""
-    assert RULES.is_file(), f"missing project copy of the rules: {RULES}"
-    if not SHARED_RULES.is_file():
-        pytest.skip(f"{SHARED_RULES} not present; drift check runs only in the team workspace")
-    assert RULES.read_bytes() == SHARED_RULES.read_bytes(), (
-        f"{RULES} differs from {SHARED_RULES}: copy the shared rules into the project"
+    (the team's workspace and CI); elsewhere the test checks that the project copy
+    exists and is skipped with a reason, so it never passes as if it had compared."""
+    assert copy.is_file(), f"missing project copy: {copy}"
+    if not shared.is_file():
+        pytest.skip(f"{shared} not present; drift check runs only in the team workspace")
+    assert copy.read_bytes() == shared.read_bytes(), (
+        f"{copy} differs from {shared}: copy the shared file into the project and follow the change"
     )

@@ -131,6 +131,30 @@ def test_G3_may_stop_after_any_single_card() -> None:
     assert next(e for e in events if e.kind == "stopped")["cards"] == 1
 
 
+def test_G3_ruling_must_reveal_again_after_a_fragment_removed_the_only_card() -> None:
+    """G-3 (project ruling) + G-8: after a Fragment removes the only revealed card, the
+    Help Line is empty again: the player may not stop while a card can be revealed."""
+    st = give_fragments(rig_piles(start(2, seed=1), 0, ["bee", "hare"], []), 0, 1)
+    st, _ = play(st, "draw", "use-fragment")
+    assert st.players[0].help_line == [] and st.players[0].discard == ["hare"]
+    assert legal_strs(st) == {"draw"}
+    assert_rejected(st, "stop", "G-3")
+    st, _ = play(st, "draw", "stop")
+    assert st.players[0].help_line == ["bee"] and st.players[0].stopped
+
+
+def test_G3_ruling_stops_with_an_empty_help_line_when_nothing_can_be_revealed() -> None:
+    """G-3 (project ruling) + G-7 + G-8: a Fragment sends the only card, a Fire Varan,
+    back to its deck; with draw and discard empty the player has nothing to reveal and
+    stops with an empty Help Line, without being asked."""
+    st = give_fragments(rig_piles(start(2, seed=1), 0, [VARAN], []), 0, 1)
+    st, _ = apply(st, "draw")
+    st, events = apply(st, "use-fragment")
+    assert st.players[0].help_line == [] and st.players[0].stopped
+    assert kinds(events)[-2:] == ["nothing_to_draw", "stopped"]
+    assert st.current == 1
+
+
 # --- G-4 symbols and the net count ------------------------------------------------------
 
 
