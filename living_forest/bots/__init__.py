@@ -9,21 +9,20 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from living_forest.core import Action, GameState
+from living_forest.core import Action, GameState, Rules, net_solitary, rules_of
 from living_forest.core.actions import END, SKIP, TAKE_FRAGMENT, USE_FRAGMENT
-from living_forest.core.engine import data
 from living_forest.core.state import PHASE_DRAW
-from living_forest.core.strength import net_solitary
 
 
 class SeatView:
     """What one seat may see. Hidden stacks are exposed as sizes only."""
 
-    __slots__ = ("_st", "seat")
+    __slots__ = ("_st", "rules", "seat")
 
     def __init__(self, st: GameState, seat: int) -> None:
         self._st = st
         self.seat = seat
+        self.rules: Rules = rules_of(st)  # the game's rules and data (public)
 
     @property
     def phase(self) -> str:
@@ -53,7 +52,7 @@ class SeatView:
 
     @property
     def net_solitary(self) -> int:
-        return net_solitary(data(), self._st.players[self.seat])
+        return net_solitary(self.rules, self._st.players[self.seat])
 
     def draw_size(self, seat: int) -> int:
         return len(self._st.players[seat].draw)
@@ -81,7 +80,7 @@ def baseline_bot(view: SeatView, legal: Sequence[Action], rng: random.Random) ->
     """
     if view.phase == PHASE_DRAW:
         kinds = {a.kind: a for a in legal}
-        if USE_FRAGMENT in kinds and view.last_revealed == data().varan_id:
+        if USE_FRAGMENT in kinds and view.last_revealed == view.rules.data.varan_id:
             return kinds[USE_FRAGMENT]
         if "draw" in kinds and view.net_solitary < 2:
             return kinds["draw"]

@@ -32,6 +32,7 @@ from .actions import (
     Action,
     ActionError,
     ActionParseError,
+    Arg,
     IllegalActionError,
     format_action,
     parse_action,
@@ -50,31 +51,41 @@ from .engine import (
     why_unavailable,
 )
 from .events import Event, describe
+from .modules import Module, available_modules, register_module
+from .options import BASE_GAME, GameOptions, OptionsError
+from .rules import Rules, RulesBuilder, rules_for, rules_of
 from .scoring import Outcome, PlayerResult
 from .setup import Seat, SetupError
 from .state import GameState, Pending, PlayerState
-from .strength import Counts, counts, net_solitary, raw_strengths
-from .turn import ACTION_NAMES
+from .strength import Counts, basic_actions_for, counts, net_solitary, raw_strengths
 from .validate import validate
 
 __all__ = [
-    "ACTION_NAMES",
+    "BASE_GAME",
     "Action",
     "ActionError",
     "ActionParseError",
+    "Arg",
     "Counts",
     "DataError",
     "Event",
     "GameData",
+    "GameOptions",
     "GameState",
     "IllegalActionError",
+    "Module",
+    "OptionsError",
     "Outcome",
     "Pending",
     "PlayerResult",
     "PlayerState",
+    "Rules",
+    "RulesBuilder",
     "Seat",
     "SetupError",
     "apply",
+    "available_modules",
+    "basic_actions_for",
     "counts",
     "data",
     "describe",
@@ -89,6 +100,9 @@ __all__ = [
     "parse_action",
     "plant_spaces",
     "raw_strengths",
+    "register_module",
+    "rules_for",
+    "rules_of",
     "validate",
     "why_illegal",
     "why_unavailable",

@@ -1,6 +1,9 @@
 """Actions: small immutable values with a compact text notation.
 
-Notation (one action per line in a save's log; unique within a position):
+Notation (one action per line in a save's log; unique within a position). The flow's
+own kinds are registered here; each action type (``core/action_types/``) and each
+rules module registers the kinds it adds, with the shape of their argument
+(:class:`Arg`), so the parser knows every kind of every module:
 
 =================  ==========================================================
 ``draw``           reveal the top card of your draw stack (G-2)
@@ -16,11 +19,15 @@ Notation (one action per line in a save's log; unique within a position):
 ``skip``           decline the offered bonus action (A-8)
 ``end``            end your turn, leaving basic actions unused (A-9)
 =================  ==========================================================
+
+Numbers are ASCII digits only (``int`` accepts other Unicode digits, which a save
+file must never smuggle past the parser).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
 DRAW, STOP, USE_FRAGMENT = "draw", "stop", "use-fragment"
 TAKE_FRAGMENT, ATTRACT, EXTINGUISH, MOVE, PLANT = (
@@ -32,12 +39,16 @@ TAKE_FRAGMENT, ATTRACT, EXTINGUISH, MOVE, PLANT = (
 )
 STEAL, DONE, SKIP, END = "steal", "done", "skip", "end"
 
-NO_ARG = frozenset({DRAW, STOP, USE_FRAGMENT, TAKE_FRAGMENT, DONE, SKIP, END})
-WITH_ARG = frozenset({ATTRACT, EXTINGUISH, MOVE, STEAL, PLANT})
-KINDS = NO_ARG | WITH_ARG
+MAX_TOKEN = 40  # longest argument the notation accepts (ids and labels are short)
 
-# The five basic action types (A-4), by the action kind that starts them.
-ACTION_TYPES = (TAKE_FRAGMENT, ATTRACT, EXTINGUISH, MOVE, PLANT)
+
+class Arg(Enum):
+    """The shape of an action's argument in the notation."""
+
+    NONE = "none"  # ``draw``
+    TOKEN = "token"  # ``attract hare``, ``steal winter_fire``
+    POSITIVE = "positive"  # ``move 3``: a whole number >= 1
+    TREE_AT = "tree@x,y"  # ``plant 5A@1,0``: a tree label on a Forest space
 
 
 class ActionError(ValueError):
@@ -71,10 +82,38 @@ class Action:
         return int(self.arg)
 
 
+# kind -> shape of its argument, for every kind of every registered module.
+NOTATION: dict[str, Arg] = {}
+
+
+def register_notation(kind: str, arg: Arg) -> None:
+    """Make ``kind`` known to the parser (idempotent; a kind keeps one shape)."""
+    known = NOTATION.get(kind)
+    if known is not None and known is not arg:
+        raise ValueError(f"action kind {kind!r} is already registered with {known.value}")
+    if not kind or kind != kind.lower() or " " in kind:
+        raise ValueError(f"action kind {kind!r} must be one lower-case word")
+    NOTATION[kind] = arg
+
+
+for _kind in (DRAW, STOP, USE_FRAGMENT, DONE, SKIP, END):
+    register_notation(_kind, Arg.NONE)
+register_notation(STEAL, Arg.TOKEN)
+
+
 def format_action(a: Action) -> str:
-    if a.kind == PLANT:
-        return f"plant {a.arg}@{a.cell % 5},{a.cell // 5}"
+    if a.cell >= 0:
+        return f"{a.kind} {a.arg}@{a.cell % 5},{a.cell // 5}"
     return f"{a.kind} {a.arg}" if a.arg else a.kind
+
+
+def _digits(text: str) -> bool:
+    return text.isascii() and text.isdigit()
+
+
+def _shown(text: str) -> str:
+    """A piece of user input quoted in a message, cut to a readable length."""
+    return repr(text if len(text) <= MAX_TOKEN else text[:MAX_TOKEN] + "…")
 
 
 def parse_action(text: str) -> Action:
@@ -85,24 +124,29 @@ def parse_action(text: str) -> Action:
     if not parts:
         raise ActionParseError("empty action")
     kind = parts[0].lower()
-    if kind not in KINDS:
-        raise ActionParseError(f"unknown action {parts[0]!r}; expected one of {sorted(KINDS)}")
-    if kind in NO_ARG:
+    spec = NOTATION.get(kind)
+    if spec is None:
+        raise ActionParseError(
+            f"unknown action {_shown(parts[0])}; expected one of {sorted(NOTATION)}"
+        )
+    if spec is Arg.NONE:
         if len(parts) != 1:
             raise ActionParseError(f"{kind!r} takes no argument")
         return Action(kind)
     if len(parts) != 2:
         raise ActionParseError(f"{kind!r} needs exactly one argument")
     arg = parts[1]
-    if kind in (EXTINGUISH, MOVE):
-        if not arg.isdigit() or int(arg) <= 0:
-            raise ActionParseError(f"{kind!r} needs a positive whole number, not {arg!r}")
+    if len(arg) > MAX_TOKEN:
+        raise ActionParseError(f"the argument of {kind!r} is too long ({_shown(arg)})")
+    if spec is Arg.POSITIVE:
+        if not _digits(arg) or int(arg) <= 0:
+            raise ActionParseError(f"{kind!r} needs a positive whole number, not {_shown(arg)}")
         return Action(kind, str(int(arg)))
-    if kind == PLANT:
+    if spec is Arg.TREE_AT:
         label, sep, where = arg.partition("@")
         xs, comma, ys = where.partition(",")
-        if not (sep and comma and label and xs.isdigit() and ys.isdigit()):
-            raise ActionParseError(f"plant needs KIND@X,Y (e.g. plant 5A@1,0), not {arg!r}")
+        if not (sep and comma and label and label.isascii() and _digits(xs) and _digits(ys)):
+            raise ActionParseError(f"{kind} needs KIND@X,Y (e.g. {kind} 5A@1,0), not {_shown(arg)}")
         x, y = int(xs), int(ys)
         if not (0 <= x < 5 and 0 <= y < 3):
             raise ActionParseError(f"Forest space ({x},{y}) is off the 5x3 board")

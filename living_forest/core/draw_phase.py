@@ -2,27 +2,31 @@
 
 from __future__ import annotations
 
-from . import rng
+from typing import TYPE_CHECKING
+
+from . import flow, rng
 from .actions import DRAW, STOP, USE_FRAGMENT, Action
-from .data import GameData
 from .events import Event
-from .state import GameState, PlayerState
+from .state import PHASE_DRAW, GameState, PlayerState
 from .strength import net_solitary
 
-FORCED_STOP_AT = 3  # G-5
+if TYPE_CHECKING:
+    from .rules import Rules
 
 A_DRAW, A_STOP, A_USE_FRAGMENT = Action(DRAW), Action(STOP), Action(USE_FRAGMENT)
+# Reveals hidden information: undo never goes back past them.
+REVEALING = frozenset({DRAW, USE_FRAGMENT})
 
 
-def _can_draw(d: GameData, p: PlayerState) -> bool:
+def _can_draw(r: Rules, p: PlayerState) -> bool:
     # G-5 forced stop at net 3; G-7 nothing left to reveal.
-    return net_solitary(d, p) < FORCED_STOP_AT and bool(p.draw or p.discard)
+    return net_solitary(r, p) < r.data.forced_stop_at and bool(p.draw or p.discard)
 
 
-def legal(d: GameData, st: GameState) -> list[Action]:
+def legal(r: Rules, st: GameState) -> list[Action]:
     p = st.players[st.current]
     out = []
-    can_draw = _can_draw(d, p)
+    can_draw = _can_draw(r, p)
     if can_draw:
         out.append(A_DRAW)
     if p.can_use_fragment and p.fragments > 0:  # G-8
@@ -32,10 +36,10 @@ def legal(d: GameData, st: GameState) -> list[Action]:
     return out
 
 
-def why_illegal(d: GameData, st: GameState, a: Action) -> str | None:
+def why_illegal(r: Rules, st: GameState, a: Action) -> str | None:
     p = st.players[st.current]
     if a.kind == DRAW:
-        if net_solitary(d, p) >= FORCED_STOP_AT:
+        if net_solitary(r, p) >= r.data.forced_stop_at:
             return "three net solitary animals force a stop (G-5); use a Fragment or stop"
         if not (p.draw or p.discard):
             return "no card left in the draw or discard stack (G-7)"
@@ -47,13 +51,14 @@ def why_illegal(d: GameData, st: GameState, a: Action) -> str | None:
             return "a Fragment can only remove the card just revealed, once (G-8)"
         return None
     if a.kind == STOP:
-        if not p.help_line and _can_draw(d, p):
+        if not p.help_line and _can_draw(r, p):
             return "reveal at least one card before stopping (G-3)"
         return None
     return "only draw, stop and use-fragment are possible while revealing Guardian Animals"
 
 
-def apply(d: GameData, st: GameState, a: Action, ev: list[Event]) -> None:
+def apply(r: Rules, st: GameState, a: Action, ev: list[Event]) -> None:
+    d = r.data
     seat = st.current
     p = st.players[seat]
     if a.kind == DRAW:
@@ -75,7 +80,7 @@ def apply(d: GameData, st: GameState, a: Action, ev: list[Event]) -> None:
                     "card": card.name,
                     "card_id": cid,
                     "mark": mark,
-                    "net": net_solitary(d, p),
+                    "net": net_solitary(r, p),
                 },
             )
         )
@@ -96,10 +101,10 @@ def apply(d: GameData, st: GameState, a: Action, ev: list[Event]) -> None:
             )
         )
     else:
-        stop(d, st, ev, reason="stopped")
+        stop(r, st, ev, reason="stopped")
 
 
-def stop(d: GameData, st: GameState, ev: list[Event], reason: str) -> None:
+def stop(r: Rules, st: GameState, ev: list[Event], reason: str) -> None:
     seat = st.current
     p = st.players[seat]
     p.stopped = True
@@ -113,12 +118,41 @@ def stop(d: GameData, st: GameState, ev: list[Event], reason: str) -> None:
             {
                 "player": p.name,
                 "cards": len(p.help_line),
-                "net": net_solitary(d, p),
+                "net": net_solitary(r, p),
             },
         )
     )
 
 
-def forced_stop_reason(d: GameData, st: GameState) -> str:
+def forced_stop_reason(r: Rules, st: GameState) -> str:
     p = st.players[st.current]
-    return "forced_stop" if net_solitary(d, p) >= FORCED_STOP_AT else "nothing_to_draw"
+    return "forced_stop" if net_solitary(r, p) >= r.data.forced_stop_at else "nothing_to_draw"
+
+
+def advance(r: Rules, st: GameState, ev: list[Event]) -> bool:
+    """One automatic step: the next player's reveals (G-1), a forced stop (G-5, G-7)."""
+    p = st.players[st.current]
+    if p.stopped:
+        flow.next_drawer(r, st, ev)
+        return True
+    opts = legal(r, st)
+    if len(opts) == 1 and opts[0] is A_STOP:
+        stop(r, st, ev, forced_stop_reason(r, st))
+        return True
+    return False
+
+
+class DrawPhase:
+    name = PHASE_DRAW
+
+    def legal(self, r: Rules, st: GameState) -> list[Action]:
+        return legal(r, st)
+
+    def why_illegal(self, r: Rules, st: GameState, a: Action) -> str | None:
+        return why_illegal(r, st, a)
+
+    def apply(self, r: Rules, st: GameState, a: Action, ev: list[Event]) -> None:
+        apply(r, st, a, ev)
+
+    def advance(self, r: Rules, st: GameState, ev: list[Event]) -> bool:
+        return advance(r, st, ev)

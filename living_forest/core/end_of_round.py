@@ -1,14 +1,20 @@
-"""End of round (E-1 … E-6), played automatically in this order."""
+"""End of round (E-1 … E-5), played automatically in this order; the base game
+installs them as the first steps of ``Rules.end_of_round`` (``core/base_game.py``)."""
 
 from __future__ import annotations
 
-from .data import WATER, GameData
+from typing import TYPE_CHECKING
+
+from .data import WATER
 from .events import Event
 from .state import GameState
 from .strength import raw_strengths
 
+if TYPE_CHECKING:
+    from .rules import Rules
 
-def onibi_attacks_spirits(d: GameData, st: GameState, ev: list[Event]) -> None:
+
+def onibi_attacks_spirits(r: Rules, st: GameState, ev: list[Event]) -> None:
     """E-1, X-2: Varans for every player whose water is below the fire power."""
     if not st.centre:
         return
@@ -16,7 +22,7 @@ def onibi_attacks_spirits(d: GameData, st: GameState, ev: list[Event]) -> None:
     tiles = len(st.centre)
     ev.append(Event("onibi_attacks", None, {"tiles": tiles, "power": power}))
     order = st.order()
-    water = {i: max(0, raw_strengths(d, st.players[i])[WATER]) for i in order}
+    water = {i: max(0, raw_strengths(r, st.players[i])[WATER]) for i in order}
     owed = {i: tiles for i in order if water[i] < power}
     got = dict.fromkeys(owed, 0)
     for i in order:
@@ -27,7 +33,7 @@ def onibi_attacks_spirits(d: GameData, st: GameState, ev: list[Event]) -> None:
         for i in order:
             if i in owed and got[i] < owed[i] and st.varan_supply > 0:
                 st.varan_supply -= 1
-                st.players[i].discard.append(d.varan_id)
+                st.players[i].discard.append(r.data.varan_id)
                 got[i] += 1
     for i in order:
         if i in owed:
@@ -46,8 +52,9 @@ def onibi_attacks_spirits(d: GameData, st: GameState, ev: list[Event]) -> None:
             )
 
 
-def onibi_attacks_sacred_tree(d: GameData, st: GameState, ev: list[Event]) -> None:
+def onibi_attacks_sacred_tree(r: Rules, st: GameState, ev: list[Event]) -> None:
     """E-2, X-3, X-4, X-16: new fires for the cards taken, capped at 7 tiles."""
+    d = r.data
     wanted: list[int] = []
     for level, count in enumerate(st.taken):
         wanted.extend([d.fire_value_per_level[level]] * count)
@@ -86,8 +93,9 @@ def onibi_attacks_sacred_tree(d: GameData, st: GameState, ev: list[Event]) -> No
     st.taken = [0, 0, 0]
 
 
-def refill_reserve(d: GameData, st: GameState, ev: list[Event]) -> None:
+def refill_reserve(r: Rules, st: GameState, ev: list[Event]) -> None:
     """E-3, X-3: fill emptied slots from the level's own stack, as far as it goes."""
+    d = r.data
     for level, row in enumerate(st.reserve):
         stack = st.stacks[level]
         new = []
@@ -109,7 +117,7 @@ def refill_reserve(d: GameData, st: GameState, ev: list[Event]) -> None:
             )
 
 
-def return_help_lines(st: GameState, ev: list[Event]) -> None:
+def return_help_lines(r: Rules, st: GameState, ev: list[Event]) -> None:
     """E-4."""
     for i, p in enumerate(st.players):
         count = len(p.help_line)
@@ -118,10 +126,7 @@ def return_help_lines(st: GameState, ev: list[Event]) -> None:
         ev.append(Event("help_line_returned", i, {"player": p.name, "count": count}))
 
 
-def end_round(d: GameData, st: GameState, ev: list[Event]) -> None:
-    onibi_attacks_spirits(d, st, ev)
-    onibi_attacks_sacred_tree(d, st, ev)
-    refill_reserve(d, st, ev)
-    return_help_lines(st, ev)
-    st.first = (st.first + 1) % st.n  # E-5
+def pass_sacred_tree(r: Rules, st: GameState, ev: list[Event]) -> None:
+    """E-5: the next player clockwise is the first player of the next round."""
+    st.first = (st.first + 1) % st.n
     ev.append(Event("sacred_tree_passed", st.first, {"player": st.players[st.first].name}))

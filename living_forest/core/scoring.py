@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from .data import GameData
 from .state import PHASE_OVER, GameState
 from .strength import Counts, counts
+
+if TYPE_CHECKING:
+    from .rules import Rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,16 +30,16 @@ class Outcome:
     shared: bool  # tied players share the victory (V-5)
 
 
-def any_victory(d: GameData, st: GameState) -> bool:
+def any_victory(r: Rules, st: GameState) -> bool:
     """V-1/V-2: does at least one player meet a condition now?"""
-    return any(counts(d, p).met(st.thresholds) for p in st.players)
+    return any(counts(r, p).met(st.thresholds) for p in st.players)
 
 
-def outcome(d: GameData, st: GameState) -> Outcome | None:
+def outcome(r: Rules, st: GameState) -> Outcome | None:
     """Winners and counts once the game is over; None while it goes on."""
     if st.phase != PHASE_OVER:
         return None
-    cs = [counts(d, p) for p in st.players]
+    cs = [counts(r, p) for p in st.players]
     met = [tuple(c.met(st.thresholds)) for c in cs]
     qualified = [i for i in range(st.n) if met[i]]
     if len(qualified) == 1:  # V-4

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from . import rng
-from .data import GameData
 from .events import Event
 from .state import PHASE_DRAW, STARTING_TREE, GameState, PlayerState
+
+if TYPE_CHECKING:
+    from .rules import Rules
 
 
 class SetupError(ValueError):
@@ -22,11 +25,17 @@ class Seat:
 
 
 def build_game(
-    d: GameData, seats: Sequence[Seat], seed: int, first: int | None
+    r: Rules, seats: Sequence[Seat], seed: int, first: int | None
 ) -> tuple[GameState, list[Event]]:
+    """The base setup (S-1 … S-9), then every module's setup steps: they run after the
+    base shuffles, so a base game's random stream is the same whatever modules exist."""
+    d = r.data
     n = len(seats)
     if n not in d.player_counts:
         raise SetupError(f"Living Forest is for {d.player_counts} players, not {n} (S-1)")
+    for m in r.modules:
+        if m.players and n not in m.players:
+            raise SetupError(f"{m.title} is for {list(m.players)} players, not {n}")
     spirits = [s.spirit for s in seats]
     for s in seats:
         if s.spirit not in d.spirits:
@@ -94,6 +103,7 @@ def build_game(
         varan_supply=d.varan_count,
         dispensers={label: k.copies[n] for label, k in d.trees.items()},  # S-7
         thresholds=dict.fromkeys(("trees", "fires", "flowers"), d.threshold),  # V-2
+        options=r.options,
     )
     events = [
         Event(
@@ -107,4 +117,6 @@ def build_game(
         ),
         Event("round_started", None, {"round": 1, "first": players[0].name}),
     ]
+    for step in r.setup_steps:
+        step(r, gs, events)
     return gs, events

@@ -9,13 +9,25 @@ or ``None``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, Protocol
+
+from .options import BASE_GAME, GameOptions
 
 STARTING_TREE = "S"
 
 PHASE_DRAW = "draw"
 PHASE_ACTION = "action"
 PHASE_OVER = "over"
+
+
+class ModuleState(Protocol):
+    """A rules module's own part of the position (game-wide or one player's): a
+    value that copies itself and turns into plain JSON data. The module that owns it
+    reads it back (``Module.read_state`` / ``Module.read_player_state``)."""
+
+    def clone(self) -> ModuleState: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
 
 
 @dataclass(slots=True)
@@ -32,6 +44,8 @@ class PlayerState:
     fragments: int = 0
     stopped: bool = False  # finished the Guardian Animals phase this round
     can_use_fragment: bool = False  # the last card was just revealed (G-8)
+    # Module name -> that module's state for this player; empty in the base game.
+    ext: dict[str, ModuleState] = field(default_factory=dict)
 
     def clone(self) -> PlayerState:
         return PlayerState(
@@ -47,6 +61,7 @@ class PlayerState:
             self.fragments,
             self.stopped,
             self.can_use_fragment,
+            {k: v.clone() for k, v in self.ext.items()} if self.ext else {},
         )
 
 
@@ -106,7 +121,11 @@ class GameState:
     # during play (KODAMA.md K-V1, K-V2).
     thresholds: dict[str, int]
     version: int = 1
-    _legal: Any = field(default=None, init=False, repr=False, compare=False)
+    # Which rules modules this game uses (the base game: none), and each module's own
+    # game-wide state. Both are left out of ``to_dict`` when empty, so a base game's
+    # JSON is exactly what it was before modules existed.
+    options: GameOptions = BASE_GAME
+    ext: dict[str, ModuleState] = field(default_factory=dict)
 
     @property
     def n(self) -> int:
@@ -140,6 +159,8 @@ class GameState:
             dict(self.dispensers),
             dict(self.thresholds),
             self.version,
+            self.options,
+            {k: v.clone() for k, v in self.ext.items()} if self.ext else {},
         )
 
     # --- JSON -----------------------------------------------------------------
@@ -147,10 +168,18 @@ class GameState:
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for f in fields(self):
-            if f.name.startswith("_"):
-                continue
             v = getattr(self, f.name)
-            if f.name in ("players", "pending"):
+            if f.name == "options":
+                if not v.is_base:
+                    out["options"] = v.to_dict()
+                continue
+            if f.name == "ext":
+                if v:
+                    out["ext"] = {k: m.to_dict() for k, m in v.items()}
+                continue
+            if f.name == "players":
+                v = [_player_to_dict(p) for p in v]
+            elif f.name == "pending":
                 v = [_slots_to_dict(x) for x in v]
             elif isinstance(v, list):
                 v = [x[:] if isinstance(x, list) else x for x in v]
@@ -161,10 +190,29 @@ class GameState:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> GameState:
-        kw = {f.name: d[f.name] for f in fields(cls) if not f.name.startswith("_")}
-        kw["players"] = [PlayerState(**p) for p in d["players"]]
+        """Read :meth:`to_dict` output back; each module reads its own state."""
+        from .modules import get_module
+
+        plain = ("options", "ext", "players", "pending")
+        kw: dict[str, Any] = {f.name: d[f.name] for f in fields(cls) if f.name not in plain}
+        kw["options"] = GameOptions.from_dict(d.get("options", {}))
+        kw["ext"] = {k: get_module(k).read_state(v) for k, v in d.get("ext", {}).items()}
+        players = []
+        for raw in d["players"]:
+            p = PlayerState(**{k: v for k, v in raw.items() if k != "ext"})
+            p.ext = {k: get_module(k).read_player_state(v) for k, v in raw.get("ext", {}).items()}
+            players.append(p)
+        kw["players"] = players
         kw["pending"] = [Pending(**p) for p in d["pending"]]
         return cls(**kw)
+
+
+def _player_to_dict(p: PlayerState) -> dict[str, Any]:
+    out = _slots_to_dict(p)
+    del out["ext"]
+    if p.ext:
+        out["ext"] = {k: m.to_dict() for k, m in p.ext.items()}
+    return out
 
 
 def _slots_to_dict(obj: Any) -> dict[str, Any]:

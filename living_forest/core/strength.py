@@ -1,21 +1,58 @@
-"""Strengths (A-5), the net solitary count (N-5) and the victory counts (V-3)."""
+"""Strengths (A-5), the net solitary count (N-5), repeat limits (A-3) and the victory
+counts (V-3).
+
+A strength is the sum of the rules' named contributors (:class:`Contributor`): the
+base game has the Help Line, the Forest trees and the completed lines; a module adds
+its own. The temporary bonus of one action (a corner, F-4) is added by the action
+itself (``ActionType.budget``).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from .data import FLOWER, GameData
+from .data import FLOWER
+from .effects import RepeatAction
 from .state import STARTING_TREE, PlayerState
 
+if TYPE_CHECKING:
+    from .rules import Rules
 
-def raw_strengths(d: GameData, p: PlayerState) -> list[int]:
-    """Sum of each Element over Help Line, Forest trees and completed lines (A-5).
 
-    Not clamped: flowers count at face value for V-3 (X-9); actions clamp at 0.
-    """
-    s = [0, 0, 0, 0, 0]
-    cards = d.cards
+STRENGTH_CACHE_SIZE = 50_000  # distinct (Help Line, Forest) pairs remembered
+
+
+def raw_strengths(r: Rules, p: PlayerState) -> list[int]:
+    """Each Element's strength from every contributor (A-5), not clamped: flowers count
+    at face value for V-3 (X-9); actions clamp at 0.
+
+    The contributors that read only the Help Line and the Forest are summed once per
+    distinct pair and remembered in ``r.strength_cache`` (the hot path of every legal
+    action list); the others run every time."""
+    key = (tuple(p.help_line), tuple(p.forest))
+    cache = r.strength_cache
+    base = cache.get(key)
+    if base is None:
+        s = [0, 0, 0, 0, 0]
+        for c in r.by_cards_and_forest:
+            c.add(r, p, s)
+        if len(cache) >= STRENGTH_CACHE_SIZE:
+            cache.clear()
+        cache[key] = base = tuple(s)
+    s = list(base)
+    for c in r.other_contributors:
+        c.add(r, p, s)
+    return s
+
+
+# --- the base game's contributors (installed by core/base_game.py) -----------------
+
+
+def help_line_elements(r: Rules, p: PlayerState, s: list[int]) -> None:
+    """A-5.1: every card in the Help Line (negative values subtract)."""
+    cards = r.data.cards
     for cid in p.help_line:
         e = cards[cid].elements
         s[0] += e[0]
@@ -23,9 +60,12 @@ def raw_strengths(d: GameData, p: PlayerState) -> list[int]:
         s[2] += e[2]
         s[3] += e[3]
         s[4] += e[4]
-    trees = d.trees
-    forest = p.forest
-    for label in forest:
+
+
+def forest_tree_elements(r: Rules, p: PlayerState, s: list[int]) -> None:
+    """A-5.2: every Protective Tree in the Forest (the starting tree has none, F-2)."""
+    trees = r.data.trees
+    for label in p.forest:
         if label is not None and label != STARTING_TREE:
             e = trees[label].elements
             s[0] += e[0]
@@ -33,37 +73,63 @@ def raw_strengths(d: GameData, p: PlayerState) -> list[int]:
             s[2] += e[2]
             s[3] += e[3]
             s[4] += e[4]
-    for line in d.lines:
+
+
+def completed_line_elements(r: Rules, p: PlayerState, s: list[int]) -> None:
+    """A-5.3: the permanent bonus of every completed row or column (F-5)."""
+    forest = p.forest
+    for line in r.data.lines:
         if all(forest[c] is not None for c in line.cells):
             s[line.element] += line.amount
-    return s
 
 
-def strength(d: GameData, p: PlayerState, element: int, extra: int = 0) -> int:
+def strength(r: Rules, p: PlayerState, element: int, extra: int = 0) -> int:
     """Usable strength of one Element, with a temporary bonus, never below 0 (A-5, X-9)."""
-    v = raw_strengths(d, p)[element] + extra
+    v = raw_strengths(r, p)[element] + extra
     return v if v > 0 else 0
 
 
-def net_solitary(d: GameData, p: PlayerState) -> int:
+def net_solitary(r: Rules, p: PlayerState) -> int:
     """Solitary minus gregarious symbols in the Help Line, not below 0 (N-5, G-4, X-15)."""
-    cards = d.cards
+    cards = r.data.cards
     n = 0
     for cid in p.help_line:
         n += cards[cid].symbol
     return n if n > 0 else 0
 
 
-def completed_lines(d: GameData, p: PlayerState) -> list[str]:
-    return [ln.name for ln in d.lines if all(p.forest[c] is not None for c in ln.cells)]
+def basic_actions_for(r: Rules, p: PlayerState) -> int:
+    """Basic actions the Help Line gives (A-2): 2 below the forced-stop count, else 1."""
+    d = r.data
+    return d.actions_calm if net_solitary(r, p) < d.forced_stop_at else d.actions_forced
 
 
-def can_repeat_types(d: GameData, p: PlayerState) -> bool:
-    """Tree 11 lets the two basic actions share a type (F-7)."""
-    trees = d.trees
-    return any(
-        label is not None and label != STARTING_TREE and trees[label].same_action_twice
-        for label in p.forest
+def completed_lines(r: Rules, p: PlayerState) -> list[str]:
+    return [ln.name for ln in r.data.lines if all(p.forest[c] is not None for c in ln.cells)]
+
+
+def max_of_type(r: Rules, p: PlayerState, action_id: str) -> int:
+    """How many basic actions of the type the data calls ``action_id`` the player may
+    take this round: 1 (A-3), or more while a repeat effect is in play (F-7: tree 11;
+    K-G1: a level-2 Kodama animal), at most ``max_of_type`` of that effect (K-X5)."""
+    best = 1
+    if r.repeat_trees:
+        trees = r.data.trees
+        for label in p.forest:
+            if label in r.repeat_trees:
+                best = max(best, _repeat_limit(trees[label].effects, action_id))
+    if r.repeat_cards:
+        cards = r.data.cards
+        for cid in p.help_line:
+            if cid in r.repeat_cards:
+                best = max(best, _repeat_limit(cards[cid].effects, action_id))
+    return best
+
+
+def _repeat_limit(effects: tuple[object, ...], action_id: str) -> int:
+    return max(
+        (e.max_of_type for e in effects if isinstance(e, RepeatAction) and e.covers(action_id)),
+        default=1,
     )
 
 
@@ -86,12 +152,13 @@ class Counts:
         ]
 
 
-def counts(d: GameData, p: PlayerState) -> Counts:
+def counts(r: Rules, p: PlayerState) -> Counts:
     """The three victory counts (V-3)."""
+    tiles = r.data.tiles
     kinds = {label for label in p.forest if label is not None and label != STARTING_TREE}
-    tiles = [d.tiles[t][1] for t in p.victory_tiles]
+    types = [tiles[t][1] for t in p.victory_tiles]
     return Counts(
-        trees=len(kinds) + 1 + tiles.count("tree"),
-        fires=len(p.fires) + tiles.count("fire"),
-        flowers=raw_strengths(d, p)[FLOWER] + tiles.count("flower"),
+        trees=len(kinds) + 1 + types.count("tree"),
+        fires=len(p.fires) + types.count("fire"),
+        flowers=raw_strengths(r, p)[FLOWER] + types.count("flower"),
     )

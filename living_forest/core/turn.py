@@ -1,518 +1,283 @@
-"""Action phase: basic and bonus actions (A-1 … A-53, F-4, F-5, F-7, O-3).
+"""Action phase (A-1 … A-9): a player's turn of basic and bonus actions.
 
-A multi-part action is a short series of decisions: the first pick starts it
+Everything specific to one action type lives in ``core/action_types``; this module
+only iterates the types the rules register. A multi-part action is a short series of
+decisions on a stack (``st.pending``): the first pick of a multi-pick type starts it
 (``attract hare``), further picks continue it within the same strength (A-6), and
-``done`` finishes it; Victory tiles are taken one ``steal`` at a time (A-42);
-a bonus action is offered and may be skipped (A-8, project ruling).
+``done`` finishes it; a sub-decision left by an action (the Victory tile after a jump,
+A-42) is settled by its registered handler; a bonus action is offered and may be
+skipped (A-8, project ruling).
 """
 
 from __future__ import annotations
 
-from functools import cache
+from typing import TYPE_CHECKING
 
-from .actions import (
-    ATTRACT,
-    DONE,
-    END,
-    EXTINGUISH,
-    MOVE,
-    PLANT,
-    SKIP,
-    STEAL,
-    TAKE_FRAGMENT,
-    Action,
-)
-from .data import ELEMENTS, SUN, WATER, WIND, GameData
-from .data import PLANT as E_PLANT
+from . import flow
+from .actions import DONE, END, SKIP, Action
 from .events import Event
-from .state import GameState, Pending, PlayerState
-from .strength import can_repeat_types, raw_strengths
+from .state import PHASE_ACTION, GameState, Pending, PlayerState
+from .strength import max_of_type, raw_strengths
 
-A_TAKE, A_DONE, A_SKIP, A_END = Action(TAKE_FRAGMENT), Action(DONE), Action(SKIP), Action(END)
-ROCKS = 12
+if TYPE_CHECKING:
+    from .action_types.base import ActionType
+    from .rules import Rules
 
-ACTION_NAMES = {
-    TAKE_FRAGMENT: "Take a Fragment",
-    ATTRACT: "Attract Guardian Animals",
-    EXTINGUISH: "Extinguish Fire",
-    MOVE: "Move on the Circle",
-    PLANT: "Plant a Protective Tree",
-}
-# Bonus types as named in the data (O-1, F-4) -> the action kind they allow.
-BONUS_KIND = {"attract": ATTRACT, "extinguish": EXTINGUISH, "plant": PLANT, "fragment": "fragment"}
+BONUS = "bonus"
+A_DONE, A_SKIP, A_END = Action(DONE), Action(SKIP), Action(END)
 
 
-@cache
-def _move(dist: int) -> Action:
-    return Action(MOVE, str(dist))
-
-
-@cache
-def _plant(label: str, cell: int) -> Action:
-    return Action(PLANT, label, cell)
-
-
-@cache
-def _ext(value: int) -> Action:
-    return Action(EXTINGUISH, str(value))
-
-
-@cache
-def _attract(cid: str) -> Action:
-    return Action(ATTRACT, cid)
-
-
-# --- option generators (shared by legal actions, checks and the flow) -----------
-
-
-def attract_options(d: GameData, st: GameState, budget: int) -> list[Action]:
-    cards = d.cards
-    return [
-        _attract(cid)
-        for row in st.reserve
-        for cid in row
-        if cid is not None and cards[cid].cost <= budget
-    ]
-
-
-def extinguish_options(st: GameState, budget: int) -> list[Action]:
-    return [_ext(v) for v in sorted(set(st.centre)) if v <= budget]
-
-
-def move_options(st: GameState, wind: int) -> list[Action]:
-    # Every distance up to the wind strength, wrapping as often as it takes (A-40, X-11).
-    return [_move(dist) for dist in range(1, wind + 1)]
-
-
-def plant_spaces(d: GameData, p: PlayerState) -> list[int]:
-    forest = p.forest
-    nbs = d.neighbours
-    return [
-        c for c in d.plantable if forest[c] is None and any(forest[nb] is not None for nb in nbs[c])
-    ]
-
-
-def plant_kinds(d: GameData, st: GameState, budget: int) -> list[str]:
-    disp = st.dispensers
-    return [label for label, k in d.trees.items() if k.cost <= budget and disp[label] > 0]
-
-
-def plant_options(d: GameData, st: GameState, p: PlayerState, budget: int) -> list[Action]:
-    kinds = plant_kinds(d, st, budget)
-    if not kinds:
-        return []
-    spaces = plant_spaces(d, p)
-    return [_plant(label, c) for label in kinds for c in spaces]
-
-
-def _clamp(v: int) -> int:
-    return v if v > 0 else 0
-
-
-def options_of_type(
-    d: GameData, st: GameState, p: PlayerState, kind: str, extra: int, s: list[int]
-) -> list[Action]:
-    if kind == ATTRACT:
-        return attract_options(d, st, _clamp(s[SUN] + extra))
-    if kind == EXTINGUISH:
-        return extinguish_options(st, _clamp(s[WATER] + extra))
-    if kind == MOVE:
-        return move_options(st, _clamp(s[WIND] + extra))
-    if kind == PLANT:
-        return plant_options(d, st, p, _clamp(s[E_PLANT] + extra))
-    if kind == TAKE_FRAGMENT:
-        return [A_TAKE] if st.fragment_supply > 0 else []
-    raise AssertionError(kind)
-
-
-def has_option(
-    d: GameData, st: GameState, p: PlayerState, kind: str, extra: int, s: list[int]
-) -> bool:
-    """Cheap existence test matching :func:`options_of_type`."""
-    if kind == ATTRACT:
-        b = _clamp(s[SUN] + extra)
-        cards = d.cards
-        return any(cid is not None and cards[cid].cost <= b for row in st.reserve for cid in row)
-    if kind == EXTINGUISH:
-        return bool(st.centre) and min(st.centre) <= _clamp(s[WATER] + extra)
-    if kind == MOVE:
-        return _clamp(s[WIND] + extra) >= 1
-    if kind == PLANT:
-        return bool(plant_kinds(d, st, _clamp(s[E_PLANT] + extra))) and bool(plant_spaces(d, p))
-    if kind == TAKE_FRAGMENT:
-        return st.fragment_supply > 0
-    raise AssertionError(kind)
-
-
-def type_allowed(d: GameData, st: GameState, p: PlayerState, kind: str) -> bool:
-    """A-2/A-3/F-7: a basic action is left, and its type is unused unless tree 11."""
+def type_allowed(r: Rules, st: GameState, p: PlayerState, at: ActionType) -> bool:
+    """A-2/A-3: a basic action is left, and its type has not been used up this round
+    (once, or up to a repeat effect's limit: F-7, K-X5)."""
     if st.basic_left <= 0:
         return False
-    return kind not in st.used_types or can_repeat_types(d, p)
+    used = st.used_types
+    return at.kind not in used or used.count(at.kind) < max_of_type(r, p, at.data_id)
 
 
-BASIC_ORDER = (TAKE_FRAGMENT, ATTRACT, EXTINGUISH, MOVE, PLANT)
+def startable(r: Rules, st: GameState, p: PlayerState, at: ActionType) -> bool:
+    """May an action of this type be started now, with no decision pending?"""
+    return type_allowed(r, st, p, at) if at.basic else at.available(r, st, p)
 
 
-def legal(d: GameData, st: GameState) -> list[Action]:
+def _multi_pick(r: Rules, top: Pending) -> ActionType | None:
+    at = r.by_kind.get(top.kind)
+    return at if at is not None and at.multi_pick else None
+
+
+def _wanted(r: Rules, top: Pending) -> ActionType | None:
+    """The action type the pending decision asks for (None: a sub-decision)."""
+    if top.kind == BONUS:
+        return r.bonus_types[top.bonus_type]
+    return _multi_pick(r, top)
+
+
+def legal(r: Rules, st: GameState) -> list[Action]:
     p = st.players[st.current]
-    s = raw_strengths(d, p)
+    s = raw_strengths(r, p)
     if st.pending:
         top = st.pending[-1]
-        if top.kind == ATTRACT:
-            return [*attract_options(d, st, _clamp(s[SUN] + top.extra) - top.spent), A_DONE]
-        if top.kind == EXTINGUISH:
-            return [*extinguish_options(st, _clamp(s[WATER] + top.extra) - top.spent), A_DONE]
-        if top.kind == STEAL:
-            tiles = st.players[top.target].victory_tiles
-            return [Action(STEAL, t) for t in dict.fromkeys(tiles)]
-        # a bonus action on offer
-        kind = BONUS_KIND[top.bonus_type]
-        return [*options_of_type(d, st, p, kind, top.extra, s), A_SKIP]
+        if top.kind == BONUS:  # a bonus action on offer
+            at = r.bonus_types[top.bonus_type]
+            return [*at.options(r, st, p, at.budget(s, top.extra)), A_SKIP]
+        mp = _multi_pick(r, top)
+        if mp is not None:
+            return [*mp.options(r, st, p, mp.budget(s, top.extra) - top.spent), A_DONE]
+        return r.decisions[top.kind].legal(r, st, top)
     out: list[Action] = []
-    for kind in BASIC_ORDER:
-        if type_allowed(d, st, p, kind):
-            out.extend(options_of_type(d, st, p, kind, 0, s))
+    for at in r.action_types:
+        if startable(r, st, p, at):
+            out.extend(at.options(r, st, p, at.budget(s, 0)))
     out.append(A_END)
     return out
 
 
-def any_basic_option(d: GameData, st: GameState) -> bool:
+def anything_to_do(r: Rules, st: GameState) -> bool:
+    """Does the turn still offer an action (of any registered type, basic or not)?"""
     p = st.players[st.current]
-    s = raw_strengths(d, p)
+    s = raw_strengths(r, p)
     return any(
-        type_allowed(d, st, p, kind) and has_option(d, st, p, kind, 0, s) for kind in BASIC_ORDER
+        startable(r, st, p, at) and at.has_option(r, st, p, at.budget(s, 0))
+        for at in r.action_types
     )
 
 
-def _blocked_by_pending(top: Pending, kind: str) -> str | None:
+def _blocked_by_pending(r: Rules, top: Pending, kind: str) -> str | None:
     """Why an action of ``kind`` cannot be started while ``top`` is being decided
     (None when ``kind`` is what ``top`` asks for)."""
-    if top.kind == STEAL:
-        return "first choose the Victory tile to take (A-42)"
-    want = top.kind if top.kind in (ATTRACT, EXTINGUISH) else BONUS_KIND[top.bonus_type]
-    if kind == want:
+    want = _wanted(r, top)
+    if want is None:
+        return r.decisions[top.kind].blocked
+    if kind == want.kind:
         return None
-    if top.kind in (ATTRACT, EXTINGUISH):
-        return f"finish the {ACTION_NAMES[top.kind]} action first (pick more or 'done')"
-    return f"the bonus allows only {ACTION_NAMES.get(want, want)} (or 'skip')"
+    if top.kind != BONUS:
+        return f"finish the {want.name} action first (pick more or 'done')"
+    return f"the bonus allows only {want.name} (or 'skip')"
 
 
-def why_illegal(d: GameData, st: GameState, a: Action) -> str | None:
+def _during(r: Rules, kind: str) -> tuple[tuple[str, ...], str] | None:
+    """For a kind that only answers a decision: the pending kinds it answers and what
+    the decision is called ("a jump")."""
+    if kind == DONE:
+        picks = tuple(at.kind for at in r.action_types if at.multi_pick)
+        nouns = " or ".join(at.pick_noun for at in r.action_types if at.multi_pick)
+        return picks, f"picking {nouns}"
+    if kind == SKIP:
+        return (BONUS,), "a bonus action"
+    for h in r.decisions.values():
+        if kind in h.answers:
+            return (h.pending_kind,), h.during
+    return None
+
+
+def why_illegal(r: Rules, st: GameState, a: Action) -> str | None:
     """None if ``a`` is legal now, else a sentence saying why not."""
     p = st.players[st.current]
-    s = raw_strengths(d, p)
     kind = a.kind
     top = st.pending[-1] if st.pending else None
-    if kind in (DONE, SKIP, END, STEAL):
-        expected = {DONE: (ATTRACT, EXTINGUISH), SKIP: ("bonus",), STEAL: (STEAL,), END: ()}[kind]
-        if kind == END:
-            return None if top is None else "finish the action in progress first"
-        if top is None or top.kind not in expected:
-            what = {DONE: "picking cards or fires", SKIP: "a bonus action", STEAL: "a jump"}[kind]
+    if kind == END:
+        return None if top is None else "finish the action in progress first"
+    answers = _during(r, kind)
+    if answers is not None:
+        pending_kinds, what = answers
+        if top is None or top.kind not in pending_kinds:
             return f"{kind!r} is only possible during {what}"
-        if kind == STEAL and a.arg not in st.players[top.target].victory_tiles:
-            victim = st.players[top.target].name
-            return f"{victim} has no Victory tile {a.arg!r} (A-42)"
-        return None
+        handler = r.decisions.get(top.kind)
+        return handler.check(r, st, top, a) if handler is not None else None
+    s = raw_strengths(r, p)
+    at = r.by_kind.get(kind)
     if top is not None:
-        blocked = _blocked_by_pending(top, kind)
+        blocked = _blocked_by_pending(r, top, kind)
         if blocked is not None:
             return blocked
-        if top.kind in (ATTRACT, EXTINGUISH):
-            budget = _clamp(s[SUN if kind == ATTRACT else WATER] + top.extra) - top.spent
-            return _why_item(d, st, a, budget)
+        assert at is not None
+        if top.kind != BONUS:  # a further pick of the action in progress
+            return at.check(r, st, p, a, at.budget(s, top.extra) - top.spent)
         extra = top.extra
     else:
-        if st.basic_left <= 0:
-            return "no basic action left this turn (A-2)"
-        if not type_allowed(d, st, p, kind):
-            return "the two basic actions must be of different types without tree 11 (A-3, F-7)"
+        if at is None or at.basic:
+            if st.basic_left <= 0:
+                return "no basic action left this turn (A-2)"
+            if at is not None and not type_allowed(r, st, p, at):
+                return "the two basic actions must be of different types without tree 11 (A-3, F-7)"
+        elif not at.available(r, st, p):
+            return f"{at.name} is not possible now"
         extra = 0
-    if kind == TAKE_FRAGMENT:
-        return None if st.fragment_supply > 0 else "the Fragment supply is empty (A-11, X-1)"
-    if kind == ATTRACT:
-        return _why_item(d, st, a, _clamp(s[SUN] + extra))
-    if kind == EXTINGUISH:
-        return _why_item(d, st, a, _clamp(s[WATER] + extra))
-    if kind == MOVE:
-        wind = _clamp(s[WIND] + extra)
-        dist = a.value
-        if wind < 1:
-            return "moving needs at least 1 wind (A-40)"
-        if dist > wind:
-            return f"distance {dist} is more than your wind {wind} (A-40)"
-        return None
-    if kind == PLANT:
-        k = d.trees.get(a.arg)
-        if k is None:
-            return f"there is no tree kind {a.arg!r}"
-        if st.dispensers.get(a.arg, 0) <= 0:
-            return f"no tree {a.arg} is left in the dispenser (X-6)"
-        budget = _clamp(s[E_PLANT] + extra)
-        if k.cost > budget:
-            return f"tree {a.arg} costs {k.cost} plant; you have {budget} (A-50)"
-        if a.cell not in plant_spaces(d, p):
-            if p.forest[a.cell] is not None:
-                return "that Forest space already has a tree"
-            return "a tree must go next to a tree already planted (A-51)"
-        return None
-    return f"{kind!r} is not possible in the Action phase"
+    if at is None:
+        return f"{kind!r} is not possible in the Action phase"
+    return at.check(r, st, p, a, at.budget(s, extra))
 
 
-def _why_item(d: GameData, st: GameState, a: Action, budget: int) -> str | None:
-    if a.kind == ATTRACT:
-        if not any(a.arg in row for row in st.reserve):
-            return f"{a.arg!r} is not a face-up card of the reserve (A-22)"
-        cost = d.cards[a.arg].cost
-        if cost > budget:
-            return f"it costs {cost} sun; you have {budget} left (A-20)"
+def why_type_unavailable(r: Rules, st: GameState, kind: str) -> str | None:
+    """None if an action of this type can be started now (as a basic action or as the
+    offered bonus); otherwise why not, in words."""
+    at = r.by_kind.get(kind)
+    if at is None:
+        return f"{kind!r} is not an action of this game"
+    p = st.players[st.current]
+    s = raw_strengths(r, p)
+    top = st.pending[-1] if st.pending else None
+    extra = 0
+    if top is not None:
+        blocked = _blocked_by_pending(r, top, kind)
+        if blocked is not None:
+            return blocked
+        if top.kind != BONUS:
+            more = at.has_option(r, st, p, at.budget(s, top.extra) - top.spent)
+            return None if more else f"nothing more fits in this {at.name} action"
+        extra = top.extra
+    elif at.basic and st.basic_left <= 0:
+        return "no basic action left this turn (A-2)"
+    elif not startable(r, st, p, at):
+        if not at.basic:
+            return f"{at.name} is not possible now"
+        return "the two basic actions must be of different types without tree 11 (A-3, F-7)"
+    budget = at.budget(s, extra)
+    if at.has_option(r, st, p, budget):
         return None
-    v = a.value
-    if v not in st.centre:
-        return f"there is no fire of value {v} on the Circle"
-    if v > budget:
-        return f"a fire of value {v} needs {v} water; you have {budget} left (A-30)"
-    return None
+    return at.why_no_option(r, st, p, budget)
 
 
 # --- applying -------------------------------------------------------------------
 
 
-def apply(d: GameData, st: GameState, a: Action, ev: list[Event]) -> None:
+def apply(r: Rules, st: GameState, a: Action, ev: list[Event]) -> None:
     seat = st.current
     p = st.players[seat]
     kind = a.kind
     if kind == END:
-        return  # the flow ends the turn
+        flow.end_turn(r, st, ev, voluntary=True)
+        return
     if kind == DONE:
         finished = st.pending.pop()
-        ev.append(Event("action_finished", seat, {"player": p.name, "action": finished.kind}))
+        _finished(r, st, seat, finished.kind, ev)
         return
     if kind == SKIP:
         declined = st.pending.pop()
         ev.append(Event("bonus_skipped", seat, {"player": p.name, "bonus": declined.bonus_type}))
         return
-    if kind == STEAL:
-        theft = st.pending.pop()
-        steal(d, st, p, theft.target, a.arg, ev)
-        return
     top = st.pending[-1] if st.pending else None
+    if top is not None and top.kind in r.decisions:
+        st.pending.pop()
+        r.decisions[top.kind].apply(r, st, top, a, ev)
+        return
+    at = r.by_kind[kind]
     if top is not None and top.kind == kind:  # a further pick of the same action
-        if kind == ATTRACT:
-            top.spent += _take_card(d, st, p, a.arg, ev)
-        else:
-            top.spent += _take_fire(st, p, a.value, ev)
+        top.spent += at.pick(r, st, seat, a, ev)
         return
     # Starting an action: either the offered bonus or a basic action.
     if top is not None:
         st.pending.pop()
         is_bonus, extra = True, top.extra
     else:
-        st.basic_left -= 1
-        st.used_types.append(kind)
+        if at.basic:
+            st.basic_left -= 1
+            st.used_types.append(kind)
         is_bonus, extra = False, 0
-    if kind == TAKE_FRAGMENT:
-        give_fragments(st, p, seat, 1, ev)
-    elif kind == ATTRACT:
-        spent = _take_card(d, st, p, a.arg, ev)
-        st.pending.append(Pending(ATTRACT, is_bonus, extra, spent))
-    elif kind == EXTINGUISH:
-        spent = _take_fire(st, p, a.value, ev)
-        st.pending.append(Pending(EXTINGUISH, is_bonus, extra, spent))
-    elif kind == MOVE:
-        _move_standee(d, st, seat, a.value, ev)
-    elif kind == PLANT:
-        _plant_tree(d, st, seat, a.arg, a.cell, ev)
+    at.resolve(r, st, seat, a, ev, bonus=is_bonus, extra=extra)
+    if not at.multi_pick:
+        _after(r, st, seat, kind, ev)
 
 
-def give_fragments(st: GameState, p: PlayerState, seat: int, want: int, ev: list[Event]) -> int:
-    got = min(want, st.fragment_supply)  # X-1: only what is left
-    st.fragment_supply -= got
-    p.fragments += got
-    what = "a Fragment" if got == 1 else f"{got} Fragments"
-    ev.append(
-        Event(
-            "fragment_taken",
-            seat,
-            {"player": p.name, "what": what, "count": got, "left": st.fragment_supply},
-        )
-    )
-    return got
+def _finished(r: Rules, st: GameState, seat: int, kind: str, ev: list[Event]) -> None:
+    """A multi-pick action is complete."""
+    ev.append(Event("action_finished", seat, {"player": st.players[seat].name, "action": kind}))
+    _after(r, st, seat, kind, ev)
 
 
-def _take_card(d: GameData, st: GameState, p: PlayerState, cid: str, ev: list[Event]) -> int:
-    card = d.cards[cid]
-    row = st.reserve[card.level - 1]
-    row[row.index(cid)] = None  # A-22: the slot stays empty until E-3
-    st.taken[card.level - 1] += 1
-    p.draw.append(cid)  # A-21: on top of the draw stack, last picked on top
-    ev.append(
-        Event(
-            "animal_attracted",
-            st.current,
-            {
-                "player": p.name,
-                "card": card.name,
-                "card_id": cid,
-                "level": card.level,
-                "cost": card.cost,
-            },
-        )
-    )
-    return card.cost
+def _after(r: Rules, st: GameState, seat: int, kind: str, ev: list[Event]) -> None:
+    for step in r.after_action.get(kind, ()):
+        step(r, st, seat, kind, ev)
 
 
-def _take_fire(st: GameState, p: PlayerState, value: int, ev: list[Event]) -> int:
-    st.centre.remove(value)
-    p.fires.append(value)
-    ev.append(Event("fire_extinguished", st.current, {"player": p.name, "value": value}))
-    return value
-
-
-def move_destination(st: GameState, seat: int, dist: int) -> tuple[int, list[int]]:
-    """Where a move of ``dist`` free rocks from ``seat``'s rock ends, and the seats it
-    jumps in order, each once (A-41, A-42, X-11)."""
-    occupant: list[int] = [-1] * ROCKS
-    for i, other in enumerate(st.players):
-        occupant[other.rock] = i
-    pos = st.players[seat].rock
-    steps = 0
-    jumped: list[int] = []
-    while steps < dist:
-        pos = (pos + 1) % ROCKS
-        who = occupant[pos]
-        if who == -1:
-            steps += 1
-        elif who != seat and who not in jumped:  # robbed once per move
-            jumped.append(who)
-    return pos, jumped
-
-
-def why_type_unavailable(d: GameData, st: GameState, kind: str) -> str | None:
-    """None if an action of this basic type can be started now (as a basic action or
-    as the offered bonus); otherwise why not, in words."""
-    p = st.players[st.current]
-    s = raw_strengths(d, p)
-    top = st.pending[-1] if st.pending else None
-    extra = 0
-    if top is not None:
-        blocked = _blocked_by_pending(top, kind)
-        if blocked is not None:
-            return blocked
-        if top.kind in (ATTRACT, EXTINGUISH):
-            more = len(legal(d, st)) > 1
-            return None if more else f"nothing more fits in this {ACTION_NAMES[kind]} action"
-        extra = top.extra
-    elif st.basic_left <= 0:
-        return "no basic action left this turn (A-2)"
-    elif not type_allowed(d, st, p, kind):
-        return "the two basic actions must be of different types without tree 11 (A-3, F-7)"
-    if has_option(d, st, p, kind, extra, s):
-        return None
-    if kind == TAKE_FRAGMENT:
-        return "the Fragment supply is empty (A-11, X-1)"
-    if kind == ATTRACT:
-        return f"no face-up card costs {_clamp(s[SUN] + extra)} sun or less (A-20)"
-    if kind == EXTINGUISH:
-        if not st.centre:
-            return "there is no fire on the Circle"
-        return f"no fire has a value of {_clamp(s[WATER] + extra)} water or less (A-30)"
-    if kind == MOVE:
-        return "moving needs at least 1 wind (A-40)"
-    if not plant_spaces(d, p):
-        return "no empty Forest space touches a tree (A-51, X-7)"
-    return f"no tree left in the dispensers costs {_clamp(s[E_PLANT] + extra)} plant or less (X-6)"
-
-
-def _move_standee(d: GameData, st: GameState, seat: int, dist: int, ev: list[Event]) -> None:
+def advance(r: Rules, st: GameState, ev: list[Event]) -> bool:
+    """One automatic step of the turn: settle what needs no decision; end the turn
+    when nothing is left to do (X-17). False when the player must decide."""
+    seat = st.current
     p = st.players[seat]
-    start = p.rock
-    pos, jumped = move_destination(st, seat, dist)
-    p.rock = pos
-    names = [st.players[j].name for j in jumped]
-    ev.append(
-        Event(
-            "standee_moved",
-            seat,
-            {
-                "player": p.name,
-                "distance": dist,
-                "from_rock": start,
-                "to_rock": pos,
-                "jumped": names,
-                "jumps": f", jumping {', '.join(names)}" if names else "",
-            },
-        )
-    )
-    # A-43: the rock bonus comes after the Victory tiles; the stack top is decided first.
-    st.pending.append(Pending("bonus", True, 0, 0, -1, d.rock_bonus[pos], "rock"))
-    for j in reversed(jumped):
-        st.pending.append(Pending(STEAL, True, 0, 0, j))
-
-
-def steal(
-    d: GameData, st: GameState, p: PlayerState, victim_seat: int, tile: str, ev: list[Event]
-) -> None:
-    victim = st.players[victim_seat]
-    victim.victory_tiles.remove(tile)
-    p.victory_tiles.append(tile)
-    ev.append(
-        Event(
-            "victory_tile_taken",
-            st.current,
-            {
-                "player": p.name,
-                "victim": victim.name,
-                "victim_seat": victim_seat,
-                "tile_id": tile,
-                "tile": _tile_name(d, tile),
-            },
-        )
-    )
-
-
-def _tile_name(d: GameData, tile: str) -> str:
-    spirit, kind = d.tiles[tile]
-    return f"{d.spirits[spirit]}'s {kind} Victory tile"
-
-
-def _plant_tree(
-    d: GameData, st: GameState, seat: int, label: str, cell: int, ev: list[Event]
-) -> None:
-    p = st.players[seat]
-    st.dispensers[label] -= 1
-    p.forest[cell] = label
-    x, y = d.xy(cell)
-    ev.append(
-        Event(
-            "tree_planted",
-            seat,
-            {"player": p.name, "tree": label, "x": x, "y": y, "cell": cell},
-        )
-    )
-    for ln in d.lines:  # F-5: only a line through the new tree can have just been completed
-        if cell in ln.cells and all(p.forest[c] is not None for c in ln.cells):
-            ev.append(
-                Event(
-                    "line_completed",
-                    seat,
-                    {
-                        "player": p.name,
-                        "line": ln.name,
-                        "element": ELEMENTS[ln.element],
-                        "amount": ln.amount,
-                    },
-                )
-            )
-    corner = d.corners.get(cell)
-    if corner is None:
-        return
-    if corner.bonus == "fragments":  # F-4: a free gain, resolved at once
-        if st.fragment_supply > 0:  # X-1: only what is left
-            give_fragments(st, p, seat, corner.amount, ev)
-        else:
-            info = {"player": p.name, "bonus": "2 Fragments", "source": "corner"}
+    if not st.pending:
+        if anything_to_do(r, st):
+            return False
+        flow.end_turn(r, st, ev, voluntary=False)
+        return True
+    top = st.pending[-1]
+    if top.kind == BONUS:
+        at = r.bonus_types[top.bonus_type]
+        if at.automatic_bonus:  # O-3: e.g. take 1 Fragment, nothing to choose
+            st.pending.pop()
+            at.give_bonus(r, st, seat, top.source, ev)
+            return True
+        info = {"player": p.name, "bonus": top.bonus_type, "source": top.source}
+        if not at.has_option(r, st, p, at.budget(raw_strengths(r, p), top.extra)):
+            st.pending.pop()  # O-3, X-6: a bonus that cannot be performed is lost
             ev.append(Event("bonus_lost", seat, info))
-    else:  # F-4, X-12: an Attract/Extinguish bonus with temporary strength
-        st.pending.append(Pending("bonus", True, corner.extra, 0, -1, corner.bonus, "corner"))
+            return True
+        if not top.offered:
+            top.offered = True
+            ev.append(Event("bonus_offered", seat, {**info, "extra": top.extra}))
+        return False
+    mp = _multi_pick(r, top)
+    if mp is not None:  # finish automatically when nothing more fits
+        if mp.has_option(r, st, p, mp.budget(raw_strengths(r, p), top.extra) - top.spent):
+            return False
+        st.pending.pop()
+        _finished(r, st, seat, top.kind, ev)
+        return True
+    return r.decisions[top.kind].advance(r, st, top, ev)
+
+
+class ActionPhase:
+    name = PHASE_ACTION
+
+    def legal(self, r: Rules, st: GameState) -> list[Action]:
+        return legal(r, st)
+
+    def why_illegal(self, r: Rules, st: GameState, a: Action) -> str | None:
+        return why_illegal(r, st, a)
+
+    def apply(self, r: Rules, st: GameState, a: Action, ev: list[Event]) -> None:
+        apply(r, st, a, ev)
+
+    def advance(self, r: Rules, st: GameState, ev: list[Event]) -> bool:
+        return advance(r, st, ev)

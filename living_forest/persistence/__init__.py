@@ -2,13 +2,15 @@
 
 ```python
 rec = GameRecord(seats=[SeatRecord(name="Ana", spirit="winter", controller="human"), ...],
-                 seed=7, first=None, actions=["draw", "stop", ...])
+                 seed=7, first=None, options=GameRecord.options_of(GameOptions()),
+                 actions=["draw", "stop", ...])
 save_game(path, rec, state)      # atomic; refuses a record whose log does not give `state`
 rec, state = load_game(path)     # replays the log and checks it against the snapshot
 rec, state, events = load_game_with_events(path)   # the same, with the replay's events
 for number, action, events in replay_record(rec): ...   # 0 = setup (action None)
 ```
 Every problem raises :class:`SaveError` with one sentence saying what is wrong.
+Files of an older format version are upgraded as they are read (``migrations.py``).
 Imports no UI library.
 """
 
@@ -18,6 +20,7 @@ from .files import (
     ReplayStep,
     SaveError,
     autosave_path,
+    clean_stale_temporaries,
     default_save_dir,
     load_game,
     load_game_with_events,
@@ -29,6 +32,7 @@ from .files import (
 from .model import (
     SCHEMA_VERSION,
     GameRecord,
+    OptionsRecord,
     PendingSnapshot,
     PlayerSnapshot,
     SeatRecord,
@@ -40,6 +44,7 @@ __all__ = [
     "MAX_SAVE_BYTES",
     "SCHEMA_VERSION",
     "GameRecord",
+    "OptionsRecord",
     "PendingSnapshot",
     "PlayerSnapshot",
     "ReplayStep",
@@ -47,6 +52,7 @@ __all__ = [
     "SeatRecord",
     "StateSnapshot",
     "autosave_path",
+    "clean_stale_temporaries",
     "default_save_dir",
     "load_game",
     "load_game_with_events",

@@ -11,6 +11,7 @@ import contextlib
 import json
 import os
 import tempfile
+import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -23,20 +24,37 @@ from living_forest.core import (
     Event,
     GameState,
     IllegalActionError,
+    OptionsError,
     SetupError,
     apply,
     new_game,
     parse_action,
+    rules_for,
 )
 
+from . import migrations
 from .model import SAVE_FORMAT, SCHEMA_VERSION, GameRecord, StateSnapshot
 
 MAX_SAVE_BYTES = 5 * 1024 * 1024
 ENV_DATA_DIR = "LIVING_FOREST_DATA_DIR"
+MAX_MESSAGE = 300  # characters; a message quoting hostile input is cut to this
+TEMP_SUFFIX = ".tmp"
+STALE_TEMP_SECONDS = 60.0  # a write takes milliseconds: an older temporary is debris
 
 
 class SaveError(Exception):
-    """A save file cannot be written or read; the message says why in one sentence."""
+    """A save file cannot be written or read; the message says why in one sentence,
+    never longer than :data:`MAX_MESSAGE` characters."""
+
+    def __init__(self, message: str) -> None:
+        if len(message) > MAX_MESSAGE:
+            message = message[: MAX_MESSAGE - 1].rsplit(" ", 1)[0] + " …"
+        super().__init__(message)
+
+
+def _quote(text: str, limit: int = 40) -> str:
+    """User-given text inside a message: quoted, and cut when long."""
+    return repr(text if len(text) <= limit else text[:limit] + "…")
 
 
 class ReplayStep(NamedTuple):
@@ -76,6 +94,11 @@ def save_game(
     loading checks the snapshot against the replay anyway.
     """
     target = Path(path)
+    if rec.game_options() != state.options:
+        raise SaveError(
+            f"the record says the game uses {rec.game_options()} but the state is of a game "
+            f"with {state.options}; nothing was written"
+        )
     if verify and _replay_final(rec).to_dict() != state.to_dict():
         raise SaveError(
             "the action log does not reproduce the game state being saved, so the save "
@@ -105,9 +128,29 @@ def save_game(
     return full
 
 
+def clean_stale_temporaries(folder: Path, *, older_than: float = STALE_TEMP_SECONDS) -> int:
+    """Remove temporaries our own writes left behind in ``folder`` (a crash between
+    creating and renaming one): ``.NAME.json.*.tmp`` files older than ``older_than``
+    seconds. Returns how many were removed; never raises."""
+    removed = 0
+    now = time.time()
+    try:
+        candidates = list(folder.glob(f".*.json.*{TEMP_SUFFIX}"))
+    except OSError:
+        return 0
+    for tmp in candidates:
+        with contextlib.suppress(OSError):
+            if tmp.is_file() and now - tmp.stat().st_mtime > older_than:
+                tmp.unlink()
+                removed += 1
+    return removed
+
+
 def _atomic_write(target: Path, blob: bytes) -> None:
-    """Temp file in the same directory, fsync, then rename over the target."""
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    """Temp file in the same directory, fsync, then rename over the target. Stale
+    temporaries of earlier crashed writes in that directory are removed first."""
+    clean_stale_temporaries(target.parent)
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=TEMP_SUFFIX)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(blob)
@@ -171,11 +214,13 @@ def parse_record(raw: Any, where: str = "the save file") -> GameRecord:
     if raw.get("format") != SAVE_FORMAT or "schema_version" not in raw:
         raise SaveError(f"{where} is not a Living Forest save file")
     version = raw["schema_version"]
-    if version != SCHEMA_VERSION or isinstance(version, bool):
+    if not migrations.readable(version):
+        shown = _quote(version) if isinstance(version, str) else repr(version)
         raise SaveError(
-            f"{where} has save format version {version!r}; this program reads version "
-            f"{SCHEMA_VERSION} only"
+            f"{where} has save format version {shown}; this program reads versions "
+            f"{migrations.OLDEST} to {SCHEMA_VERSION}"
         )
+    raw = migrations.upgrade(raw)
     try:
         return GameRecord.model_validate(raw)
     except ValidationError as e:
@@ -184,7 +229,8 @@ def parse_record(raw: Any, where: str = "the save file") -> GameRecord:
 
 def _first_error(e: ValidationError) -> str:
     err = e.errors()[0]
-    loc = ".".join(str(x) for x in err["loc"]) or "(top level)"
+    loc = ".".join(_quote(x, 24)[1:-1] if isinstance(x, str) else str(x) for x in err["loc"])
+    loc = loc or "(top level)"
     more = f" (and {e.error_count() - 1} more problems)" if e.error_count() > 1 else ""
     return f"{loc}: {err['msg']}{more}"
 
@@ -246,13 +292,18 @@ def _json_kind(v: Any) -> str:
 def _replay_steps(rec: GameRecord) -> Iterator[tuple[ReplayStep, GameState]]:
     seats = [(s.name, s.spirit) for s in rec.seats]
     try:
-        st, events = new_game(seats, rec.seed, first=rec.first)
+        options = rec.game_options()
+        rules_for(options)
+    except OptionsError as e:
+        raise SaveError(f"the saved game's rules cannot be used: {e}") from None
+    try:
+        st, events = new_game(seats, rec.seed, first=rec.first, options=options)
     except SetupError as e:
         raise SaveError(f"the saved seats cannot start a game: {e}") from None
     yield ReplayStep(0, None, events), st
     total = len(rec.actions)
     for i, text in enumerate(rec.actions, start=1):
-        where = f"action {i} of {total} ({text!r})"
+        where = f"action {i} of {total} ({_quote(text)})"
         try:
             action = parse_action(text)
         except ActionParseError as e:
@@ -261,6 +312,11 @@ def _replay_steps(rec: GameRecord) -> Iterator[tuple[ReplayStep, GameState]]:
             st, events = apply(st, action)
         except IllegalActionError as e:
             raise SaveError(f"{where} in the log is illegal at that point: {e.reason}") from None
+        except Exception as e:  # a file must never crash the program, even via a core bug
+            raise SaveError(
+                f"{where} in the log could not be replayed (internal error "
+                f"{type(e).__name__}: {e}); please report this file"
+            ) from None
         yield ReplayStep(i, str(action), events), st
 
 

@@ -1,17 +1,34 @@
-"""The save-file model: a versioned record of seats, seed, action log and state snapshot.
+"""The save-file model: a versioned record of seats, seed, game options, action log and
+state snapshot.
 
-The snapshot mirrors :class:`living_forest.core.GameState` field by field (minus the
-private ``_legal`` cache) so the committed JSON Schema describes it completely; a test
-checks that the mirror and the dataclass keep the same fields.
+The snapshot mirrors :class:`living_forest.core.GameState` field by field so the
+committed JSON Schema describes it completely; a test checks that the mirror and the
+dataclass keep the same fields. A module's own state (``ext``) and non-base options
+are optional sub-objects, absent when no module is on, so a base game's snapshot is
+the same as in version 1.
+
+Version history (``migrations.py`` upgrades older files when they are read):
+
+1. seats, seed, first player, action log, snapshot (base game only).
+2. the game options (``options.modules``); module state in the snapshot.
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    StringConstraints,
+    model_serializer,
+)
 
-SCHEMA_VERSION: Final = 1
+from living_forest.core import GameOptions
+
+SCHEMA_VERSION: Final = 2
 SAVE_FORMAT: Final = "living-forest-save"
 MAX_ACTIONS = 100_000
 
@@ -25,7 +42,31 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=False)
 
 
-class PlayerSnapshot(_Strict):
+class OptionsRecord(_Strict):
+    """Which rules modules the game uses (mirrors ``core.GameOptions``)."""
+
+    modules: list[Ident] = Field(
+        default_factory=list, max_length=8, description="rules modules on; [] = base game"
+    )
+
+
+ModuleData = dict[Ident, dict[str, Any]]
+
+
+class _OmitsAbsent(_Strict):
+    """Optional sub-objects that are absent (None) are left out when dumped, exactly as
+    ``GameState.to_dict`` leaves them out."""
+
+    @model_serializer(mode="wrap")
+    def _omit_absent(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        out: dict[str, Any] = handler(self)
+        for key in ("options", "ext"):
+            if key in out and out[key] is None:
+                del out[key]
+        return out
+
+
+class PlayerSnapshot(_OmitsAbsent):
     """One Spirit's position (mirrors ``core.state.PlayerState``)."""
 
     name: Name
@@ -40,6 +81,7 @@ class PlayerSnapshot(_Strict):
     fragments: Count
     stopped: bool
     can_use_fragment: bool
+    ext: ModuleData | None = Field(default=None, description="modules' state of this player")
 
 
 class PendingSnapshot(_Strict):
@@ -55,8 +97,8 @@ class PendingSnapshot(_Strict):
     offered: bool
 
 
-class StateSnapshot(_Strict):
-    """The whole game position (mirrors ``core.state.GameState`` without ``_legal``)."""
+class StateSnapshot(_OmitsAbsent):
+    """The whole game position (mirrors ``core.state.GameState``)."""
 
     players: list[PlayerSnapshot]
     seed: Count
@@ -79,6 +121,8 @@ class StateSnapshot(_Strict):
     dispensers: dict[str, Count]
     thresholds: dict[str, Count]
     version: int
+    options: OptionsRecord | None = Field(default=None, description="absent: the base game")
+    ext: ModuleData | None = Field(default=None, description="modules' game-wide state")
 
 
 class SeatRecord(_Strict):
@@ -102,20 +146,32 @@ class GameRecord(BaseModel):
         extra="forbid",
         title="Living Forest save file",
         # A file on disk always carries these, though a new record in memory need not.
-        json_schema_extra=lambda schema: _require(schema, "format", "schema_version", "state"),
+        json_schema_extra=lambda schema: _require(
+            schema, "format", "schema_version", "options", "state"
+        ),
     )
 
     format: Literal["living-forest-save"] = Field(
         default="living-forest-save", description="marks the file as a Living Forest save"
     )
-    schema_version: Literal[1] = 1
+    schema_version: Literal[2] = 2
     saved_at: str | None = Field(default=None, description="ISO 8601 time of the save (UTC)")
     seats: list[SeatRecord] = Field(min_length=1, max_length=8)
     seed: Annotated[int, Field(ge=0, lt=1 << 63)]
     first: Annotated[int, Field(ge=0)] | None = None
+    options: OptionsRecord = Field(
+        default_factory=OptionsRecord, description="the rules the game is played with"
+    )
     actions: list[Annotated[str, StringConstraints(min_length=1, max_length=64)]] = Field(
         default_factory=list, max_length=MAX_ACTIONS
     )
     state: StateSnapshot | None = Field(
         default=None, description="the position after the last action (filled by save_game)"
     )
+
+    def game_options(self) -> GameOptions:
+        return GameOptions(tuple(self.options.modules))
+
+    @classmethod
+    def options_of(cls, options: GameOptions) -> OptionsRecord:
+        return OptionsRecord(modules=list(options.modules))

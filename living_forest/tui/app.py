@@ -15,7 +15,7 @@ from textual import events
 from textual.app import App
 from textual.binding import Binding
 
-from living_forest.core.engine import data
+from living_forest.core import rules_for
 
 from .keymap import load_keymap
 from .saving import (
@@ -272,7 +272,7 @@ class LivingForestApp(App[int]):
 
 def run(load: Path | None = None, continue_latest: bool = False) -> int:
     """Start the app (``--load FILE`` / ``--continue`` from the command line)."""
-    data()  # validate the game data before the screen takes over
+    rules_for()  # validate the game data before the screen takes over
     try:
         pause = float(os.environ.get(ENV_BOT_PAUSE, "0.4"))
     except ValueError:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from living_forest.core import ACTION_NAMES, Action, GameState, legal_actions, move_destination
+from living_forest.core import Action, GameState, legal_actions, move_destination, rules_of
 from living_forest.core.actions import (
     ATTRACT,
     DONE,
@@ -24,14 +24,16 @@ from living_forest.core.actions import (
     TAKE_FRAGMENT,
     USE_FRAGMENT,
 )
-from living_forest.core.engine import data
 from living_forest.core.state import PHASE_ACTION, PHASE_DRAW
 
 from .glyphs import ELEMENT_GLYPH, MARK_NAME, ROCK_BONUS_NAME, plain_elements, plural
 
-D = data()
 
-TYPE_NAMES = ACTION_NAMES  # one naming of the action types, the core's
+def type_names(st: GameState) -> dict[str, str]:
+    """The game's action types by kind, in menu order: the core's naming."""
+    return {at.kind: at.name for at in rules_of(st).action_types}
+
+
 # Actions that need more choices before they can be applied.
 MULTI = (ATTRACT, EXTINGUISH, MOVE, PLANT)
 
@@ -67,8 +69,9 @@ def prompt(st: GameState, modes: list[str]) -> str:
     mode = modes[-1] if modes else None
     if mode and mode.startswith("plant:"):
         return f"Tree {mode[6:]}: choose a Forest space"
-    if mode in TYPE_NAMES:
-        return TYPE_NAMES[mode]
+    names = type_names(st)
+    if mode in names:
+        return names[mode]
     pk = pending_kind(st)
     if pk == ATTRACT:
         return "Attract more animals, or Done"
@@ -108,14 +111,14 @@ def choices(st: GameState, modes: list[str]) -> list[Choice]:
         return out
     out = []
     kinds = _kinds(legal)
-    for kind in TYPE_NAMES:
+    for kind, name in type_names(st).items():
         if kind not in kinds:
             continue
         n = sum(1 for a in legal if a.kind == kind)
         if kind == TAKE_FRAGMENT:
-            out.append(Choice(TYPE_NAMES[kind], Action(TAKE_FRAGMENT)))
+            out.append(Choice(name, Action(TAKE_FRAGMENT)))
         else:
-            out.append(Choice(f"{TYPE_NAMES[kind]}… ({plural(n, 'option')})", mode=kind))
+            out.append(Choice(f"{name}… ({plural(n, 'option')})", mode=kind))
     out.append(Choice("End the turn", Action(END)))
     return out
 
@@ -130,6 +133,7 @@ def _mode_choices(st: GameState, legal: tuple[Action, ...], mode: str) -> list[C
 
 
 def _plant_kind_choices(st: GameState, legal: tuple[Action, ...]) -> list[Choice]:
+    D = rules_of(st).data
     labels = list(dict.fromkeys(a.arg for a in legal if a.kind == PLANT))
     out = []
     for label in labels:
@@ -143,6 +147,7 @@ def _plant_kind_choices(st: GameState, legal: tuple[Action, ...]) -> list[Choice
 
 
 def _space_choice(st: GameState, a: Action) -> Choice:
+    D = rules_of(st).data
     x, y = D.xy(a.cell)
     extra = []
     corner = D.corners.get(a.cell)
@@ -162,6 +167,7 @@ def _space_choice(st: GameState, a: Action) -> Choice:
 
 
 def _draw_choice(st: GameState, a: Action) -> Choice:
+    D = rules_of(st).data
     p = st.players[st.current]
     if a.kind == DRAW:
         left = len(p.draw)
@@ -177,6 +183,7 @@ def _draw_choice(st: GameState, a: Action) -> Choice:
 
 
 def _item_choice(st: GameState, a: Action) -> Choice:
+    D = rules_of(st).data
     if a.kind == ATTRACT:
         c = D.cards[a.arg]
         return Choice(

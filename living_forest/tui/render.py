@@ -11,9 +11,8 @@ from functools import lru_cache
 from textual.content import Content
 from textual.markup import escape
 
-from living_forest.core import GameState, counts, net_solitary, raw_strengths
+from living_forest.core import GameState, counts, net_solitary, raw_strengths, rules_of
 from living_forest.core.data import ELEMENTS, GameData
-from living_forest.core.engine import data
 from living_forest.core.state import STARTING_TREE
 from living_forest.core.strength import completed_lines
 
@@ -28,8 +27,6 @@ from .glyphs import (
     SPIRIT_TAG,
     plural,
 )
-
-D: GameData = data()
 
 
 def el(name: str, v: int) -> str:
@@ -49,6 +46,7 @@ def tag(st: GameState, seat: int) -> str:
 
 
 def who(st: GameState, seat: int) -> str:
+    D = rules_of(st).data
     p = st.players[seat]
     return f"[b]{escape(p.name)}[/] ({D.spirits[p.spirit]})"
 
@@ -74,6 +72,7 @@ def circle(st: GameState, width: int = 30, *, big: bool = False) -> str:
 
 
 def circle_small(st: GameState) -> str:
+    D = rules_of(st).data
     occupant = {p.rock: i for i, p in enumerate(st.players)}
     cell_w = 7
     power = sum(st.centre)
@@ -128,6 +127,7 @@ _BONUS_WORD = {
 
 
 def _rock_cell(st: GameState, rock: int, occupant: dict[int, int]) -> tuple[str, str]:
+    D = rules_of(st).data
     kind = D.rock_bonus[rock]
     head = _pad(f"[b]{rock:>2}[/] {ROCK_BONUS[kind]} {_BONUS_WORD[kind]}", _BIG_CELL)
     seat = occupant.get(rock)
@@ -141,6 +141,7 @@ def _rock_cell(st: GameState, rock: int, occupant: dict[int, int]) -> tuple[str,
 
 
 def circle_big(st: GameState) -> str:
+    D = rules_of(st).data
     occupant = {p.rock: i for i, p in enumerate(st.players)}
     w = _BIG_CELL
     cells = {r: _rock_cell(st, r, occupant) for r in range(len(D.rock_bonus))}
@@ -186,7 +187,7 @@ def _visible_len(markup: str) -> int:
 # --- reserve -------------------------------------------------------------------
 
 
-def card_markup(cid: str, *, name: bool, cost: bool = True, width: int = 0) -> str:
+def card_markup(D: GameData, cid: str, *, name: bool, cost: bool = True, width: int = 0) -> str:
     c = D.cards[cid]
     mark = MARK_GLYPH[c.symbol]
     head = f"[b]{c.cost}[/]" if cost else ""
@@ -208,6 +209,7 @@ def reserve_width(names: bool) -> int:
 
 def reserve(st: GameState, *, names: bool) -> str:
     """Three columns, one per level: header with the stack size and the fire a card adds."""
+    D = rules_of(st).data
     width = reserve_width(names)
     head = []
     for lv in range(3):
@@ -223,7 +225,7 @@ def reserve(st: GameState, *, names: bool) -> str:
             if cid is None:
                 cells.append(_pad("[dim]—[/]", width))
             else:
-                cells.append(card_markup(cid, name=names, width=width - 1) + " ")
+                cells.append(card_markup(D, cid, name=names, width=width - 1) + " ")
         lines.append("".join(cells).rstrip())
     return "\n".join(lines)
 
@@ -231,7 +233,7 @@ def reserve(st: GameState, *, names: bool) -> str:
 # --- Forest --------------------------------------------------------------------
 
 
-def _corner_hint(cell: int) -> str:
+def _corner_hint(D: GameData, cell: int) -> str:
     c = D.corners.get(cell)
     if c is None:
         return ""
@@ -245,8 +247,9 @@ def forest(
     st: GameState, seat: int, *, cell_w: int = FOREST_CELL, marks: dict[int, str] | None = None
 ) -> str:
     """5x3 grid; empty corners show their bonus, ``marks`` labels candidate spaces."""
+    D = rules_of(st).data
     p = st.players[seat]
-    done = set(completed_lines(D, p))
+    done = set(completed_lines(rules_of(st), p))
     lines = []
     for y in range(D.rows):
         cells = []
@@ -256,10 +259,10 @@ def forest(
             if marks and c in marks:
                 m = marks[c]
                 style = "reverse b" if m.startswith(">") else "b"
-                cells.append("│" + _pad(f"[{style}]{m}[/]{_corner_hint(c)}", cell_w))
+                cells.append("│" + _pad(f"[{style}]{m}[/]{_corner_hint(D, c)}", cell_w))
                 continue
             if label is None:
-                hint = _corner_hint(c)
+                hint = _corner_hint(D, c)
                 text = f"[dim]{hint or '·'}[/]"
             elif label == STARTING_TREE:
                 text = f"[b]{SACRED_TREE}start[/]"
@@ -298,11 +301,11 @@ def _pad(markup: str, width: int) -> str:
 
 
 def strengths(st: GameState, seat: int) -> str:
-    s = raw_strengths(D, st.players[seat])
+    s = raw_strengths(rules_of(st), st.players[seat])
     return " ".join(el(n, v) for n, v in zip(ELEMENTS, s, strict=True))
 
 
-def _help_card(cid: str, chars: int) -> str:
+def _help_card(D: GameData, cid: str, chars: int) -> str:
     c = D.cards[cid]
     label = escape(c.name[:chars].rstrip())
     return f"{MARK_GLYPH[c.symbol].strip()}{label} {elements(c.elements)}"
@@ -314,12 +317,14 @@ def help_line(st: GameState, seat: int, *, names: bool, width: int = 42) -> str:
     p = st.players[seat]
     cards = ""
     for chars in (20, 7, 4):
-        cards = _pack(["Help Line", *(_help_card(c, chars) for c in p.help_line)], width)
+        cards = _pack(
+            ["Help Line", *(_help_card(rules_of(st).data, c, chars) for c in p.help_line)], width
+        )
         if cards.count("\n") < 2:
             break
     if not p.help_line:
         cards = "Help Line [dim]empty[/]"
-    net = net_solitary(D, p)
+    net = net_solitary(rules_of(st), p)
     warn = ""
     if st.phase == "draw" and seat == st.current:
         if net == 2:
@@ -359,7 +364,7 @@ def _pack(parts: list[str], width: int) -> str:
 _HELP_COL = 38  # width of the card list in the large Help Line
 
 
-def _worth(element: str, v: int) -> str:
+def _worth(st: GameState, element: str, v: int) -> str:
     """What a strength of ``v`` buys now (one short line, for the large Help Line)."""
     v = max(0, v)
     if element == "sun":
@@ -372,13 +377,14 @@ def _worth(element: str, v: int) -> str:
         if not v:
             return "Move: nothing"
         return "Move 1 rock clockwise" if v == 1 else f"Move 1 to {v} rocks clockwise"
-    return f"Sacred Flowers toward {D.threshold}"
+    return f"Sacred Flowers toward {st.thresholds['flowers']}"
 
 
 def help_line_big(st: GameState, seat: int) -> str:
     """The Help Line as a list (one card a line) beside the strengths and their worth."""
+    D = rules_of(st).data
     p = st.players[seat]
-    net = net_solitary(D, p)
+    net = net_solitary(rules_of(st), p)
     head = f"[b]Help Line of {escape(p.name)}[/] ({plural(len(p.help_line), 'card')})"
     left = [_pad(head, _HELP_COL)]
     for cid in p.help_line:
@@ -399,11 +405,11 @@ def help_line_big(st: GameState, seat: int) -> str:
             status += " [reverse $warning]next ▲ stops you[/]"
         elif net >= 3:
             status += " [reverse $error]forced stop[/]"
-    s = raw_strengths(D, p)
+    s = raw_strengths(rules_of(st), p)
     right = ["[b]Strengths[/] and what each action is worth"]
     for name, v in zip(ELEMENTS, s, strict=True):
         label = f"{ELEMENT_GLYPH[name]} {ELEMENT_NAME[name]:<6}"
-        right.append(f"[{ELEMENT_STYLE[name]}]{label}[/] [b]{v:>2}[/]  {_worth(name, v)}")
+        right.append(f"[{ELEMENT_STYLE[name]}]{label}[/] [b]{v:>2}[/]  {_worth(st, name, v)}")
     right.append(f"[dim]{MARK_GLYPH[1].strip()} solitary  {MARK_GLYPH[-1].strip()} gregarious[/]")
     n = max(len(left), len(right))
     left += [" " * _HELP_COL] * (n - len(left))
@@ -419,8 +425,9 @@ _TILE_GLYPH = {"fire": "F", "flower": "✿", "tree": "T"}
 
 
 def player_line(st: GameState, seat: int, *, wide: bool = False) -> str:
+    D = rules_of(st).data
     p = st.players[seat]
-    c = counts(D, p)
+    c = counts(rules_of(st), p)
     t = D.threshold
     mark = ">" if seat == st.current and st.phase != "over" else " "
     tree = SACRED_TREE if seat == st.first else " "
@@ -445,6 +452,7 @@ def players(st: GameState, *, wide: bool = False) -> str:
 
 
 def supplies(st: GameState, *, wide: bool) -> str:
+    D = rules_of(st).data
     fires = " ".join(f"{v}:{n}" for v, n in st.fire_supply.items())
     trees = " ".join(
         f"{label}({D.trees[label].cost})x{n}" if wide else f"{label}x{n}"
@@ -457,8 +465,9 @@ def supplies(st: GameState, *, wide: bool) -> str:
 
 
 def discard(st: GameState, seat: int) -> str:
+    D = rules_of(st).data
     p = st.players[seat]
     if not p.discard:
         return "The discard stack is empty."
-    lines = [card_markup(c, name=True) + f" [dim]({D.cards[c].name})[/]" for c in p.discard]
+    lines = [card_markup(D, c, name=True) + f" [dim]({D.cards[c].name})[/]" for c in p.discard]
     return "\n".join(lines)

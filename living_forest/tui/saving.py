@@ -36,6 +36,7 @@ def record_of(session: Session) -> GameRecord:
         ],
         seed=session.seed,
         first=session.first,
+        options=GameRecord.options_of(session.options),
         actions=list(session.actions),
     )
 
@@ -52,7 +53,15 @@ def load_session(path: Path) -> Session:
         if s.controller not in CONTROLLERS:
             raise SaveError(f"{path} names an unknown controller {s.controller!r}")
     seats = [SeatConfig(s.name, s.spirit, s.controller) for s in rec.seats]
-    return Session(seats, rec.seed, rec.first, state=state, actions=rec.actions, events=events)
+    return Session(
+        seats,
+        rec.seed,
+        rec.first,
+        options=rec.game_options(),
+        state=state,
+        actions=rec.actions,
+        events=events,
+    )
 
 
 def autosave_exists() -> bool:

@@ -11,7 +11,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from living_forest.bots import BOTS
-from living_forest.core import Action, Event, GameState, apply, legal_actions, new_game
+from living_forest.core import (
+    BASE_GAME,
+    Action,
+    Event,
+    GameOptions,
+    GameState,
+    Rules,
+    apply,
+    legal_actions,
+    new_game,
+    rules_of,
+)
 from living_forest.core.actions import DRAW, USE_FRAGMENT, format_action, parse_action
 from living_forest.core.state import PHASE_ACTION
 
@@ -42,6 +53,7 @@ class Session:
         seed: int,
         first: int | None = None,
         *,
+        options: GameOptions = BASE_GAME,
         state: GameState | None = None,
         actions: Sequence[str] = (),
         events: Sequence[Event] = (),
@@ -49,9 +61,12 @@ class Session:
         self.seats = list(seats)
         self.seed = seed
         self.first = first
+        self.options = options
         self.controllers = {s.spirit: s.controller for s in self.seats}
         if state is None:
-            state, evs = new_game([(s.name, s.spirit) for s in self.seats], seed, first=first)
+            state, evs = new_game(
+                [(s.name, s.spirit) for s in self.seats], seed, first=first, options=options
+            )
             self.events: list[Event] = list(evs)
             for text in actions:
                 state, evs = apply(state, parse_action(text))
@@ -62,6 +77,8 @@ class Session:
         self.actions: list[str] = list(actions)
         # Undo stack: (state before, log length before) for the current undoable stretch.
         self._undo: list[tuple[GameState, int, int]] = []
+        self._legal: tuple[Action, ...] = ()
+        self._legal_for: GameState | None = None
 
     # --- who plays --------------------------------------------------------------
 
@@ -76,8 +93,18 @@ class Session:
     def current_is_human(self) -> bool:
         return self.current_controller == HUMAN
 
+    @property
+    def rules(self) -> Rules:
+        return rules_of(self.state)
+
     def legal(self) -> tuple[Action, ...]:
-        return legal_actions(self.state)
+        """The legal actions now (remembered for the current state only: states are
+        never changed in place, so a new state is a new object)."""
+        st = self.state
+        if self._legal_for is not st:
+            self._legal = legal_actions(st)
+            self._legal_for = st
+        return self._legal
 
     # --- playing ----------------------------------------------------------------
 

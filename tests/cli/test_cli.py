@@ -134,7 +134,7 @@ def test_replay_bad_file_is_one_clear_message(
     path.write_text('{"format": "living-forest-save", "schema_version": 7}')
     code, out, err = _run(["replay", str(path)], capsys)
     assert code == 1 and out == ""
-    assert err.strip().endswith("has save format version 7; this program reads version 1 only")
+    assert err.strip().endswith("has save format version 7; this program reads versions 1 to 2")
     assert err.count("\n") == 1
     assert path.read_text() == '{"format": "living-forest-save", "schema_version": 7}'
 

@@ -15,9 +15,10 @@ from living_forest.core import (
     IllegalActionError,
     apply,
     data,
-    engine,
+    flow,
     legal_actions,
     new_game,
+    rules_of,
     validate,
     why_illegal,
 )
@@ -119,7 +120,6 @@ def put_on_draw(st: GameState, seat: int, cards: list[str]) -> GameState:
     for cid in cards:
         pull_card(st, seat, cid)
         st.players[seat].draw.append(cid)
-    st._legal = None
     return st
 
 
@@ -132,7 +132,6 @@ def set_help_line(st: GameState, seat: int, cards: list[str]) -> GameState:
     for cid in cards:
         pull_card(st, seat, cid)
         p.help_line.append(cid)
-    st._legal = None
     return st
 
 
@@ -148,7 +147,6 @@ def set_forest(st: GameState, seat: int, trees: dict[tuple[int, int], str]) -> G
         assert st.dispensers[label] > 0, f"no tree {label} left"
         st.dispensers[label] -= 1
         p.forest[cell] = label
-    st._legal = None
     return st
 
 
@@ -162,7 +160,6 @@ def set_centre(st: GameState, values: list[int]) -> GameState:
         assert st.fire_supply[str(v)] > 0
         st.fire_supply[str(v)] -= 1
         st.centre.append(v)
-    st._legal = None
     return st
 
 
@@ -171,7 +168,6 @@ def give_fragments(st: GameState, seat: int, count: int) -> GameState:
     take = min(count, st.fragment_supply)
     st.fragment_supply -= take
     st.players[seat].fragments += take
-    st._legal = None
     return st
 
 
@@ -190,7 +186,6 @@ def set_row(st: GameState, level: int, cards: list[str | None]) -> GameState:
             assert data().cards[cid].level == level, cid
             stack.remove(cid)
     st.reserve[level - 1] = list(cards)
-    st._legal = None
     assert validate(st) == [], validate(st)
     return st
 
@@ -202,7 +197,6 @@ def give_fires(st: GameState, seat: int, values: list[int]) -> GameState:
         assert st.fire_supply[str(v)] > 0
         st.fire_supply[str(v)] -= 1
         st.players[seat].fires.append(v)
-    st._legal = None
     assert validate(st) == [], validate(st)
     return st
 
@@ -214,7 +208,6 @@ def move_tile(st: GameState, tile: str, to_seat: int) -> GameState:
         if tile in p.victory_tiles:
             p.victory_tiles.remove(tile)
     st.players[to_seat].victory_tiles.append(tile)
-    st._legal = None
     assert validate(st) == [], validate(st)
     return st
 
@@ -223,7 +216,6 @@ def set_rocks(st: GameState, rocks: dict[int, int]) -> GameState:
     st = st.clone()
     for seat, rock in rocks.items():
         st.players[seat].rock = rock
-    st._legal = None
     assert validate(st) == [], validate(st)
     return st
 
@@ -233,7 +225,6 @@ def set_first(st: GameState, first: int) -> GameState:
     st = st.clone()
     st.first = first
     st.current = first
-    st._legal = None
     assert validate(st) == [], validate(st)
     return st
 
@@ -244,7 +235,6 @@ def deal_varans(st: GameState, seat: int, count: int) -> GameState:
     assert st.varan_supply >= count
     st.varan_supply -= count
     st.players[seat].discard.extend([data().varan_id] * count)
-    st._legal = None
     assert validate(st) == [], validate(st)
     return st
 
@@ -276,8 +266,7 @@ def to_action_phase(
     who = st.first if seat is None else seat
     st.turns_done = (who - st.first) % st.n
     # The engine itself starts the turn, so the number of basic actions is its own.
-    engine._start_turn(st, who, [])
-    st._legal = None
+    flow.start_turn(rules_of(st), st, who, [])
     assert validate(st) == [], validate(st)
     return st
 
@@ -296,5 +285,4 @@ def to_draw_phase(st: GameState) -> GameState:
     st.pending = []
     st.basic_left = 0
     st.used_types = []
-    st._legal = None
     return st

@@ -28,7 +28,7 @@ def test_S7_tree_dispenser_totals() -> None:
     totals = {n: sum(k.copies[n] for k in d.trees.values()) for n in (2, 3, 4)}
     assert totals == {2: 24, 3: 33, 4: 39}
     assert list(d.trees) == ["3A", "3B", "4A", "4B", "5A", "5B", "6", "7", "8", "9", "10", "11"]
-    assert [k.same_action_twice for k in d.trees.values()].count(True) == 1
+    assert [label for label, k in d.trees.items() if k.effects] == ["11"]  # F-7
 
 
 def test_C7_C8_C9_tiles() -> None:

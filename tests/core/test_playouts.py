@@ -29,7 +29,7 @@ from living_forest.core import (
     validate,
     why_illegal,
 )
-from living_forest.core.actions import NO_ARG
+from living_forest.core.actions import NOTATION, Arg
 
 SPIRITS = ["winter", "spring", "summer", "autumn"]
 MAX_STEPS = 5000
@@ -38,7 +38,7 @@ MAX_STEPS = 5000
 def candidate_actions(st: GameState) -> list[Action]:
     """Many well-formed actions, legal or not, to cross-check ``why_illegal``."""
     d = data()
-    out = [Action(k) for k in sorted(NO_ARG)]
+    out = [Action(k) for k in sorted(NOTATION) if NOTATION[k] is Arg.NONE]
     ids = [c for row in st.reserve for c in row if c] + list(d.level_cards[0][:3])
     out += [Action("attract", c) for c in ids]
     out += [Action("extinguish", str(v)) for v in (1, 2, 3, 4, 5)]

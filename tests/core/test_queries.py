@@ -10,11 +10,13 @@ from living_forest.core import (
     move_destination,
     new_game,
     plant_spaces,
+    rules_for,
     why_unavailable,
 )
-from living_forest.core.actions import ACTION_TYPES
 
 from .scenario import play, set_centre, start, to_action_phase
+
+ACTION_TYPES = [at.kind for at in rules_for().basic_types]
 
 
 def _types_in(st) -> set[str]:

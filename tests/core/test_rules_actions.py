@@ -10,9 +10,9 @@ from living_forest.core import (
     GameState,
     apply,
     counts,
-    data,
     legal_actions,
     raw_strengths,
+    rules_for,
     validate,
 )
 from living_forest.core.events import Event
@@ -76,7 +76,7 @@ def turn(
 
 
 def sun(st: GameState, seat: int = 0) -> int:
-    return raw_strengths(data(), st.players[seat])[SUN]
+    return raw_strengths(rules_for(), st.players[seat])[SUN]
 
 
 # --- A-1 turn order -------------------------------------------------------------------
@@ -266,11 +266,11 @@ def test_A5_negative_strength_behaves_as_zero() -> None:
 def test_A5_victory_tiles_add_no_strength() -> None:
     """A-5: Victory tiles add nothing to strengths in the base game."""
     st = turn(["weasel"])
-    before = raw_strengths(data(), st.players[0])
+    before = raw_strengths(rules_for(), st.players[0])
     for tile in SPRING_TILES:
         st = move_tile(st, tile, 0)
     assert len(st.players[0].victory_tiles) == 6  # all six tiles of both Spirits
-    assert raw_strengths(data(), st.players[0]) == before
+    assert raw_strengths(rules_for(), st.players[0]) == before
 
 
 # --- A-6 strength reused ---------------------------------------------------------------------
@@ -322,7 +322,7 @@ def test_A7_planted_tree_and_line_bonus_count_for_the_next_action() -> None:
     st, events = apply(st, "plant 3B@1,2")  # +1 water, column 1 full: +1 water
     lines = events_of(events, "line_completed")
     assert [(e["line"], e["element"], e["amount"]) for e in lines] == [("column 1", "water", 1)]
-    assert raw_strengths(data(), st.players[0])[WATER] == 4
+    assert raw_strengths(rules_for(), st.players[0])[WATER] == 4
     st, _ = apply(st, "extinguish 4")
     assert st.players[0].fires == [4]
 
@@ -409,7 +409,7 @@ def test_A9_chosen_action_must_do_something() -> None:
 def test_A10_take_a_fragment_needs_no_element() -> None:
     """A-10: with every strength at 0 a player can still take a Fragment from the supply."""
     st = turn([])
-    assert raw_strengths(data(), st.players[0]) == [0, 0, 0, 0, 0]
+    assert raw_strengths(rules_for(), st.players[0]) == [0, 0, 0, 0, 0]
     assert legal_strs(st) == {"take-fragment", "end"}
     supply = st.fragment_supply
     st, events = apply(st, "take-fragment")
@@ -513,14 +513,14 @@ def test_A30_extinguish_fires_up_to_the_water_strength() -> None:
     """A-30: several Fire tiles whose values add up to at most the water; they are kept,
     each counting 1 towards the fire condition whatever its value."""
     st = turn(["flamingo", "goldfish", "hummingbird"], centre=[2, 3, 4])  # water 5
-    fires_before = counts(data(), st.players[0]).fires
+    fires_before = counts(rules_for(), st.players[0]).fires
     st, _ = apply(st, "extinguish 3")
     assert legal_strs(st) == {"extinguish 2", "done"}
     assert_rejected(st, "extinguish 4", "you have 2 left", "A-30")
     st, events = apply(st, "extinguish 2")
     assert "action_finished" in kinds(events)
     assert st.players[0].fires == [3, 2] and st.centre == [4]
-    assert counts(data(), st.players[0]).fires == fires_before + 2
+    assert counts(rules_for(), st.players[0]).fires == fires_before + 2
     assert validate(st) == []
 
 
@@ -588,7 +588,7 @@ def test_A41_own_start_rock_is_skipped_on_a_full_lap() -> None:
     ends on rock 11 and a move of 11 goes past rock 0 to rock 1."""
     wind11 = ["dog", "badger", "gorilla", "panther", "horse", "hare"]  # wind 3+2+2+2+2+1
     st = turn(wind11, rocks={0: 0, 1: 6})
-    assert raw_strengths(data(), st.players[0])[WIND] == 12
+    assert raw_strengths(rules_for(), st.players[0])[WIND] == 12
     after10, _ = apply(st, "move 10")
     assert after10.players[0].rock == 11
     after11, _ = apply(st, "move 11")
@@ -605,7 +605,7 @@ def test_A42_jumped_player_gives_a_victory_tile_of_the_movers_choice() -> None:
     assert legal_strs(st) == {"steal spring_fire", "steal spring_flower", "steal spring_tree"}
     assert_rejected(st, "steal winter_fire", "A-42")
     assert_rejected(st, "take-fragment", "A-42")
-    trees = counts(data(), st.players[0]).trees
+    trees = counts(rules_for(), st.players[0]).trees
     st, events = apply(st, "steal spring_tree")
     taken = events_of(events, "victory_tile_taken")[0]
     assert taken["tile_id"] == "spring_tree" and taken["victim_seat"] == 1
@@ -616,7 +616,7 @@ def test_A42_jumped_player_gives_a_victory_tile_of_the_movers_choice() -> None:
         "spring_tree",
     ]
     assert st.players[1].victory_tiles == ["spring_fire", "spring_flower"]
-    assert counts(data(), st.players[0]).trees == trees + 1
+    assert counts(rules_for(), st.players[0]).trees == trees + 1
     assert validate(st) == []
 
 
@@ -741,7 +741,7 @@ def test_A50_plant_one_tree_costing_at_most_the_plant_strength() -> None:
     assert len(planted) == 1 and planted[0]["tree"] == "3B"
     assert (planted[0]["x"], planted[0]["y"]) == (1, 1)
     assert st.dispensers["3B"] == left - 1
-    assert raw_strengths(data(), st.players[0])[WATER] == 1
+    assert raw_strengths(rules_for(), st.players[0])[WATER] == 1
     assert st.basic_left == 1 and not st.pending
     assert_rejected(st, "plant 3A@3,1", "A-3")
 
@@ -772,14 +772,14 @@ def test_A51_tree_must_touch_a_tree_orthogonally() -> None:
 def test_A52_duplicate_kinds_give_elements_again_but_count_once() -> None:
     """A-52: a second 3A adds its sun again, but the tree count counts kinds."""
     st = turn(["rhinoceros"], forest={(1, 1): "3A"})
-    before = counts(data(), st.players[0]).trees
+    before = counts(rules_for(), st.players[0]).trees
     assert sun(st) == 1
     st, _ = apply(st, "plant 3A@3,1")
     assert sun(st) == 2
-    assert counts(data(), st.players[0]).trees == before
+    assert counts(rules_for(), st.players[0]).trees == before
     st2 = turn(["rhinoceros"], forest={(1, 1): "3A"})
     st2, _ = apply(st2, "plant 3B@3,1")
-    assert counts(data(), st2.players[0]).trees == before + 1
+    assert counts(rules_for(), st2.players[0]).trees == before + 1
 
 
 def test_A53_top_left_corner_gives_an_attract_with_three_extra_sun() -> None:
@@ -838,11 +838,11 @@ def test_A53_corner_fragments_give_what_is_left() -> None:
 def test_A53_line_bonus_applies_at_once() -> None:
     """A-53 / F-5: completing row 1 gives +2 flower immediately."""
     st = turn(["rhinoceros"], forest={(0, 1): "3A", (1, 1): "3A", (3, 1): "3B"})
-    flower = raw_strengths(data(), st.players[0])[FLOWER]
+    flower = raw_strengths(rules_for(), st.players[0])[FLOWER]
     st, events = apply(st, "plant 3B@4,1")
     lines = events_of(events, "line_completed")
     assert [(e["line"], e["element"], e["amount"]) for e in lines] == [("row 1", "flower", 2)]
-    assert raw_strengths(data(), st.players[0])[FLOWER] == flower + 2
+    assert raw_strengths(rules_for(), st.players[0])[FLOWER] == flower + 2
 
 
 def test_A53_rock_plant_bonus_on_a_corner_chains_its_bonus() -> None:

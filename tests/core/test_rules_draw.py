@@ -8,9 +8,9 @@ from living_forest.bots import SeatView
 from living_forest.core import (
     GameState,
     apply,
-    data,
     net_solitary,
     raw_strengths,
+    rules_for,
     validate,
 )
 
@@ -47,7 +47,6 @@ def rig_piles(st: GameState, seat: int, draw: list[str], discard: list[str]) -> 
         new_discard.append(cid)
     st.players[(seat + 1) % st.n].discard.extend(p.draw)
     p.draw, p.discard = new_draw, new_discard
-    st._legal = None
     assert validate(st) == [], validate(st)
     return st
 
@@ -165,7 +164,7 @@ def test_G4_gregarious_cancels_a_solitary_revealed_later() -> None:
     st = put_on_draw(st, 0, ["hare", "lynx", "beetle", "bear", "chimpanzee"])
     st, events = play(st, "draw", "draw", "draw", "draw")
     assert [e["net"] for e in events] == [0, 0, 1, 2]
-    assert net_solitary(data(), st.players[0]) == 2
+    assert net_solitary(rules_for(), st.players[0]) == 2
     assert "draw" in legal_strs(st) and not st.players[0].stopped
 
 
@@ -174,19 +173,19 @@ def test_G4_cancelled_cards_still_give_their_elements() -> None:
     st = put_on_draw(start(2, seed=1), 0, ["bear", "chimpanzee"])
     st, _ = play(st, "draw", "draw")
     # chimpanzee: -2 plant; bear: 1 water 2 plant
-    assert raw_strengths(data(), st.players[0]) == [0, 1, 0, 0, 0]
-    assert net_solitary(data(), st.players[0]) == 0
+    assert raw_strengths(rules_for(), st.players[0]) == [0, 1, 0, 0, 0]
+    assert net_solitary(rules_for(), st.players[0]) == 0
 
 
 def test_G4_fire_varan_is_solitary_without_elements() -> None:
     """G-4 / X-14: a Fire Varan adds a solitary symbol and no Element."""
     st = put_on_draw(start(2, seed=1), 0, [VARAN, "hare"])
     st, events = play(st, "draw")
-    before = raw_strengths(data(), st.players[0])
+    before = raw_strengths(rules_for(), st.players[0])
     st, events = play(st, "draw")
     assert events[0]["card_id"] == VARAN and events[0]["mark"] == "solitary"
     assert events[0]["net"] == 1
-    assert raw_strengths(data(), st.players[0]) == before
+    assert raw_strengths(rules_for(), st.players[0]) == before
 
 
 def test_G4_extra_gregarious_symbols_do_nothing() -> None:
@@ -227,7 +226,7 @@ def test_G5_fragment_holder_may_remove_the_third_solitary_and_keep_drawing() -> 
     st, events = apply(st, "use-fragment")
     assert st.players[0].help_line == ["bear", "beetle"]
     assert st.players[0].discard[-1] == "lynx"
-    assert net_solitary(data(), st.players[0]) == 2
+    assert net_solitary(rules_for(), st.players[0]) == 2
     assert legal_strs(st) == {"draw", "stop"}
     st, events = apply(st, "draw")
     assert st.players[0].help_line == ["bear", "beetle", "hare"]

@@ -9,6 +9,7 @@ from living_forest.core import (
     net_solitary,
     outcome,
     raw_strengths,
+    rules_for,
     validate,
 )
 
@@ -34,6 +35,7 @@ from .scenario import (
 )
 
 D = data()
+R = rules_for()
 VARAN = D.varan_id
 SUN, WATER, PLANT, WIND, FLOWER = range(5)
 ALL_CELLS = [(x, y) for y in range(3) for x in range(5) if (x, y) != (2, 1)]
@@ -269,7 +271,7 @@ def test_X9_negative_strength_counts_as_zero_for_actions() -> None:
     """X-9: sun -2 allows no Attract (not even a cost-1 card)."""
     st = to_action_phase(start(2), {0: ["wild_boar", "hare"]})
     st = set_row(st, 1, ["spider", "beaver", "raven", "meerkat"])
-    assert raw_strengths(D, st.players[0])[SUN] == -2
+    assert raw_strengths(R, st.players[0])[SUN] == -2
     assert not any(a.kind == "attract" for a in legal_actions(st))
     assert_rejected(st, "attract spider", "costs 1 sun", "0")
 
@@ -322,12 +324,12 @@ def test_X10_stolen_tiles_count_for_the_thief_and_can_be_stolen_back() -> None:
     assert_rejected(st, "steal winter_fire", "no Victory tile")
     st, ev = play(st, "steal spring_fire")
     assert events_of(ev, "victory_tile_taken")[0]["tile_id"] == "spring_fire"
-    assert counts(D, st.players[0]).fires == 2 and counts(D, st.players[1]).fires == 0
+    assert counts(R, st.players[0]).fires == 2 and counts(R, st.players[1]).fires == 0
     st, ev = play(st, "end", "move 1")
     assert moved(ev)[0]["jumped"] == ["Ana"]
     assert "steal spring_fire" in legal_strs(st) and "steal winter_fire" in legal_strs(st)
     st, _ev = play(st, "steal spring_fire")
-    assert counts(D, st.players[0]).fires == 1 and counts(D, st.players[1]).fires == 1
+    assert counts(R, st.players[0]).fires == 1 and counts(R, st.players[1]).fires == 1
     assert validate(st) == []
 
 
@@ -337,7 +339,7 @@ def test_X10_stolen_tiles_count_for_the_thief_and_can_be_stolen_back() -> None:
 def _windy():
     st = set_rocks(start(2), {0: 0, 1: 6})
     st = to_action_phase(st, {0: WIND_18})
-    assert raw_strengths(D, st.players[0])[WIND] == 18 and st.basic_left == 2
+    assert raw_strengths(R, st.players[0])[WIND] == 18 and st.basic_left == 2
     return st
 
 
@@ -436,8 +438,8 @@ def test_X14_fire_varan_is_solitary_without_elements_and_stays_in_the_deck() -> 
     # Varans are put in Ana's discard first.)
     st = deal_varans(start(2), 0, 2)
     st = to_action_phase(st, {0: [VARAN, VARAN, "hare"]})
-    assert net_solitary(D, st.players[0]) == 2
-    assert raw_strengths(D, st.players[0]) == [0, 0, 0, 1, 0]
+    assert net_solitary(R, st.players[0]) == 2
+    assert raw_strengths(R, st.players[0]) == [0, 0, 0, 1, 0]
     supply = st.varan_supply
     st, _ev = finish(st)
     assert st.players[0].discard.count(VARAN) == 3  # 2 returned + 1 dealt at E-1
@@ -445,13 +447,13 @@ def test_X14_fire_varan_is_solitary_without_elements_and_stays_in_the_deck() -> 
     assert st.first == 1 and st.phase == "draw"
     st = to_action_phase(st, {0: [VARAN, VARAN, VARAN]})
     st, _ = play(st, "end")  # Bo; then the engine starts Ana's turn
-    assert net_solitary(D, st.players[0]) == 3 and st.basic_left == 1
+    assert net_solitary(R, st.players[0]) == 3 and st.basic_left == 1
 
 
 def test_X15_surplus_gregarious_symbols_do_nothing() -> None:
     """X-15: 3 gregarious + 1 solitary -> net 0, never negative; 2 actions."""
     st, started = ana_after_bo(start(2), ["chimpanzee", "toucan", "butterfly", "bear"])
-    assert net_solitary(D, st.players[0]) == 0 and st.basic_left == 2
+    assert net_solitary(R, st.players[0]) == 0 and st.basic_left == 2
     assert started["net"] == 0 and started["actions"] == "2 basic actions"
     st = start(2)
     st = put_on_draw(st, 0, ["lynx", "beetle", "bear", "chimpanzee", "toucan", "butterfly"])
@@ -505,11 +507,11 @@ def test_X19_a_tile_lost_before_V1_means_the_condition_is_not_met() -> None:
     st = set_rocks(st, {0: 0, 1: 11})
     st = set_centre(st, [])
     st = to_action_phase(st, {1: ["hare"]})
-    assert counts(D, st.players[0]).fires == 12
+    assert counts(R, st.players[0]).fires == 12
     st, ev = play(st, "end", "move 1", "steal winter_fire")
     assert st.phase == "action" and st.current == 1 and st.basic_left == 1
     st, ev2 = play(st, "end")
-    assert counts(D, st.players[0]).fires == 11
+    assert counts(R, st.players[0]).fires == 11
     assert "game_over" not in kinds(ev + ev2) and st.phase == "draw" and st.round == 2
 
 
@@ -520,7 +522,7 @@ def test_X19_reverse_a_tile_gained_before_V1_meets_the_condition() -> None:
     st = set_centre(st, [])
     st = to_action_phase(st, {1: ["hare"]})
     st, _ = play(st, "end", "move 1", "steal winter_fire")
-    assert st.phase == "action" and counts(D, st.players[1]).fires == 12
+    assert st.phase == "action" and counts(R, st.players[1]).fires == 12
     st, ev = play(st, "end")
     assert st.phase == "over" and "game_over" in kinds(ev)
     assert outcome(st).winners == (1,)

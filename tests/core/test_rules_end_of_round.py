@@ -9,7 +9,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 
-from living_forest.core import data, raw_strengths, validate
+from living_forest.core import data, raw_strengths, rules_for, validate
 
 from .scenario import (
     deal_varans,
@@ -26,6 +26,7 @@ from .scenario import (
 )
 
 D = data()
+R = rules_for()
 VARAN = D.varan_id
 END_STEPS = [
     "onibi_attacks",
@@ -57,7 +58,7 @@ def test_E1_water_strictly_less_than_power_gets_one_varan_per_fire_tile() -> Non
     st = to_action_phase(
         st, {0: ["goldfish", "hummingbird", "bear"], 1: ["goldfish", "hummingbird", "bear", "fox"]}
     )
-    assert [raw_strengths(D, p)[1] for p in st.players] == [4, 5]
+    assert [raw_strengths(R, p)[1] for p in st.players] == [4, 5]
     supply = st.varan_supply
     st, ev = _end_all(st)
     attack = events_of(ev, "onibi_attacks")[0]
@@ -91,7 +92,7 @@ def test_E1_defence_counts_help_line_forest_and_line_bonus_but_no_temporary_bonu
     st = set_forest(st, 0, {(1, 1): "8", (1, 0): "4A", (1, 2): "4B"})
     st = set_centre(st, [2, 3])
     st = to_action_phase(st, {0: ["hummingbird"], 1: ["goldfish"]})
-    assert raw_strengths(D, st.players[0])[1] == 5
+    assert raw_strengths(R, st.players[0])[1] == 5
     st, ev = _end_all(st)
     assert [e.seat for e in events_of(ev, "spirit_safe")] == [0]
     assert [e.seat for e in events_of(ev, "varans_dealt")] == [1]
@@ -133,7 +134,7 @@ def test_E1_shortage_is_spread_evenly_before_anyone_gets_a_second_card() -> None
     st = set_centre(st, [2, 2, 2])  # power 6
     st = deal_varans(st, 2, 20)  # 3 left
     st = to_action_phase(st, {0: [], 1: ["goldfish", "hummingbird", "bear", "fox", "lynx"], 2: []})
-    assert raw_strengths(D, st.players[1])[1] == 6  # seat 1 is safe
+    assert raw_strengths(R, st.players[1])[1] == 6  # seat 1 is safe
     st, ev = _end_all(st)
     dealt = events_of(ev, "varans_dealt")
     assert [(e.seat, e["count"], e["owed"]) for e in dealt] == [(0, 2, 3), (2, 1, 3)]
@@ -339,7 +340,6 @@ def test_E1_E2_match_a_reference_model(n, first, centre, waters, varans_left, ta
             st.players[0].discard.append(st.reserve[level][slot])
             st.reserve[level][slot] = None
     st.taken = list(taken)
-    st._legal = None
     assert validate(st) == []
     before = [varans(p) for p in st.players]
 

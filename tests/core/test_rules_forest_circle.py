@@ -14,9 +14,11 @@ from living_forest.core import (
     legal_actions,
     parse_action,
     raw_strengths,
+    rules_for,
     validate,
 )
 from living_forest.core.actions import ActionParseError
+from living_forest.core.effects import RepeatAction
 
 from .scenario import (
     assert_rejected,
@@ -35,6 +37,7 @@ from .scenario import (
 )
 
 D = data()
+R = rules_for()
 SUN, WATER, PLANT, WIND, FLOWER = range(5)
 
 
@@ -66,8 +69,8 @@ def test_F2_starting_tree_at_centre_counts_for_adjacency_and_trees_but_gives_not
     assert [c for c, v in enumerate(p.forest) if v is not None] == [7]
     p_no_help = st.players[1]
     assert p_no_help.help_line == []
-    assert raw_strengths(D, p_no_help) == [0, 0, 0, 0, 0]
-    assert counts(D, p_no_help).trees == 2  # starting tree + own Tree Victory tile
+    assert raw_strengths(R, p_no_help) == [0, 0, 0, 0, 0]
+    assert counts(R, p_no_help).trees == 2  # starting tree + own Tree Victory tile
     cells = {a.cell for a in legal_actions(st) if a.kind == "plant"}
     assert cells == {2, 6, 8, 12}  # only the 4 orthogonal neighbours of (2,1)
     assert_rejected(st, "plant 3A@2,1", "already has a tree")
@@ -116,7 +119,7 @@ def test_F4_top_left_corner_attract_with_plus_three_sun_for_that_action_only() -
     assert offered[0]["bonus"] == "attract" and offered[0]["source"] == "corner"
     assert offered[0]["extra"] == 3
     assert st.pending[-1].kind == "bonus" and st.pending[-1].bonus_type == "attract"
-    assert raw_strengths(D, st.players[0])[SUN] == 2  # the +3 is not permanent
+    assert raw_strengths(R, st.players[0])[SUN] == 2  # the +3 is not permanent
     assert {"attract lemur", "attract hedgehog", "skip"} <= set(legal_strs(st))
     assert_rejected(st, "take-fragment", "bonus")
     st, ev = play(st, "attract lemur")  # cost 5 = 2 + 3
@@ -225,7 +228,7 @@ def test_F5_column_one_gives_plus_one_water_immediately_for_the_next_action() ->
     done = events_of(ev, "line_completed")
     assert len(done) == 1
     assert (done[0]["line"], done[0]["element"], done[0]["amount"]) == ("column 1", "water", 1)
-    assert raw_strengths(D, st.players[0])[WATER] == 2
+    assert raw_strengths(R, st.players[0])[WATER] == 2
     st, _ = play(st, "extinguish 2")
     assert st.players[0].fires == [2]
 
@@ -246,10 +249,10 @@ def test_F5_line_bonuses_are_permanent_from_the_moment_the_line_is_full(
     st = start(2)
     st = set_forest(st, 0, dict(zip(cells, filler, strict=False)))
     st = to_action_phase(st, {0: ["bear", "bee"]})  # plant 3, water 1
-    before = raw_strengths(D, st.players[0])
+    before = raw_strengths(R, st.players[0])
     st, ev = play(st, f"plant 3B@{last[0]},{last[1]}")  # 3B: +1 water
     assert len(events_of(ev, "line_completed")) == 1
-    after = raw_strengths(D, st.players[0])
+    after = raw_strengths(R, st.players[0])
     expected = before[:]
     expected[WATER] += 1
     expected[element] += amount
@@ -262,7 +265,7 @@ def test_F5_line_bonuses_are_permanent_from_the_moment_the_line_is_full(
         if label not in (None, "S"):
             trees_only = [a + b for a, b in zip(trees_only, D.trees[label].elements, strict=True)]
     trees_only[element] += amount
-    assert raw_strengths(D, st.players[0]) == trees_only
+    assert raw_strengths(R, st.players[0]) == trees_only
 
 
 def test_F5_one_tree_can_complete_a_column_and_the_row_at_once() -> None:
@@ -272,11 +275,11 @@ def test_F5_one_tree_can_complete_a_column_and_the_row_at_once() -> None:
     st = set_forest(st, 0, {**column0, (1, 0): "4A", (1, 2): "4A", (3, 1): "5B", (4, 1): "5A"})
     st = to_action_phase(st, {0: ["bear", "bee"]})
     assert validate(st) == []
-    before = raw_strengths(D, st.players[0])
+    before = raw_strengths(R, st.players[0])
     st, ev = play(st, "plant 3A@1,1")
     lines = {(e["line"], e["element"], e["amount"]) for e in events_of(ev, "line_completed")}
     assert lines == {("column 1", "water", 1), ("row 1", "flower", 2)}
-    after = raw_strengths(D, st.players[0])
+    after = raw_strengths(R, st.players[0])
     assert [a - b for a, b in zip(after, before, strict=True)] == [1, 1, 0, 0, 2]
 
 
@@ -295,7 +298,7 @@ def test_F5_columns_zero_and_four_and_rows_zero_and_two_give_nothing() -> None:
         sums = [0, 0, 0, 0, 0]
         for label in forest.values():
             sums = [a + b for a, b in zip(sums, D.trees[label].elements, strict=True)]
-        assert raw_strengths(D, st.players[seat]) == sums
+        assert raw_strengths(R, st.players[seat]) == sums
 
 
 # --- F-6, F-7: tree kinds --------------------------------------------------------------
@@ -333,15 +336,17 @@ def test_F6_tree_kind_cost_and_permanent_effect(label) -> None:
     cost, elements = TREE_TABLE[label]
     assert set(TREE_TABLE) == set(D.trees)
     assert D.trees[label].cost == cost and D.trees[label].elements == elements
-    assert D.trees[label].same_action_twice == (label == "11")
+    # Only tree 11 carries an ability: repeat any basic action type (F-7).
+    assert (D.trees[label].effects == (RepeatAction("any", 2),)) == (label == "11")
+    assert bool(D.trees[label].effects) == (label == "11")
     st = to_action_phase(start(2), {0: cards_adding_up(PLANT_CARDS, cost - 1)})
     assert_rejected(st, f"plant {label}@1,1", f"costs {cost} plant", str(cost - 1))
     st = to_action_phase(start(2), {0: cards_adding_up(PLANT_CARDS, cost)})
     assert validate(st) == []
-    before = raw_strengths(D, st.players[0])
+    before = raw_strengths(R, st.players[0])
     st2, _ = play(st, f"plant {label}@1,1")
     assert st2.players[0].forest[6] == label
-    after = raw_strengths(D, st2.players[0])
+    after = raw_strengths(R, st2.players[0])
     assert [a - b for a, b in zip(after, before, strict=True)] == list(elements)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from living_forest.core import GameState, counts, data, legal_actions, outcome, validate
+from living_forest.core import GameState, counts, data, legal_actions, outcome, rules_for, validate
 
 from .scenario import (
     assert_rejected,
@@ -23,6 +23,7 @@ from .scenario import (
 )
 
 D = data()
+R = rules_for()
 
 # Planting order that keeps every tree next to another and never fills row 1
 # (so no +2 flower line bonus sneaks into the counts).
@@ -73,7 +74,7 @@ def test_V1_condition_reached_mid_phase_ends_the_game_only_after_the_last_turn()
     st = set_centre(st, [2, 3])
     st = to_action_phase(st, {0: ["goldfish"], 1: ["goldfish", "hummingbird"]})
     st, ev = play(st, "extinguish 2")
-    assert counts(D, st.players[0]).fires == 12
+    assert counts(R, st.players[0]).fires == 12
     st, ev = play(st, "end")
     assert st.phase == "action" and st.current == 1
     assert "game_over" not in kinds(ev) and outcome(st) is None
@@ -99,7 +100,7 @@ def test_V1_flowers_reached_while_revealing_do_not_end_the_game_then() -> None:
     cards = ["panda", "elephant", "ram", "goat", "fawn"]  # 11 flowers, no symbol
     st = put_on_draw(st, 0, cards)
     st, ev = play(st, *["draw"] * 5)
-    assert counts(D, st.players[0]).flowers == 12
+    assert counts(R, st.players[0]).flowers == 12
     st, ev = play(st, "stop")
     assert st.phase == "draw" and st.current == 1 and "game_over" not in kinds(ev)
     st, ev = play(st, "draw", "stop")
@@ -127,7 +128,7 @@ def test_V2_a_count_of_twelve_or_more_meets_the_condition(category, value) -> No
     st, help_line = rig_count(start(2), 0, category, value)
     st = to_action_phase(st, {0: help_line})
     assert validate(st) == []
-    assert getattr(counts(D, st.players[0]), category) == value
+    assert getattr(counts(R, st.players[0]), category) == value
     st, ev = finish(st)
     if value < 12:
         assert st.phase == "draw" and "game_over" not in kinds(ev)
@@ -141,27 +142,27 @@ def test_V3_starting_counts_are_trees_two_fires_one_flowers_one() -> None:
     """V-3: starting tree + Tree tile = 2, Fire tile = 1, Flower tile = 1."""
     st = start(4)
     for p in st.players:
-        c = counts(D, p)
+        c = counts(R, p)
         assert (c.trees, c.fires, c.flowers, c.total) == (2, 1, 1, 4)
 
 
 def test_V3_trees_count_different_kinds_once_plus_start_plus_tree_tiles() -> None:
     """V-3 / A-52: duplicates count once; a stolen Tree tile counts for the thief."""
     st = set_forest(start(2), 0, {(1, 1): "3A", (3, 1): "3A", (2, 0): "3B"})
-    assert counts(D, st.players[0]).trees == 2 + 1 + 1
+    assert counts(R, st.players[0]).trees == 2 + 1 + 1
     st = move_tile(st, "spring_tree", 0)
-    assert counts(D, st.players[0]).trees == 5
-    assert counts(D, st.players[1]).trees == 1  # Bo: starting tree only
+    assert counts(R, st.players[0]).trees == 5
+    assert counts(R, st.players[1]).trees == 1  # Bo: starting tree only
 
 
 def test_V3_fires_count_tiles_not_values_plus_fire_tiles() -> None:
     """V-3: fires [4, 4, 3] count 3 (not 11), + own and stolen Fire tiles."""
     st = give_fires(start(2), 0, [4, 4, 3])
-    assert counts(D, st.players[0]).fires == 4
+    assert counts(R, st.players[0]).fires == 4
     st = move_tile(st, "spring_fire", 0)
-    assert counts(D, st.players[0]).fires == 5
+    assert counts(R, st.players[0]).fires == 5
     st = move_tile(st, "winter_fire", 1)
-    assert counts(D, st.players[0]).fires == 4 and counts(D, st.players[1]).fires == 1
+    assert counts(R, st.players[0]).fires == 4 and counts(R, st.players[1]).fires == 1
 
 
 def test_V3_flowers_count_help_line_with_negatives_trees_row_bonus_and_tiles() -> None:
@@ -172,9 +173,9 @@ def test_V3_flowers_count_help_line_with_negatives_trees_row_bonus_and_tiles() -
     st = move_tile(st, "spring_flower", 0)
     st = to_action_phase(st, {0: ["fawn", "tanuki", "fox"]})
     # Help Line 1 - 1 + 1 = 1; trees 1 + 2 = 3; row 1 full +2; tiles 2.
-    assert counts(D, st.players[0]).flowers == 8
+    assert counts(R, st.players[0]).flowers == 8
     st = to_action_phase(move_tile(start(2), "winter_flower", 1), {0: ["tanuki"]})
-    assert counts(D, st.players[0]).flowers == -1
+    assert counts(R, st.players[0]).flowers == -1
 
 
 def test_V3_outcome_reports_the_counts_at_game_end() -> None:
@@ -200,8 +201,8 @@ def test_V4_the_only_player_meeting_a_condition_wins_whatever_the_totals() -> No
     st = give_fires(st, 0, fire_values(11))
     st = with_trees(st, 1, 9)
     st = to_action_phase(st, {1: cards_adding_up(FLOWER_CARDS, 10)})
-    c1 = counts(D, st.players[1])
-    assert (c1.trees, c1.flowers) == (11, 11) and c1.total > counts(D, st.players[0]).total
+    c1 = counts(R, st.players[1])
+    assert (c1.trees, c1.flowers) == (11, 11) and c1.total > counts(R, st.players[0]).total
     st, _ = finish(st)
     res = outcome(st)
     assert res.winners == (0,) and not res.shared and "only" in res.how
@@ -218,7 +219,7 @@ def test_V4_several_qualified_highest_total_wins_and_unqualified_cannot_win() ->
     st = with_trees(st, 1, 2)  # Bo: trees 4, total 17
     st = with_trees(st, 2, 9)  # Cy: trees 11
     st = to_action_phase(st, {2: cards_adding_up(FLOWER_CARDS, 10)})  # Cy: flowers 11, total 23
-    totals = [counts(D, p).total for p in st.players]
+    totals = [counts(R, p).total for p in st.players]
     assert totals == [15, 17, 23]
     st, _ = finish(st)
     res = outcome(st)
@@ -233,7 +234,7 @@ def test_V5_tied_totals_share_the_victory() -> None:
     st = give_fires(st, 0, fire_values(11))  # fires 12, total 15
     st = with_trees(st, 1, 10)  # trees 12, total 14 ...
     st = to_action_phase(st, {1: ["fawn"]})  # ... + 1 flower = 15
-    assert [counts(D, p).total for p in st.players[:2]] == [15, 15]
+    assert [counts(R, p).total for p in st.players[:2]] == [15, 15]
     st, ev = finish(st)
     res = outcome(st)
     assert res.winners == (0, 1) and res.shared

@@ -27,6 +27,7 @@ from living_forest.core import (
     Action,
     Event,
     GameState,
+    Rules,
     describe,
     net_solitary,
     outcome,
@@ -46,11 +47,10 @@ from living_forest.core.actions import (
     TAKE_FRAGMENT,
     USE_FRAGMENT,
 )
-from living_forest.core.engine import data
 from living_forest.core.state import PHASE_ACTION, PHASE_DRAW, PHASE_OVER
 
 from .. import render as R
-from ..choices import MULTI, TYPE_NAMES, Choice, choices, pending_kind, prompt
+from ..choices import MULTI, Choice, choices, pending_kind, prompt, type_names
 from ..glyphs import plural
 from ..session import HUMAN, Session, UndoError
 from ..widgets.board import (
@@ -65,7 +65,6 @@ from ..widgets.board import (
 from ..widgets.controls import ChoiceList, KeyBar
 from .modals import HandOffScreen, InfoScreen
 
-D = data()
 ROUND_END_EVENTS = ("onibi_attacks", "varans_dealt", "spirit_safe", "fires_added", "fire_not_added")
 
 # Game actions with a key: binding id -> (key, action kind, footer label).
@@ -255,6 +254,10 @@ class GameScreen(Screen[None]):
     def state(self) -> GameState:
         return self.session.state
 
+    @property
+    def rules(self) -> Rules:
+        return self.session.rules
+
     def refresh_board(self) -> None:
         st = self.state
         for panel in self.query(Panel):
@@ -369,7 +372,8 @@ class GameScreen(Screen[None]):
             ctl = self.session.current_controller
             ctl_text = "" if ctl == HUMAN else f" [{ctl} bot]"
             phase = "reveals Guardian Animals" if st.phase == PHASE_DRAW else "takes actions"
-            line = f"Round {st.round} · {p.name} ({D.spirits[p.spirit]}){ctl_text} {phase}: "
+            spirit = self.rules.data.spirits[p.spirit]
+            line = f"Round {st.round} · {p.name} ({spirit}){ctl_text} {phase}: "
             line += self._what_now()
         bar = self.query_one("#status", Static)
         width = max(20, (bar.content_size.width or self.app.size.width - 2))
@@ -391,7 +395,7 @@ class GameScreen(Screen[None]):
         if not self.session.current_is_human:
             return "see the log."
         if st.phase == PHASE_DRAW:
-            net = net_solitary(D, st.players[st.current])
+            net = net_solitary(self.rules, st.players[st.current])
             kinds = {a.kind for a in self.session.legal()}
             keys = [
                 f"{self.key_of(name)} {GAME_KEYS[name][2].lower()}"
@@ -497,8 +501,9 @@ class GameScreen(Screen[None]):
         if name == "undo":
             return f"Cannot undo: {self.session.why_no_undo()}."
         kind = GAME_KEYS[name][1]
-        label = TYPE_NAMES.get(kind, GAME_KEYS[name][2])
-        typed = kind in TYPE_NAMES
+        names = type_names(st)
+        label = names.get(kind, GAME_KEYS[name][2])
+        typed = kind in names
         reason = why_unavailable(st, kind) if typed else why_illegal(st, Action(kind))
         if reason is None:  # legal in principle, but not in the current step
             reason = prompt(st, self.modes).lower()
@@ -542,7 +547,7 @@ class GameScreen(Screen[None]):
             if c.action is not None and c.action.kind == ATTRACT and c.action.arg == event.card:
                 self.choose(c)
                 return
-        name = D.cards[event.card].name
+        name = self.rules.data.cards[event.card].name
         if not self.session.current_is_human or self.bot_busy:
             self.say("A bot is playing; wait for its move.")
             return
@@ -714,7 +719,9 @@ class GameScreen(Screen[None]):
                     else "Your action turn."
                 )
                 self.push_modal(
-                    HandOffScreen(p.name, D.spirits[p.spirit], f"Round {st.round}. {what}")
+                    HandOffScreen(
+                        p.name, self.rules.data.spirits[p.spirit], f"Round {st.round}. {what}"
+                    )
                 )
             return
         if self._bot is None:

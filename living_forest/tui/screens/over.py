@@ -10,11 +10,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from living_forest.core import GameState, outcome
-from living_forest.core.engine import data
 
 from ..glyphs import SPIRIT_TAG
 
-D = data()
 CONDITION = {"trees": "12 different trees", "fires": "12 fires", "flowers": "12 Sacred Flowers"}
 
 

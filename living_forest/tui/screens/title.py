@@ -15,13 +15,14 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Static
 
-from living_forest.core.engine import data
+from living_forest.core import BASE_GAME, rules_for
 
 from ..glyphs import SPIRIT_TAG
 from ..session import CONTROLLERS, SeatConfig
 
-D = data()
-SPIRITS = list(D.spirits)  # winter, spring, summer, autumn
+# The Spirits and their names are the same with every module (N-7).
+SPIRIT_NAMES = rules_for(BASE_GAME).data.spirits
+SPIRITS = list(SPIRIT_NAMES)  # winter, spring, summer, autumn
 DEFAULT_NAMES = ["Ana", "Ben", "Chloé", "Dai"]
 
 LOGO = r"""
@@ -174,7 +175,7 @@ class SeatRow(Horizontal):
         yield Label(f"Seat {i + 1}", classes="seat-label")
         yield Input(DEFAULT_NAMES[i], id=f"name-{i}", max_length=40, classes="seat-name")
         yield Cycle(
-            [(f"{D.spirits[s]} ({SPIRIT_TAG[s]})", s) for s in SPIRITS],
+            [(f"{SPIRIT_NAMES[s]} ({SPIRIT_TAG[s]})", s) for s in SPIRITS],
             SPIRITS[i],
             id=f"spirit-{i}",
             classes="seat-spirit",
@@ -248,7 +249,7 @@ class NewGameScreen(Screen[tuple[list[SeatConfig], int] | None]):
         parts = []
         for i in range(self.seats):
             name = self.query_one(f"#name-{i}", Input).value.strip() or f"(seat {i + 1}: no name)"
-            spirit = D.spirits.get(self.query_one(f"#spirit-{i}", Cycle).value, "?")
+            spirit = SPIRIT_NAMES.get(self.query_one(f"#spirit-{i}", Cycle).value, "?")
             ctl = self.query_one(f"#ctl-{i}", Cycle).value
             who = "human" if ctl == "human" else f"{ctl} bot"
             parts.append(f"{name} ({spirit}, {who})")
@@ -313,7 +314,7 @@ class NewGameScreen(Screen[tuple[list[SeatConfig], int] | None]):
         spirits = [s.spirit for s in seats]
         for s in set(spirits):
             if spirits.count(s) > 1:
-                return f"{D.spirits[s]} is chosen twice; each Spirit can be played once."
+                return f"{SPIRIT_NAMES[s]} is chosen twice; each Spirit can be played once."
         text = self.query_one("#seed", Input).value.strip()
         if not text.isdigit():
             return "The seed must be a whole number (0 or more)."

@@ -10,8 +10,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from living_forest.core import GameState
-from living_forest.core.engine import data
+from living_forest.core import GameState, rules_of
 
 from .. import render as R
 
@@ -107,7 +106,7 @@ class ForestView(Panel):
         if self.seat >= st.n:
             return ""
         p = st.players[self.seat]
-        d = data()
+        d = rules_of(st).data
         head = f"[b]Forest of {escape(p.name)}[/] ({d.spirits[p.spirit]})"
         if self.seat == st.current and st.phase != "over":
             head += " [reverse] to act [/]"

@@ -1,0 +1,88 @@
+"""What every action type declares: one class per type, registered on the rules.
+
+An action type says its notation kind and argument, its name and rule IDs, which
+Element gives its strength, how it lists its options within a strength, why one of
+them is refused, and how it is resolved. Legal-action generation, ``why_illegal``,
+``why_unavailable``, the notation parser, bonus actions and the app's action menu all
+iterate the types registered on the :class:`~living_forest.core.rules.Rules`, so a new
+type is one new module plus its registration.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from ..actions import Action, Arg
+from ..events import Event
+
+if TYPE_CHECKING:
+    from ..rules import Rules
+    from ..state import GameState, PlayerState
+
+
+class ActionType:
+    kind: ClassVar[str]  # the notation keyword ("attract")
+    data_id: ClassVar[str]  # the id the game data uses ("attract", "plant_tree")
+    name: ClassVar[str]  # "Attract Guardian Animals"
+    rule_ids: ClassVar[tuple[str, ...]]
+    element: ClassVar[int | None] = None  # index of the Element giving its strength
+    arg: ClassVar[Arg] = Arg.NONE
+    basic: ClassVar[bool] = True  # a basic action type (A-4): uses up a basic action
+    multi_pick: ClassVar[bool] = False  # picks items one by one within one strength (A-6)
+    bonus_ids: ClassVar[tuple[str, ...]] = ()  # names of it as a bonus in the data
+    automatic_bonus: ClassVar[bool] = False  # as a bonus: given at once, nothing to choose
+    reveals_hidden: ClassVar[bool] = False  # shows something nobody knew (undo stops here)
+    pick_noun: ClassVar[str] = ""  # "cards" in "picking cards or fires" (multi-pick)
+
+    def budget(self, s: list[int], extra: int) -> int:
+        """The strength this action may use: the Element plus a temporary bonus, not
+        below 0 (A-5, F-4, X-9)."""
+        if self.element is None:
+            return 0
+        v = s[self.element] + extra
+        return v if v > 0 else 0
+
+    def options(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> list[Action]:
+        """Every action of this type possible within ``budget``, in a stable order."""
+        raise NotImplementedError
+
+    def has_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> bool:
+        """Cheap test for a non-empty :meth:`options`."""
+        return bool(self.options(r, st, p, budget))
+
+    def why_no_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> str:
+        """Why :meth:`options` is empty, in words with rule IDs."""
+        raise NotImplementedError
+
+    def check(self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int) -> str | None:
+        """None if ``a`` is possible within ``budget``; otherwise why not."""
+        raise NotImplementedError
+
+    def resolve(
+        self,
+        r: Rules,
+        st: GameState,
+        seat: int,
+        a: Action,
+        ev: list[Event],
+        *,
+        bonus: bool,
+        extra: int,
+    ) -> None:
+        """Perform ``a`` (its first pick for a multi-pick type)."""
+        raise NotImplementedError
+
+    def pick(self, r: Rules, st: GameState, seat: int, a: Action, ev: list[Event]) -> int:
+        """A further pick of a multi-pick action; returns the strength it uses."""
+        raise NotImplementedError
+
+    def give_bonus(self, r: Rules, st: GameState, seat: int, source: str, ev: list[Event]) -> None:
+        """Resolve an automatic bonus of this type (``automatic_bonus``)."""
+        raise NotImplementedError
+
+    def available(self, r: Rules, st: GameState, p: PlayerState) -> bool:
+        """For a type that is not basic: may it be started now (between actions)?"""
+        return False
+
+    def __repr__(self) -> str:
+        return f"<action type {self.kind}>"

@@ -1,0 +1,73 @@
+"""Extinguish Fire (A-30): Fire tiles from the Circle within water strength."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING
+
+from ..actions import EXTINGUISH, Action, Arg
+from ..data import WATER
+from ..events import Event
+from ..state import Pending
+from .base import ActionType
+
+if TYPE_CHECKING:
+    from ..rules import Rules
+    from ..state import GameState, PlayerState
+
+
+@cache
+def _ext(value: int) -> Action:
+    return Action(EXTINGUISH, str(value))
+
+
+class Extinguish(ActionType):
+    kind = EXTINGUISH
+    data_id = "extinguish"
+    name = "Extinguish Fire"
+    rule_ids = ("A-30",)
+    element = WATER
+    arg = Arg.POSITIVE
+    multi_pick = True
+    pick_noun = "fires"
+    bonus_ids = ("extinguish",)
+
+    def options(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> list[Action]:
+        return [_ext(v) for v in sorted(set(st.centre)) if v <= budget]
+
+    def has_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> bool:
+        return bool(st.centre) and min(st.centre) <= budget
+
+    def why_no_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> str:
+        if not st.centre:
+            return "there is no fire on the Circle"
+        return f"no fire has a value of {budget} water or less (A-30)"
+
+    def check(self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int) -> str | None:
+        v = a.value
+        if v not in st.centre:
+            return f"there is no fire of value {v} on the Circle"
+        if v > budget:
+            return f"a fire of value {v} needs {v} water; you have {budget} left (A-30)"
+        return None
+
+    def resolve(
+        self,
+        r: Rules,
+        st: GameState,
+        seat: int,
+        a: Action,
+        ev: list[Event],
+        *,
+        bonus: bool,
+        extra: int,
+    ) -> None:
+        spent = self.pick(r, st, seat, a, ev)
+        st.pending.append(Pending(EXTINGUISH, bonus, extra, spent))
+
+    def pick(self, r: Rules, st: GameState, seat: int, a: Action, ev: list[Event]) -> int:
+        p = st.players[seat]
+        st.centre.remove(a.value)
+        p.fires.append(a.value)
+        ev.append(Event("fire_extinguished", seat, {"player": p.name, "value": a.value}))
+        return a.value

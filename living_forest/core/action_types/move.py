@@ -1,0 +1,158 @@
+"""Move on the Circle of Spirits (A-40 … A-43, X-10, X-11) and the Victory tiles taken
+from jumped Spirits (A-42), then the rock bonus (O-3)."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING
+
+from ..actions import MOVE, STEAL, Action, Arg
+from ..data import WIND
+from ..events import Event
+from ..state import Pending
+from .base import ActionType
+
+if TYPE_CHECKING:
+    from ..rules import Rules
+    from ..state import GameState, PlayerState
+
+BONUS = "bonus"
+
+
+@cache
+def _move(dist: int) -> Action:
+    return Action(MOVE, str(dist))
+
+
+def move_destination(r: Rules, st: GameState, seat: int, dist: int) -> tuple[int, list[int]]:
+    """Where a move of ``dist`` free rocks from ``seat``'s rock ends, and the seats it
+    jumps in order, each once (A-41, A-42, X-11)."""
+    rocks = r.data.rock_count
+    occupant: list[int] = [-1] * rocks
+    for i, other in enumerate(st.players):
+        occupant[other.rock] = i
+    pos = st.players[seat].rock
+    steps = 0
+    jumped: list[int] = []
+    while steps < dist:
+        pos = (pos + 1) % rocks
+        who = occupant[pos]
+        if who == -1:
+            steps += 1
+        elif who != seat and who not in jumped:  # robbed once per move
+            jumped.append(who)
+    return pos, jumped
+
+
+class Move(ActionType):
+    kind = MOVE
+    data_id = "move"
+    name = "Move on the Circle"
+    rule_ids = ("A-40", "A-41", "A-42", "A-43")
+    element = WIND
+    arg = Arg.POSITIVE
+
+    def options(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> list[Action]:
+        # Every distance up to the wind strength, wrapping as often as it takes (A-40, X-11).
+        return [_move(dist) for dist in range(1, budget + 1)]
+
+    def has_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> bool:
+        return budget >= 1
+
+    def why_no_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> str:
+        return "moving needs at least 1 wind (A-40)"
+
+    def check(self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int) -> str | None:
+        if budget < 1:
+            return self.why_no_option(r, st, p, budget)
+        if a.value > budget:
+            return f"distance {a.value} is more than your wind {budget} (A-40)"
+        return None
+
+    def resolve(
+        self,
+        r: Rules,
+        st: GameState,
+        seat: int,
+        a: Action,
+        ev: list[Event],
+        *,
+        bonus: bool,
+        extra: int,
+    ) -> None:
+        p = st.players[seat]
+        start = p.rock
+        pos, jumped = move_destination(r, st, seat, a.value)
+        p.rock = pos
+        names = [st.players[j].name for j in jumped]
+        ev.append(
+            Event(
+                "standee_moved",
+                seat,
+                {
+                    "player": p.name,
+                    "distance": a.value,
+                    "from_rock": start,
+                    "to_rock": pos,
+                    "jumped": names,
+                    "jumps": f", jumping {', '.join(names)}" if names else "",
+                },
+            )
+        )
+        # A-43: the rock bonus comes after the Victory tiles; the stack top is decided first.
+        st.pending.append(Pending(BONUS, True, 0, 0, -1, r.data.rock_bonus[pos], "rock"))
+        for j in reversed(jumped):
+            st.pending.append(Pending(STEAL, True, 0, 0, j))
+
+
+def steal(r: Rules, st: GameState, victim_seat: int, tile: str, ev: list[Event]) -> None:
+    """The player to act takes Victory tile ``tile`` from ``victim_seat`` (A-42, X-10)."""
+    p = st.players[st.current]
+    victim = st.players[victim_seat]
+    victim.victory_tiles.remove(tile)
+    p.victory_tiles.append(tile)
+    spirit, kind = r.data.tiles[tile]
+    ev.append(
+        Event(
+            "victory_tile_taken",
+            st.current,
+            {
+                "player": p.name,
+                "victim": victim.name,
+                "victim_seat": victim_seat,
+                "tile_id": tile,
+                "tile": f"{r.data.spirits[spirit]}'s {kind} Victory tile",
+            },
+        )
+    )
+
+
+class StealDecision:
+    """After a jump: which Victory tile to take from each jumped Spirit (A-42)."""
+
+    pending_kind: str = STEAL
+    answers: tuple[str, ...] = (STEAL,)
+    during: str = "a jump"
+    blocked: str = "first choose the Victory tile to take (A-42)"
+
+    def legal(self, r: Rules, st: GameState, top: Pending) -> list[Action]:
+        tiles = st.players[top.target].victory_tiles
+        return [Action(STEAL, t) for t in dict.fromkeys(tiles)]
+
+    def check(self, r: Rules, st: GameState, top: Pending, a: Action) -> str | None:
+        if a.arg not in st.players[top.target].victory_tiles:
+            victim = st.players[top.target].name
+            return f"{victim} has no Victory tile {a.arg!r} (A-42)"
+        return None
+
+    def apply(self, r: Rules, st: GameState, top: Pending, a: Action, ev: list[Event]) -> None:
+        steal(r, st, top.target, a.arg, ev)
+
+    def advance(self, r: Rules, st: GameState, top: Pending, ev: list[Event]) -> bool:
+        tiles = set(st.players[top.target].victory_tiles)
+        if len(tiles) > 1:
+            return False
+        st.pending.pop()
+        if tiles:  # one possible tile: nothing to choose (A-42, X-10)
+            steal(r, st, top.target, tiles.pop(), ev)
+        return True

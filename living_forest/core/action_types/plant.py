@@ -1,0 +1,131 @@
+"""Plant a Protective Tree (A-50 … A-53), line bonuses (F-5) and corner bonuses (F-4)."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING
+
+from ..actions import PLANT, Action, Arg
+from ..data import ELEMENTS
+from ..data import PLANT as E_PLANT
+from ..events import Event
+from ..state import Pending
+from .base import ActionType
+from .take_fragment import give_fragments
+
+if TYPE_CHECKING:
+    from ..rules import Rules
+    from ..state import GameState, PlayerState
+
+BONUS = "bonus"
+
+
+@cache
+def _plant(label: str, cell: int) -> Action:
+    return Action(PLANT, label, cell)
+
+
+def plant_spaces(r: Rules, p: PlayerState) -> list[int]:
+    """Empty Forest cells next to a tree (A-51)."""
+    forest = p.forest
+    nbs = r.data.neighbours
+    return [
+        c
+        for c in r.data.plantable
+        if forest[c] is None and any(forest[nb] is not None for nb in nbs[c])
+    ]
+
+
+def plant_kinds(r: Rules, st: GameState, budget: int) -> list[str]:
+    """Tree kinds left in the dispensers that cost ``budget`` or less (A-50, X-6)."""
+    disp = st.dispensers
+    return [label for label, k in r.data.trees.items() if k.cost <= budget and disp[label] > 0]
+
+
+class Plant(ActionType):
+    kind = PLANT
+    data_id = "plant_tree"
+    name = "Plant a Protective Tree"
+    rule_ids = ("A-50", "A-51", "A-52", "A-53", "F-4", "F-5")
+    element = E_PLANT
+    arg = Arg.TREE_AT
+    bonus_ids = ("plant",)
+
+    def options(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> list[Action]:
+        kinds = plant_kinds(r, st, budget)
+        if not kinds:
+            return []
+        spaces = plant_spaces(r, p)
+        return [_plant(label, c) for label in kinds for c in spaces]
+
+    def has_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> bool:
+        return bool(plant_kinds(r, st, budget)) and bool(plant_spaces(r, p))
+
+    def why_no_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> str:
+        if not plant_spaces(r, p):
+            return "no empty Forest space touches a tree (A-51, X-7)"
+        return f"no tree left in the dispensers costs {budget} plant or less (X-6)"
+
+    def check(self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int) -> str | None:
+        k = r.data.trees.get(a.arg)
+        if k is None:
+            return f"there is no tree kind {a.arg!r}"
+        if st.dispensers.get(a.arg, 0) <= 0:
+            return f"no tree {a.arg} is left in the dispenser (X-6)"
+        if k.cost > budget:
+            return f"tree {a.arg} costs {k.cost} plant; you have {budget} (A-50)"
+        if a.cell not in plant_spaces(r, p):
+            if p.forest[a.cell] is not None:
+                return "that Forest space already has a tree"
+            return "a tree must go next to a tree already planted (A-51)"
+        return None
+
+    def resolve(
+        self,
+        r: Rules,
+        st: GameState,
+        seat: int,
+        a: Action,
+        ev: list[Event],
+        *,
+        bonus: bool,
+        extra: int,
+    ) -> None:
+        d = r.data
+        p = st.players[seat]
+        label, cell = a.arg, a.cell
+        st.dispensers[label] -= 1
+        p.forest[cell] = label
+        x, y = d.xy(cell)
+        ev.append(
+            Event(
+                "tree_planted",
+                seat,
+                {"player": p.name, "tree": label, "x": x, "y": y, "cell": cell},
+            )
+        )
+        for ln in d.lines:  # F-5: only a line through the new tree can have just been completed
+            if cell in ln.cells and all(p.forest[c] is not None for c in ln.cells):
+                ev.append(
+                    Event(
+                        "line_completed",
+                        seat,
+                        {
+                            "player": p.name,
+                            "line": ln.name,
+                            "element": ELEMENTS[ln.element],
+                            "amount": ln.amount,
+                        },
+                    )
+                )
+        corner = d.corners.get(cell)
+        if corner is None:
+            return
+        if corner.bonus == "fragments":  # F-4: a free gain, resolved at once
+            if st.fragment_supply > 0:  # X-1: only what is left
+                give_fragments(st, p, seat, corner.amount, ev)
+            else:
+                info = {"player": p.name, "bonus": "2 Fragments", "source": "corner"}
+                ev.append(Event("bonus_lost", seat, info))
+        else:  # F-4, X-12: an Attract/Extinguish bonus with temporary strength
+            st.pending.append(Pending(BONUS, True, corner.extra, 0, -1, corner.bonus, "corner"))

@@ -1,0 +1,75 @@
+"""Take a Fragment (A-10, A-11); also the "take 1 Fragment" rock bonus (O-3, X-1)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..actions import TAKE_FRAGMENT, Action
+from ..events import Event
+from .base import ActionType
+
+if TYPE_CHECKING:
+    from ..rules import Rules
+    from ..state import GameState, PlayerState
+
+A_TAKE = Action(TAKE_FRAGMENT)
+
+
+def give_fragments(st: GameState, p: PlayerState, seat: int, want: int, ev: list[Event]) -> int:
+    """Move up to ``want`` Fragments from the supply to ``p`` (X-1: only what is left)."""
+    got = min(want, st.fragment_supply)
+    st.fragment_supply -= got
+    p.fragments += got
+    what = "a Fragment" if got == 1 else f"{got} Fragments"
+    ev.append(
+        Event(
+            "fragment_taken",
+            seat,
+            {"player": p.name, "what": what, "count": got, "left": st.fragment_supply},
+        )
+    )
+    return got
+
+
+class TakeFragment(ActionType):
+    kind = TAKE_FRAGMENT
+    data_id = "take_fragment"
+    name = "Take a Fragment"
+    rule_ids = ("A-10", "A-11", "O-3", "X-1")
+    # O-3: "take 1 Fragment" rocks, F-4: "2 Fragments" corners (Plant gives those at
+    # once). A free gain, so it is given without asking.
+    bonus_ids = ("fragment", "fragments")
+    automatic_bonus = True
+
+    def options(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> list[Action]:
+        return [A_TAKE] if st.fragment_supply > 0 else []
+
+    def has_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> bool:
+        return st.fragment_supply > 0
+
+    def why_no_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> str:
+        return "the Fragment supply is empty (A-11, X-1)"
+
+    def check(self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int) -> str | None:
+        return None if st.fragment_supply > 0 else self.why_no_option(r, st, p, budget)
+
+    def resolve(
+        self,
+        r: Rules,
+        st: GameState,
+        seat: int,
+        a: Action,
+        ev: list[Event],
+        *,
+        bonus: bool,
+        extra: int,
+    ) -> None:
+        give_fragments(st, st.players[seat], seat, 1, ev)
+
+    def give_bonus(self, r: Rules, st: GameState, seat: int, source: str, ev: list[Event]) -> None:
+        p = st.players[seat]
+        if st.fragment_supply > 0:
+            give_fragments(st, p, seat, 1, ev)
+        else:  # X-1: the supply is empty, the bonus is lost
+            info = {"player": p.name, "bonus": "fragment", "source": source}
+            ev.append(Event("bonus_lost", seat, info))

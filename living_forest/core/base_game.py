@@ -1,0 +1,38 @@
+"""The base game as the first thing installed on every :class:`RulesBuilder`.
+
+Its five action types (A-4), the Victory-tile decision after a jump (A-42), the three
+strength contributors (A-5), the turn-start count of basic actions (A-2), the end of
+the round (E-1 … E-5), the phase table (T-1) and the validation checks. A module
+adds to these; it never needs to replace one.
+"""
+
+from __future__ import annotations
+
+from . import end_of_round as eor
+from .action_types import BASE_TYPES, StealDecision
+from .draw_phase import DrawPhase
+from .flow import OverPhase, count_basic_actions
+from .rules import RulesBuilder
+from .state import PHASE_ACTION, PHASE_DRAW, PHASE_OVER
+from .strength import completed_line_elements, forest_tree_elements, help_line_elements
+from .turn import ActionPhase
+from .validate import BASE_CHECKS
+
+
+def install(b: RulesBuilder) -> None:
+    for at in BASE_TYPES:
+        b.add_action_type(at)
+    b.add_decision(StealDecision())
+    b.add_contributor("Help Line", help_line_elements, cards_and_forest=True)
+    b.add_contributor("Forest trees", forest_tree_elements, cards_and_forest=True)
+    b.add_contributor("completed lines", completed_line_elements, cards_and_forest=True)
+    b.add_turn_start_step(count_basic_actions)
+    b.add_end_of_round_step("E-1 Onibi attacks the Spirits", eor.onibi_attacks_spirits)
+    b.add_end_of_round_step("E-2 Onibi attacks the Sacred Tree", eor.onibi_attacks_sacred_tree)
+    b.add_end_of_round_step("E-3 new Guardian Animals", eor.refill_reserve)
+    b.add_end_of_round_step("E-4 Help Lines return", eor.return_help_lines)
+    b.add_end_of_round_step("E-5 the Sacred Tree passes", eor.pass_sacred_tree)
+    b.phases.update({PHASE_DRAW: DrawPhase(), PHASE_ACTION: ActionPhase(), PHASE_OVER: OverPhase()})
+    b.max_basic_actions = max(b.data.actions_calm, b.data.actions_forced)
+    for name, run in BASE_CHECKS:
+        b.add_check(name, run)

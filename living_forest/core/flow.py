@@ -1,0 +1,134 @@
+"""The round's flow (T-1): phase changes, turn starts and ends, the end of the round
+and the end of the game, with the rules' hooks at each step.
+
+The phase machine is the table ``Rules.phases`` (draw, action, over); :func:`advance`
+runs automatic steps until a player has a real choice. Modules hook in at the start
+of a player's turn (``Rules.turn_start_steps``) and at the end of the round
+(``Rules.end_of_round``, an ordered list of named steps).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .events import Event
+from .scoring import any_victory, outcome
+from .state import PHASE_ACTION, PHASE_DRAW, PHASE_OVER, GameState
+from .strength import basic_actions_for, net_solitary
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .rules import Rules
+
+
+def advance(r: Rules, st: GameState, ev: list[Event]) -> None:
+    """Run automatic steps until someone has a real choice or the game is over."""
+    phases = r.phases
+    while phases[st.phase].advance(r, st, ev):
+        pass
+
+
+def next_drawer(r: Rules, st: GameState, ev: list[Event]) -> None:
+    """The next player reveals (G-1); after the last one, the Action phase (G-10)."""
+    st.turns_done += 1
+    if st.turns_done < st.n:
+        st.current = (st.first + st.turns_done) % st.n
+        return
+    st.phase = PHASE_ACTION  # G-10
+    st.turns_done = 0
+    ev.append(Event("action_phase_started", None, {"first": st.players[st.first].name}))
+    start_turn(r, st, st.first, ev)
+
+
+def start_turn(r: Rules, st: GameState, seat: int, ev: list[Event]) -> None:
+    """A player's turn begins: every turn-start step of the rules runs (the base game's
+    counts the basic actions, A-2)."""
+    st.current = seat
+    st.used_types = []
+    st.pending = []
+    for step in r.turn_start_steps:
+        step(r, st, seat, ev)
+
+
+def count_basic_actions(r: Rules, st: GameState, seat: int, ev: list[Event]) -> None:
+    """Turn-start step of the base game: 2 basic actions, or 1 at a net solitary count
+    of 3 (A-2)."""
+    p = st.players[seat]
+    st.basic_left = basic_actions_for(r, p)
+    actions = "2 basic actions" if st.basic_left == 2 else "1 basic action"
+    net = net_solitary(r, p)
+    ev.append(Event("turn_started", seat, {"player": p.name, "actions": actions, "net": net}))
+
+
+def end_turn(r: Rules, st: GameState, ev: list[Event], *, voluntary: bool) -> None:
+    """The player to act is done (A-9, X-17); the next one starts, or after the last
+    player the game-end check (V-1) and then the end of the round (E-1 … E-6)."""
+    p = st.players[st.current]
+    ev.append(
+        Event(
+            "turn_ended",
+            st.current,
+            {"player": p.name, "unused": st.basic_left, "voluntary": voluntary},
+        )
+    )
+    st.basic_left = 0
+    st.used_types = []
+    st.pending = []
+    st.turns_done += 1
+    if st.turns_done < st.n:
+        start_turn(r, st, (st.first + st.turns_done) % st.n, ev)
+        return
+    if any_victory(r, st):  # V-1: only after the last player's turn
+        st.phase = PHASE_OVER
+        res = outcome(r, st)
+        assert res is not None
+        ev.append(
+            Event(
+                "game_over",
+                None,
+                {
+                    "round": st.round,
+                    "winners": " and ".join(st.players[w].name for w in res.winners),
+                    "winner_seats": list(res.winners),
+                    "how": res.how,
+                    "conditions": list(res.conditions),
+                },
+            )
+        )
+        return
+    end_round(r, st, ev)
+    start_round(r, st, ev)
+
+
+def end_round(r: Rules, st: GameState, ev: list[Event]) -> None:
+    """E-1 … E-5 and any module steps, in the rules' order."""
+    for step in r.end_of_round:
+        step.run(r, st, ev)
+
+
+def start_round(r: Rules, st: GameState, ev: list[Event]) -> None:
+    """E-6: the next round starts with the Guardian Animals phase (T-1)."""
+    st.round += 1
+    st.phase = PHASE_DRAW
+    st.turns_done = 0
+    st.current = st.first
+    for q in st.players:
+        q.stopped = False
+        q.can_use_fragment = False
+    ev.append(Event("round_started", None, {"round": st.round, "first": st.players[st.first].name}))
+
+
+class OverPhase:
+    name = PHASE_OVER
+
+    def legal(self, r: Rules, st: GameState) -> list[Action]:
+        return []
+
+    def why_illegal(self, r: Rules, st: GameState, a: Action) -> str | None:
+        return "the game is over"
+
+    def apply(self, r: Rules, st: GameState, a: Action, ev: list[Event]) -> None:
+        raise AssertionError("no action is legal once the game is over")
+
+    def advance(self, r: Rules, st: GameState, ev: list[Event]) -> bool:
+        return False

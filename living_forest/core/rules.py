@@ -1,0 +1,280 @@
+"""The rules of one game: data and every module's actions, hooks and checks in one value.
+
+There is one :class:`Rules` object per :class:`GameOptions` value (cached). Every
+engine function takes the rules of the state it works on (:func:`rules_of`), never a
+module global, so games with different options can live side by side. The base game
+installs itself first (``core/base_game.py``); each module of the options then adds
+to the :class:`RulesBuilder`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, NamedTuple, Protocol
+
+from .actions import Action
+from .data import GameData, load_data
+from .effects import RepeatAction
+from .events import Event
+from .modules import Module, get_module
+from .options import BASE_GAME, GameOptions, OptionsError
+
+if TYPE_CHECKING:
+    from .action_types.base import ActionType
+    from .state import GameState, Pending, PlayerState
+
+
+class Contributor(NamedTuple):
+    """A named source of Element strength (A-5): adds to ``s`` in place.
+
+    ``cards_and_forest``: what it adds depends only on the player's Help Line and
+    Forest (true of the base game's three). Those are summed once per distinct Help
+    Line and Forest and remembered (``core/strength.py``); the others run every time.
+    """
+
+    name: str
+    add: Callable[[Rules, PlayerState, list[int]], None]
+    cards_and_forest: bool = False
+
+
+class RoundStep(NamedTuple):
+    """One automatic step of the end of a round (E-1 … E-5, then module steps)."""
+
+    name: str
+    run: Callable[[Rules, GameState, list[Event]], None]
+
+
+class Check(NamedTuple):
+    """One part of :func:`~living_forest.core.validate.validate`: reports problems."""
+
+    name: str
+    run: Callable[[Rules, GameState, Callable[[str], None]], None]
+
+
+SetupStep = Callable[["Rules", "GameState", list[Event]], None]
+TurnStep = Callable[["Rules", "GameState", int, list[Event]], None]
+AfterAction = Callable[["Rules", "GameState", int, str, list[Event]], None]
+
+
+class Phase(Protocol):
+    """One phase of the round (T-1) in the phase table."""
+
+    name: str
+
+    def legal(self, r: Rules, st: GameState) -> list[Action]: ...
+
+    def why_illegal(self, r: Rules, st: GameState, a: Action) -> str | None: ...
+
+    def apply(self, r: Rules, st: GameState, a: Action, ev: list[Event]) -> None: ...
+
+    def advance(self, r: Rules, st: GameState, ev: list[Event]) -> bool:
+        """Run one automatic step; False when a player must decide (or it is over)."""
+        ...
+
+
+class DecisionHandler(Protocol):
+    """A sub-decision some action leaves on the pending stack (e.g. which Victory tile
+    to take after a jump, A-42). ``answers`` are the action kinds that settle it."""
+
+    pending_kind: str
+    answers: tuple[str, ...]
+    during: str  # "a jump": for "'steal' is only possible during a jump"
+    blocked: str  # why nothing else may be done meanwhile
+
+    def legal(self, r: Rules, st: GameState, top: Pending) -> list[Action]: ...
+
+    def check(self, r: Rules, st: GameState, top: Pending, a: Action) -> str | None: ...
+
+    def apply(self, r: Rules, st: GameState, top: Pending, a: Action, ev: list[Event]) -> None:
+        """Settle ``top`` (already popped) with ``a``."""
+        ...
+
+    def advance(self, r: Rules, st: GameState, top: Pending, ev: list[Event]) -> bool:
+        """Settle ``top`` by itself when there is nothing to choose (True if it did)."""
+        ...
+
+
+@dataclass(frozen=True, eq=False)
+class Rules:
+    options: GameOptions
+    data: GameData
+    action_types: tuple[ActionType, ...]  # in menu order; basic types first (A-4)
+    by_kind: Mapping[str, ActionType]
+    bonus_types: Mapping[str, ActionType]  # bonus id in the data (rock, corner) -> type
+    decisions: Mapping[str, DecisionHandler]
+    contributors: tuple[Contributor, ...]
+    setup_steps: tuple[SetupStep, ...]
+    turn_start_steps: tuple[TurnStep, ...]
+    after_action: Mapping[str, tuple[AfterAction, ...]]
+    end_of_round: tuple[RoundStep, ...]
+    checks: tuple[Check, ...]
+    phases: Mapping[str, Phase]
+    max_basic_actions: int
+    modules: tuple[Module, ...]
+    # Card ids / tree labels whose effects let a basic action type repeat (F-7, K-G1).
+    repeat_cards: frozenset[str]
+    repeat_trees: frozenset[str]
+    # ``contributors`` split for ``raw_strengths``: summed once per (Help Line, Forest)
+    # and remembered in ``strength_cache`` (outside every state value and keyed by
+    # content, so never stale), or run every time.
+    by_cards_and_forest: tuple[Contributor, ...] = ()
+    other_contributors: tuple[Contributor, ...] = ()
+    strength_cache: dict[tuple[tuple[str, ...], tuple[str | None, ...]], tuple[int, ...]] = field(
+        default_factory=dict, repr=False
+    )
+
+    @property
+    def basic_types(self) -> tuple[ActionType, ...]:
+        return tuple(at for at in self.action_types if at.basic)
+
+    def action_type(self, kind: str) -> ActionType | None:
+        return self.by_kind.get(kind)
+
+
+@dataclass
+class RulesBuilder:
+    """What modules add to; :meth:`build` freezes it into a :class:`Rules` value."""
+
+    options: GameOptions
+    data: GameData
+    action_types: list[ActionType] = field(default_factory=list)
+    decisions: dict[str, DecisionHandler] = field(default_factory=dict)
+    contributors: list[Contributor] = field(default_factory=list)
+    setup_steps: list[SetupStep] = field(default_factory=list)
+    turn_start_steps: list[TurnStep] = field(default_factory=list)
+    after_action: dict[str, list[AfterAction]] = field(default_factory=dict)
+    end_of_round: list[RoundStep] = field(default_factory=list)
+    checks: list[Check] = field(default_factory=list)
+    phases: dict[str, Phase] = field(default_factory=dict)
+    max_basic_actions: int = 0
+    modules: list[Module] = field(default_factory=list)
+
+    def add_action_type(self, at: ActionType, *, before: str | None = None) -> None:
+        if any(x.kind == at.kind for x in self.action_types):
+            raise ValueError(f"action kind {at.kind!r} is registered twice")
+        if before is None:
+            self.action_types.append(at)
+        else:
+            i = next(i for i, x in enumerate(self.action_types) if x.kind == before)
+            self.action_types.insert(i, at)
+
+    def add_decision(self, handler: DecisionHandler) -> None:
+        self.decisions[handler.pending_kind] = handler
+
+    def add_contributor(
+        self,
+        name: str,
+        add: Callable[[Rules, PlayerState, list[int]], None],
+        *,
+        cards_and_forest: bool = False,
+    ) -> None:
+        self.contributors.append(Contributor(name, add, cards_and_forest))
+
+    def add_setup_step(self, step: SetupStep) -> None:
+        """Runs after the base setup and its shuffles, so a base game's random stream
+        is the same whatever modules exist."""
+        self.setup_steps.append(step)
+
+    def add_turn_start_step(self, step: TurnStep) -> None:
+        self.turn_start_steps.append(step)
+
+    def add_after_action(self, kind: str, step: AfterAction) -> None:
+        """Runs when an action of ``kind`` (basic or bonus) is complete."""
+        self.after_action.setdefault(kind, []).append(step)
+
+    def add_end_of_round_step(
+        self,
+        name: str,
+        run: Callable[[Rules, GameState, list[Event]], None],
+        *,
+        before: str | None = None,
+        after: str | None = None,
+    ) -> None:
+        step = RoundStep(name, run)
+        names = [s.name for s in self.end_of_round]
+        if name in names:
+            raise ValueError(f"end-of-round step {name!r} is registered twice")
+        if before is not None:
+            self.end_of_round.insert(names.index(before), step)
+        elif after is not None:
+            self.end_of_round.insert(names.index(after) + 1, step)
+        else:
+            self.end_of_round.append(step)
+
+    def add_check(
+        self, name: str, run: Callable[[Rules, GameState, Callable[[str], None]], None]
+    ) -> None:
+        self.checks.append(Check(name, run))
+
+    def build(self) -> Rules:
+        by_kind = {at.kind: at for at in self.action_types}
+        bonus_types = {b: at for at in self.action_types for b in at.bonus_ids}
+        unknown = {b for b in self.data.rock_bonus if b not in bonus_types}
+        unknown |= {c.bonus for c in self.data.corners.values() if c.bonus not in bonus_types}
+        if unknown:
+            raise OptionsError(f"the game data names bonuses no action provides: {sorted(unknown)}")
+        d = self.data
+
+        def repeats(effects: tuple[object, ...]) -> bool:
+            return any(isinstance(e, RepeatAction) for e in effects)
+
+        return Rules(
+            options=self.options,
+            data=d,
+            action_types=tuple(self.action_types),
+            by_kind=by_kind,
+            bonus_types=bonus_types,
+            decisions=dict(self.decisions),
+            contributors=tuple(self.contributors),
+            setup_steps=tuple(self.setup_steps),
+            turn_start_steps=tuple(self.turn_start_steps),
+            after_action={k: tuple(v) for k, v in self.after_action.items()},
+            end_of_round=tuple(self.end_of_round),
+            checks=tuple(self.checks),
+            phases=dict(self.phases),
+            max_basic_actions=self.max_basic_actions,
+            modules=tuple(self.modules),
+            repeat_cards=frozenset(c.id for c in d.cards.values() if repeats(c.effects)),
+            repeat_trees=frozenset(t.label for t in d.trees.values() if repeats(t.effects)),
+            by_cards_and_forest=tuple(c for c in self.contributors if c.cards_and_forest),
+            other_contributors=tuple(c for c in self.contributors if not c.cards_and_forest),
+        )
+
+
+_RULES: dict[GameOptions, Rules] = {}
+# The last options asked for, by identity: states of one game share one options value
+# (clone copies the reference), so this skips hashing on the hot path.
+_last: tuple[GameOptions, Rules] | None = None
+
+
+def rules_for(options: GameOptions = BASE_GAME) -> Rules:
+    """The rules for ``options`` (built once, then cached); raises
+    :class:`~living_forest.core.options.OptionsError` for an unknown module."""
+    r = _RULES.get(options)
+    if r is None:
+        r = _RULES[options] = _build(options)
+    return r
+
+
+def rules_of(st: GameState) -> Rules:
+    """The rules the game ``st`` is played with."""
+    global _last
+    last = _last
+    if last is not None and last[0] is st.options:
+        return last[1]
+    r = rules_for(st.options)
+    _last = (st.options, r)
+    return r
+
+
+def _build(options: GameOptions) -> Rules:
+    from . import base_game
+
+    modules = [get_module(name) for name in options.modules]
+    b = RulesBuilder(options, load_data())
+    base_game.install(b)
+    for m in modules:
+        m.install(b)
+        b.modules.append(m)
+    return b.build()
