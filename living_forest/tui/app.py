@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -16,6 +17,7 @@ from textual.app import App
 from textual.binding import Binding
 
 from living_forest.core import rules_for
+from living_forest.persistence import clean_stale_temporaries
 
 from .keymap import load_keymap
 from .saving import (
@@ -78,6 +80,8 @@ class LivingForestApp(App[int]):
     # --- start --------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        with contextlib.suppress(OSError):  # debris of a write killed mid-way
+            clean_stale_temporaries(default_save_dir())
         keymap, problems = load_keymap()
         if keymap:
             self.set_keymap(keymap)

@@ -62,3 +62,48 @@ def test_malformed_data_is_rejected_with_a_clear_message() -> None:
     raw["starting_deck"]["cards"].append("unicorn")
     with pytest.raises(DataError, match="starting_deck"):
         parse_data(json.dumps(raw), "broken.json")
+
+
+@pytest.mark.parametrize(
+    ("change", "where"),
+    [
+        (lambda raw: raw.__setitem__("house_rules", {"x": 1}), "house_rules"),
+        (lambda raw: raw["protective_trees"][11].__setitem__("specail", "x"), "specail"),
+        (lambda raw: raw["protective_trees"][11].__setitem__("special", "fly"), "special"),
+        (
+            lambda raw: raw["guardian_animals"][30].__setitem__(
+                "ability", {"kind": "teleport", "action": "move"}
+            ),
+            "ability",
+        ),
+        (
+            lambda raw: raw["guardian_animals"][30].__setitem__(
+                "ability", {"kind": "repeat_action", "action": "move", "times": 3}
+            ),
+            "times",
+        ),
+        (lambda raw: raw["forest_board"]["corner_bonuses"][0].__setitem__("bonus", "x"), "bonus"),
+    ],
+    ids=["top-level", "typo", "special", "effect-kind", "effect-field", "corner"],
+)
+def test_a_field_the_engine_does_not_understand_fails_loudly(change, where: str) -> None:
+    """Data models forbid unknown fields and values: a new ability in the data is never
+    silently dropped (it fails at load, naming the place)."""
+    raw = json.loads(BASE_JSON.read_text())
+    change(raw)
+    with pytest.raises(DataError, match=where):
+        parse_data(json.dumps(raw), "changed.json")
+
+
+def test_effects_compile_to_typed_values() -> None:
+    """F-7 / K-X5: tree 11's "same_action_twice" is a repeat effect for any type, at most
+    twice; a card ability in the data becomes the matching effect value."""
+    from living_forest.core.effects import BonusAction, RepeatAction
+
+    assert data().trees["11"].effects == (RepeatAction("any", 2),)
+    raw = json.loads(BASE_JSON.read_text())
+    hare = next(c for c in raw["guardian_animals"] if c["id"] == "hare")
+    hare["ability"] = {"kind": "bonus_action", "action": "move"}
+    d = parse_data(json.dumps(raw), "changed.json")
+    assert d.cards["hare"].effects == (BonusAction("move"),)
+    assert d.action_ids == ("take_fragment", "attract", "extinguish", "move", "plant_tree")

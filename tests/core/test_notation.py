@@ -56,6 +56,12 @@ def test_parse_normalises_case_and_space() -> None:
         ("extinguish two", "positive whole number"),
         ("plant 5A", "KIND@X,Y"),
         ("plant 5A@9,9", "off the 5x3 board"),
+        ("move \u00b2", "positive whole number"),  # str.isdigit() is True, int() fails
+        ("move \u0663", "positive whole number"),  # int() would read it as 3
+        ("extinguish \uff13", "positive whole number"),
+        ("plant 5A@\uff11,0", "KIND@X,Y"),
+        ("plant 5Ä@1,0", "KIND@X,Y"),
+        ("attract " + "h" * 41, "too long"),
     ],
 )
 def test_malformed_text_is_rejected(text: str, fragment: str) -> None:
@@ -74,3 +80,9 @@ def test_illegal_action_names_why_and_leaves_state_untouched() -> None:
     with pytest.raises(ActionParseError):
         apply(st, "dance")
     assert st.to_dict() == before
+
+
+def test_a_message_never_echoes_more_than_a_short_piece_of_the_input() -> None:
+    with pytest.raises(ActionParseError) as exc:
+        parse_action("x" * 5000)
+    assert "x" * 41 not in str(exc.value) and len(str(exc.value)) < 300

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from living_forest.persistence import SaveError, load_game, save_game
+from living_forest.persistence.files import MAX_MESSAGE
 
 from .conftest import play
 
@@ -46,6 +47,7 @@ def _load(path: Path) -> None:
         load_game(path)
     except SaveError as e:
         assert str(e) and "\n" not in str(e)
+        assert len(str(e)) <= MAX_MESSAGE, str(e)
 
 
 @settings(

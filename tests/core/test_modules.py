@@ -1,0 +1,168 @@
+"""The core takes variants: a rules module plugs in through the registry and hooks only.
+
+Uses the test-only module ``tests/core/toy_module.py`` ("grove"), which touches every
+extension point: a new basic action type, setup / turn-start / after-action /
+end-of-round steps, a strength contributor, a check and its own state.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from living_forest.bots import SeatView, random_bot
+from living_forest.core import (
+    BASE_GAME,
+    GameOptions,
+    GameState,
+    SetupError,
+    apply,
+    available_modules,
+    counts,
+    legal_actions,
+    new_game,
+    parse_action,
+    raw_strengths,
+    rules_for,
+    rules_of,
+    validate,
+    why_illegal,
+)
+from living_forest.core.data import FLOWER
+
+from . import toy_module as toy
+from .scenario import start, to_action_phase
+
+GROVE = GameOptions((toy.NAME,))
+SEATS = [("Ana", "winter"), ("Bo", "spring"), ("Cy", "summer")]
+
+
+def grove_game(seed: int = 3) -> GameState:
+    st, _ = new_game(SEATS, seed, options=GROVE)
+    return st
+
+
+def in_action_phase(st: GameState) -> GameState:
+    """Everyone reveals one card and stops."""
+    while st.phase == "draw":
+        legal = legal_actions(st)
+        st, _ = apply(st, next((a for a in legal if a.kind == "stop"), legal[0]))
+    assert st.phase == "action" and not st.pending
+    return st
+
+
+def test_options_are_checked_before_a_game_starts() -> None:
+    assert toy.NAME in available_modules()
+    with pytest.raises(SetupError, match="unknown rules module 'nope'"):
+        new_game(SEATS, 1, options=GameOptions(("nope",)))
+    st = grove_game()
+    assert st.options == GROVE and rules_of(st).options == GROVE
+    assert rules_of(st) is rules_for(GROVE) and rules_of(st) is not rules_for(BASE_GAME)
+
+
+def test_options_are_normalised_and_round_trip() -> None:
+    assert GameOptions(("b", "a", "a")).modules == ("a", "b")
+    assert GameOptions.from_dict(GROVE.to_dict()) == GROVE
+    assert BASE_GAME.is_base and not GROVE.is_base
+
+
+def test_setup_steps_run_after_the_base_setup_and_its_random_stream() -> None:
+    """A module's setup draws from the random stream only after the base setup, so the
+    base part of the position is the base game's, card for card."""
+    base, _ = new_game(SEATS, 5)
+    grove, _ = new_game(SEATS, 5, options=GROVE)
+    b, g = base.to_dict(), grove.to_dict()
+    assert "options" not in b and "ext" not in b
+    assert g["options"] == {"modules": [toy.NAME]}
+    assert sorted(g["ext"][toy.NAME]["order"]) == list(range(6))
+    assert g["rng"] != b["rng"]  # the module shuffled after the base
+    for key in b:
+        if key not in ("rng", "players"):
+            assert g[key] == b[key], key
+    for pb, pg in zip(b["players"], g["players"], strict=True):
+        assert pg.pop("ext") == {toy.NAME: {"calm": 0, "turns": 0}}
+        assert pg == pb
+
+
+def test_a_registered_action_type_is_offered_parsed_and_resolved() -> None:
+    st = in_action_phase(grove_game())
+    assert parse_action("meditate").kind == toy.MEDITATE
+    assert "meditate" in {str(a) for a in legal_actions(st)}
+    seat = st.current
+    flowers = raw_strengths(rules_of(st), st.players[seat])[FLOWER]
+    st2, events = apply(st, "meditate")
+    assert toy.grove_of(st2.players[seat]).calm == 1
+    assert toy.grove_of(st.players[seat]).calm == 0  # the input state is untouched
+    assert [e.kind for e in events][:2] == ["meditated", "grove_after"]
+    # The contributor: calm counts as Sacred Flowers, in strength and in victory counts.
+    assert raw_strengths(rules_of(st2), st2.players[seat])[FLOWER] == flowers + 1
+    assert (
+        counts(rules_of(st2), st2.players[seat]).flowers
+        == counts(rules_of(st), st.players[seat]).flowers + 1
+    )
+    # It is a basic action type: it used one basic action, and A-3 forbids a second one.
+    assert st2.basic_left == st.basic_left - 1
+    if st2.current == seat and st2.basic_left:
+        reason = why_illegal(st2, "meditate")
+        assert reason is not None and "A-3" in reason
+
+
+def test_a_base_game_does_not_know_the_modules_actions() -> None:
+    st = to_action_phase(start(2), {0: ["hare"]})
+    assert why_illegal(st, "meditate") == "'meditate' is not possible in the Action phase"
+
+
+def test_turn_start_and_end_of_round_steps_run_in_their_place() -> None:
+    st = grove_game(7)
+    rng = random.Random(7)
+    turns = 0
+    while st.round < 4:
+        st, events = apply(st, random_bot(SeatView(st, st.current), legal_actions(st), rng))
+        turns += sum(1 for e in events if e.kind == "turn_started")
+        # The module's step follows the base step that counts the basic actions (A-2).
+        kinds = [e.kind for e in events]
+        for i, k in enumerate(kinds):
+            if k == "turn_started":
+                assert kinds[i + 1] == "grove_turn"
+    assert sum(toy.grove_of(p).turns for p in st.players) == turns
+    # Three rounds ended; each time the step saw the Help Lines before E-4 emptied them.
+    seen = toy.game_grove(st).help_lines_before_e4
+    assert len(seen) == 3 and all(any(n > 0 for n in sizes) for sizes in seen)
+
+
+def test_module_state_clones_and_round_trips() -> None:
+    st = in_action_phase(grove_game())
+    st2, _ = apply(st, "meditate")
+    assert GameState.from_dict(st2.to_dict()) == st2
+    copy = st2.clone()
+    toy.grove_of(copy.players[copy.current]).calm = 2
+    toy.game_grove(copy).order.reverse()
+    assert toy.grove_of(st2.players[st2.current]).calm == 1
+    assert toy.game_grove(st2).order != toy.game_grove(copy).order
+
+
+def test_module_checks_are_part_of_validate() -> None:
+    st = in_action_phase(grove_game())
+    assert validate(st) == []
+    bad = st.clone()
+    toy.grove_of(bad.players[0]).calm = 9
+    assert validate(bad) == ["seat 0 has calm 9"]
+    stray = start(2).clone()
+    stray.ext["grove"] = toy.GroveState()
+    assert any("module 'grove', which this game does not use" in p for p in validate(stray))
+
+
+def test_whole_games_with_the_module_stay_sound() -> None:
+    for seed in range(3):
+        st = grove_game(seed)
+        rng = random.Random(seed)
+        steps = 0
+        while st.phase != "over" and steps < 3000:
+            legal = legal_actions(st)
+            st, _ = apply(st, random_bot(SeatView(st, st.current), legal, rng))
+            steps += 1
+            if steps % 25 == 0:
+                assert validate(st) == [], validate(st)
+                assert GameState.from_dict(st.to_dict()) == st
+        assert st.phase == "over", f"seed {seed} did not end"

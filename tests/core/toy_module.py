@@ -1,0 +1,161 @@
+"""A small rules module used only by tests: it touches every extension point of the core.
+
+"Grove" adds a sixth basic action type, Meditate (``meditate``: +1 calm, at most 3),
+whose calm counts as Sacred Flowers; a setup step that uses the random stream after
+the base setup; a turn-start step; an after-action step; an end-of-round step placed
+before E-4; a strength contributor; a validation check; and state of its own, game-wide
+and per player. Importing this file registers it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from living_forest.core import Action, Arg, GameState, Module, PlayerState, register_module
+from living_forest.core import rng as rng_mod
+from living_forest.core.action_types import ActionType
+from living_forest.core.data import FLOWER
+from living_forest.core.events import Event
+from living_forest.core.rules import Rules, RulesBuilder
+
+NAME = "grove"
+MEDITATE = "meditate"
+MAX_CALM = 3
+
+
+@dataclass
+class GroveState:
+    """Game-wide: a shuffled order drawn at setup, and per finished round the Help Line
+    sizes seen just before E-4 returned them."""
+
+    order: list[int] = field(default_factory=list)
+    help_lines_before_e4: list[list[int]] = field(default_factory=list)
+
+    def clone(self) -> GroveState:
+        return GroveState(self.order[:], [x[:] for x in self.help_lines_before_e4])
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "order": self.order[:],
+            "help_lines_before_e4": [x[:] for x in self.help_lines_before_e4],
+        }
+
+    @classmethod
+    def read(cls, d: Any) -> GroveState:
+        return cls(list(d["order"]), [list(x) for x in d["help_lines_before_e4"]])
+
+
+@dataclass
+class PlayerGrove:
+    calm: int = 0
+    turns: int = 0
+
+    def clone(self) -> PlayerGrove:
+        return PlayerGrove(self.calm, self.turns)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"calm": self.calm, "turns": self.turns}
+
+    @classmethod
+    def read(cls, d: Any) -> PlayerGrove:
+        return cls(int(d["calm"]), int(d["turns"]))
+
+
+def grove_of(p: PlayerState) -> PlayerGrove:
+    g = p.ext[NAME]
+    assert isinstance(g, PlayerGrove)
+    return g
+
+
+def game_grove(st: GameState) -> GroveState:
+    g = st.ext[NAME]
+    assert isinstance(g, GroveState)
+    return g
+
+
+class Meditate(ActionType):
+    kind = MEDITATE
+    data_id = "meditate"
+    name = "Meditate"
+    rule_ids = ("GROVE-1",)
+    arg = Arg.NONE
+
+    def options(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> list[Action]:
+        return [Action(MEDITATE)] if grove_of(p).calm < MAX_CALM else []
+
+    def why_no_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> str:
+        return f"you are as calm as can be ({MAX_CALM})"
+
+    def check(self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int) -> str | None:
+        return None if grove_of(p).calm < MAX_CALM else self.why_no_option(r, st, p, budget)
+
+    def resolve(
+        self,
+        r: Rules,
+        st: GameState,
+        seat: int,
+        a: Action,
+        ev: list[Event],
+        *,
+        bonus: bool,
+        extra: int,
+    ) -> None:
+        grove_of(st.players[seat]).calm += 1
+        ev.append(Event("meditated", seat, {"calm": grove_of(st.players[seat]).calm}))
+
+
+def setup(r: Rules, st: GameState, ev: list[Event]) -> None:
+    order = list(range(6))
+    st.rng = rng_mod.shuffle(order, st.rng)
+    st.ext[NAME] = GroveState(order)
+    for p in st.players:
+        p.ext[NAME] = PlayerGrove()
+
+
+def on_turn_start(r: Rules, st: GameState, seat: int, ev: list[Event]) -> None:
+    grove_of(st.players[seat]).turns += 1
+    ev.append(Event("grove_turn", seat, {}))
+
+
+def after_meditate(r: Rules, st: GameState, seat: int, kind: str, ev: list[Event]) -> None:
+    ev.append(Event("grove_after", seat, {"kind": kind}))
+
+
+def before_e4(r: Rules, st: GameState, ev: list[Event]) -> None:
+    game_grove(st).help_lines_before_e4.append([len(p.help_line) for p in st.players])
+
+
+def calm_flowers(r: Rules, p: PlayerState, s: list[int]) -> None:
+    s[FLOWER] += grove_of(p).calm
+
+
+def check_calm(r: Rules, st: GameState, bad: Any) -> None:
+    for i, p in enumerate(st.players):
+        g = p.ext.get(NAME)
+        if not isinstance(g, PlayerGrove):
+            bad(f"seat {i} has no grove state")
+        elif not 0 <= g.calm <= MAX_CALM:
+            bad(f"seat {i} has calm {g.calm}")
+
+
+def install(b: RulesBuilder) -> None:
+    b.add_action_type(Meditate())
+    b.add_setup_step(setup)
+    b.add_turn_start_step(on_turn_start)
+    b.add_after_action(MEDITATE, after_meditate)
+    b.add_end_of_round_step("grove: count Help Lines", before_e4, before="E-4 Help Lines return")
+    b.add_contributor("calm", calm_flowers)
+    b.add_check("grove calm", check_calm)
+
+
+MODULE = register_module(
+    Module(
+        name=NAME,
+        title="Grove (test module)",
+        install=install,
+        notation={MEDITATE: Arg.NONE},
+        read_state=GroveState.read,
+        read_player_state=PlayerGrove.read,
+    )
+)
