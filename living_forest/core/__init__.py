@@ -53,6 +53,18 @@ from .engine import (
 from .events import Event, describe
 from .modules import Module, available_modules, register_module
 from .options import BASE_GAME, GameOptions, OptionsError
+from .queries import (
+    Decision,
+    PlantPreview,
+    basic_actions_of,
+    decision,
+    forced_stop_count,
+    plant_preview,
+    revealed_by,
+    reveals_hidden,
+    victory_thresholds,
+    victory_tile,
+)
 from .rules import Rules, RulesBuilder, rules_for, rules_of
 from .scoring import Outcome, PlayerResult
 from .setup import Seat, SetupError
@@ -68,6 +80,7 @@ __all__ = [
     "Arg",
     "Counts",
     "DataError",
+    "Decision",
     "Event",
     "GameData",
     "GameOptions",
@@ -77,6 +90,7 @@ __all__ = [
     "OptionsError",
     "Outcome",
     "Pending",
+    "PlantPreview",
     "PlayerResult",
     "PlayerState",
     "Rules",
@@ -86,9 +100,12 @@ __all__ = [
     "apply",
     "available_modules",
     "basic_actions_for",
+    "basic_actions_of",
     "counts",
     "data",
+    "decision",
     "describe",
+    "forced_stop_count",
     "format_action",
     "is_over",
     "legal_actions",
@@ -98,12 +115,17 @@ __all__ = [
     "new_game",
     "outcome",
     "parse_action",
+    "plant_preview",
     "plant_spaces",
     "raw_strengths",
     "register_module",
+    "revealed_by",
+    "reveals_hidden",
     "rules_for",
     "rules_of",
     "validate",
+    "victory_thresholds",
+    "victory_tile",
     "why_illegal",
     "why_unavailable",
 ]

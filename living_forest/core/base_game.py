@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from . import end_of_round as eor
 from .action_types import BASE_TYPES, StealDecision
-from .draw_phase import DrawPhase
+from .draw_phase import REVEALING, DrawPhase
 from .flow import OverPhase, count_basic_actions
 from .rules import RulesBuilder
 from .state import PHASE_ACTION, PHASE_DRAW, PHASE_OVER
@@ -34,5 +34,7 @@ def install(b: RulesBuilder) -> None:
     b.add_end_of_round_step("E-5 the Sacred Tree passes", eor.pass_sacred_tree)
     b.phases.update({PHASE_DRAW: DrawPhase(), PHASE_ACTION: ActionPhase(), PHASE_OVER: OverPhase()})
     b.max_basic_actions = max(b.data.actions_calm, b.data.actions_forced)
+    b.revealing_actions |= REVEALING  # draw (G-2), a Fragment on the card just drawn (G-8)
+    b.revealing_events |= {"card_revealed", "reshuffled", "reserve_refilled"}
     for name, run in BASE_CHECKS:
         b.add_check(name, run)

@@ -115,6 +115,10 @@ class Rules:
     # Card ids / tree labels whose effects let a basic action type repeat (F-7, K-G1).
     repeat_cards: frozenset[str]
     repeat_trees: frozenset[str]
+    # What shows hidden information (undo never crosses it): action kinds, and event
+    # kinds of the automatic flow (a refilled reserve, a reshuffle).
+    revealing_actions: frozenset[str] = frozenset()
+    revealing_events: frozenset[str] = frozenset()
     # ``contributors`` split for ``raw_strengths``: summed once per (Help Line, Forest)
     # and remembered in ``strength_cache`` (outside every state value and keyed by
     # content, so never stale), or run every time.
@@ -149,6 +153,8 @@ class RulesBuilder:
     phases: dict[str, Phase] = field(default_factory=dict)
     max_basic_actions: int = 0
     modules: list[Module] = field(default_factory=list)
+    revealing_actions: set[str] = field(default_factory=set)
+    revealing_events: set[str] = field(default_factory=set)
 
     def add_action_type(self, at: ActionType, *, before: str | None = None) -> None:
         if any(x.kind == at.kind for x in self.action_types):
@@ -237,6 +243,9 @@ class RulesBuilder:
             modules=tuple(self.modules),
             repeat_cards=frozenset(c.id for c in d.cards.values() if repeats(c.effects)),
             repeat_trees=frozenset(t.label for t in d.trees.values() if repeats(t.effects)),
+            revealing_actions=frozenset(self.revealing_actions)
+            | {at.kind for at in self.action_types if at.reveals_hidden},
+            revealing_events=frozenset(self.revealing_events),
             by_cards_and_forest=tuple(c for c in self.contributors if c.cards_and_forest),
             other_contributors=tuple(c for c in self.contributors if not c.cards_and_forest),
         )
