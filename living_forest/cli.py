@@ -154,7 +154,7 @@ def cmd_replay(path: Path) -> int:
                 assert prev is not None
                 who = prev.players[prev.current].name
                 lines.append(f"{step.number:>{width}}. {who}: {step.action}")
-            lines.extend(f"{'':>{width}}  {describe(e)}" for e in step.events)
+            lines.extend(f"{'':>{width}}  {describe(e, st)}" for e in step.events)
             prev = st
     except SaveError as e:
         print(f"living-forest: {e}", file=sys.stderr)

@@ -15,7 +15,16 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from living_forest.bots import BOTS, SeatView, get_bot
-from living_forest.core import GameState, apply, legal_actions, new_game, outcome, validate
+from living_forest.core import (
+    Event,
+    GameState,
+    apply,
+    legal_actions,
+    new_game,
+    outcome,
+    validate,
+)
+from living_forest.core.events import WHY_NOT_ADDED
 
 SPIRITS = ("winter", "spring", "summer", "autumn")
 ROUND_CAP = 300
@@ -45,6 +54,14 @@ class GameResult:
     watched: Counter[str] = field(default_factory=Counter)  # e.g. "fire_not_added: ..."
     actions: list[str] | None = None
     state: GameState | None = None
+
+
+def _watch(events: Iterable[Event], watched: Counter[str]) -> None:
+    """Count the rare paths: "fire_not_added: the Circle is full", "bonus_lost: rock"."""
+    for e in events:
+        if e.kind in WATCHED_EVENTS:
+            why = str(e.data.get("why", ""))
+            watched[f"{e.kind}: {WHY_NOT_ADDED.get(why, why) or e.data.get('source')}"] += 1
 
 
 def parse_bots(spec: str, players: int) -> tuple[str, ...]:
@@ -89,9 +106,7 @@ def play_game(
         watched = res.watched
         decisions = 0
         while st.phase != "over":
-            for e in events:
-                if e.kind in WATCHED_EVENTS:
-                    watched[f"{e.kind}: {e.data.get('why') or e.data.get('source')}"] += 1
+            _watch(events, watched)
             if check == "all" and (problems := validate(st)):
                 res.failure = f"invalid: {problems[0]}"
                 break
@@ -109,9 +124,7 @@ def play_game(
             if actions is not None:
                 actions.append(str(action))
         else:
-            for e in events:
-                if e.kind in WATCHED_EVENTS:
-                    watched[f"{e.kind}: {e.data.get('why') or e.data.get('source')}"] += 1
+            _watch(events, watched)
         res.decisions = decisions
     except Exception as e:  # a crash is a result, not an abort of the whole run
         res.failure = f"exception: {type(e).__name__}: {e}"

@@ -297,6 +297,11 @@ class LineBonus:
     axis: str = "row"  # "row" | "column"
     index: int = 0
 
+    @property
+    def id(self) -> str:
+        """ "row-1", "column-2": how events name the line."""
+        return f"{self.axis}-{self.index}"
+
 
 @dataclass(frozen=True, slots=True)
 class GameData:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from . import flow, rng
 from .actions import DRAW, STOP, USE_FRAGMENT, Action
-from .events import Event
+from .events import SYMBOL_ID, Event
 from .state import PHASE_DRAW, GameState, PlayerState
 from .strength import net_solitary
 
@@ -65,24 +65,13 @@ def apply(r: Rules, st: GameState, a: Action, ev: list[Event]) -> None:
         if not p.draw:  # G-6: reshuffle only when a draw needs it
             p.draw, p.discard = p.discard, []
             st.rng = rng.shuffle(p.draw, st.rng)
-            ev.append(Event("reshuffled", seat, {"player": p.name, "count": len(p.draw)}))
+            ev.append(Event("reshuffled", seat, {"count": len(p.draw)}))
         cid = p.draw.pop()
         p.help_line.append(cid)
         p.can_use_fragment = True
-        card = d.cards[cid]
-        mark = {1: "solitary", -1: "gregarious", 0: "no symbol"}[card.symbol]
+        mark = SYMBOL_ID[d.cards[cid].symbol]
         ev.append(
-            Event(
-                "card_revealed",
-                seat,
-                {
-                    "player": p.name,
-                    "card": card.name,
-                    "card_id": cid,
-                    "mark": mark,
-                    "net": net_solitary(r, p),
-                },
-            )
+            Event("card_revealed", seat, {"card_id": cid, "mark": mark, "net": net_solitary(r, p)})
         )
     elif a.kind == USE_FRAGMENT:
         cid = p.help_line.pop()
@@ -93,13 +82,7 @@ def apply(r: Rules, st: GameState, a: Action, ev: list[Event]) -> None:
             st.varan_supply += 1
         else:
             p.discard.append(cid)
-        ev.append(
-            Event(
-                "fragment_used",
-                seat,
-                {"player": p.name, "card": d.cards[cid].name, "card_id": cid},
-            )
-        )
+        ev.append(Event("fragment_used", seat, {"card_id": cid}))
     else:
         stop(r, st, ev, reason="stopped")
 
@@ -110,18 +93,8 @@ def stop(r: Rules, st: GameState, ev: list[Event], reason: str) -> None:
     p.stopped = True
     p.can_use_fragment = False
     if reason != "stopped":
-        ev.append(Event(reason, seat, {"player": p.name}))
-    ev.append(
-        Event(
-            "stopped",
-            seat,
-            {
-                "player": p.name,
-                "cards": len(p.help_line),
-                "net": net_solitary(r, p),
-            },
-        )
-    )
+        ev.append(Event(reason, seat))
+    ev.append(Event("stopped", seat, {"cards": len(p.help_line), "net": net_solitary(r, p)}))
 
 
 def forced_stop_reason(r: Rules, st: GameState) -> str:

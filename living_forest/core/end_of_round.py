@@ -27,7 +27,7 @@ def onibi_attacks_spirits(r: Rules, st: GameState, ev: list[Event]) -> None:
     got = dict.fromkeys(owed, 0)
     for i in order:
         if i not in owed:
-            ev.append(Event("spirit_safe", i, {"player": st.players[i].name, "water": water[i]}))
+            ev.append(Event("spirit_safe", i, {"water": water[i]}))
     # One card at a time round the attacked players, so a shortage is spread evenly.
     for _ in range(tiles):
         for i in order:
@@ -42,7 +42,6 @@ def onibi_attacks_spirits(r: Rules, st: GameState, ev: list[Event]) -> None:
                     "varans_dealt",
                     i,
                     {
-                        "player": st.players[i].name,
                         "water": water[i],
                         "count": got[i],
                         "owed": owed[i],
@@ -62,10 +61,10 @@ def onibi_attacks_sacred_tree(r: Rules, st: GameState, ev: list[Event]) -> None:
     added: list[int] = []
     for v in wanted:
         if len(st.centre) >= d.fire_capacity:
-            ev.append(Event("fire_not_added", None, {"value": v, "why": "the Circle is full"}))
+            ev.append(Event("fire_not_added", None, {"value": v, "why": "circle_full"}))
             continue
         if st.fire_supply[str(v)] <= 0:
-            ev.append(Event("fire_not_added", None, {"value": v, "why": "the supply is empty"}))
+            ev.append(Event("fire_not_added", None, {"value": v, "why": "supply_empty"}))
             continue
         st.fire_supply[str(v)] -= 1
         st.centre.append(v)
@@ -77,17 +76,13 @@ def onibi_attacks_sacred_tree(r: Rules, st: GameState, ev: list[Event]) -> None:
             st.centre.append(v)
             added.append(v)
         else:
-            ev.append(Event("fire_not_added", None, {"value": v, "why": "the supply is empty"}))
+            ev.append(Event("fire_not_added", None, {"value": v, "why": "supply_empty"}))
     if added:
         ev.append(
             Event(
                 "fires_added",
                 None,
-                {
-                    "values": ", ".join(map(str, added)),
-                    "added": added,
-                    "total": len(st.centre),
-                },
+                {"added": added, "total": len(st.centre)},
             )
         )
     st.taken = [0, 0, 0]
@@ -95,7 +90,6 @@ def onibi_attacks_sacred_tree(r: Rules, st: GameState, ev: list[Event]) -> None:
 
 def refill_reserve(r: Rules, st: GameState, ev: list[Event]) -> None:
     """E-3, X-3: fill emptied slots from the level's own stack, as far as it goes."""
-    d = r.data
     for level, row in enumerate(st.reserve):
         stack = st.stacks[level]
         new = []
@@ -108,11 +102,7 @@ def refill_reserve(r: Rules, st: GameState, ev: list[Event]) -> None:
                 Event(
                     "reserve_refilled",
                     None,
-                    {
-                        "level": level + 1,
-                        "cards": ", ".join(d.cards[c].name for c in new if c),
-                        "card_ids": new,
-                    },
+                    {"level": level + 1, "card_ids": new},
                 )
             )
 
@@ -123,10 +113,10 @@ def return_help_lines(r: Rules, st: GameState, ev: list[Event]) -> None:
         count = len(p.help_line)
         p.discard.extend(p.help_line)
         p.help_line.clear()
-        ev.append(Event("help_line_returned", i, {"player": p.name, "count": count}))
+        ev.append(Event("help_line_returned", i, {"count": count}))
 
 
 def pass_sacred_tree(r: Rules, st: GameState, ev: list[Event]) -> None:
     """E-5: the next player clockwise is the first player of the next round."""
     st.first = (st.first + 1) % st.n
-    ev.append(Event("sacred_tree_passed", st.first, {"player": st.players[st.first].name}))
+    ev.append(Event("sacred_tree_passed", st.first))

@@ -36,7 +36,7 @@ def next_drawer(r: Rules, st: GameState, ev: list[Event]) -> None:
         return
     st.phase = PHASE_ACTION  # G-10
     st.turns_done = 0
-    ev.append(Event("action_phase_started", None, {"first": st.players[st.first].name}))
+    ev.append(Event("action_phase_started", None, {"first": st.first}))
     start_turn(r, st, st.first, ev)
 
 
@@ -55,22 +55,14 @@ def count_basic_actions(r: Rules, st: GameState, seat: int, ev: list[Event]) -> 
     of 3 (A-2)."""
     p = st.players[seat]
     st.basic_left = basic_actions_for(r, p)
-    actions = "2 basic actions" if st.basic_left == 2 else "1 basic action"
     net = net_solitary(r, p)
-    ev.append(Event("turn_started", seat, {"player": p.name, "actions": actions, "net": net}))
+    ev.append(Event("turn_started", seat, {"actions": st.basic_left, "net": net}))
 
 
 def end_turn(r: Rules, st: GameState, ev: list[Event], *, voluntary: bool) -> None:
     """The player to act is done (A-9, X-17); the next one starts, or after the last
     player the game-end check (V-1) and then the end of the round (E-1 … E-6)."""
-    p = st.players[st.current]
-    ev.append(
-        Event(
-            "turn_ended",
-            st.current,
-            {"player": p.name, "unused": st.basic_left, "voluntary": voluntary},
-        )
-    )
+    ev.append(Event("turn_ended", st.current, {"unused": st.basic_left, "voluntary": voluntary}))
     st.basic_left = 0
     st.used_types = []
     st.pending = []
@@ -88,10 +80,11 @@ def end_turn(r: Rules, st: GameState, ev: list[Event], *, voluntary: bool) -> No
                 None,
                 {
                     "round": st.round,
-                    "winners": " and ".join(st.players[w].name for w in res.winners),
                     "winner_seats": list(res.winners),
-                    "how": res.how,
                     "conditions": list(res.conditions),
+                    "decided_by": res.decided_by,
+                    "best_total": res.best_total,
+                    "qualified": res.qualified,
                 },
             )
         )
@@ -115,7 +108,7 @@ def start_round(r: Rules, st: GameState, ev: list[Event]) -> None:
     for q in st.players:
         q.stopped = False
         q.can_use_fragment = False
-    ev.append(Event("round_started", None, {"round": st.round, "first": st.players[st.first].name}))
+    ev.append(Event("round_started", None, {"round": st.round, "first": st.first}))
 
 
 class OverPhase:

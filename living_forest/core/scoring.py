@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .events import how_decided
 from .state import PHASE_OVER, GameState
 from .strength import Counts, counts
 
@@ -26,8 +27,15 @@ class Outcome:
     winners: tuple[int, ...]
     players: tuple[PlayerResult, ...]
     conditions: tuple[str, ...]  # every condition met by any player
-    how: str  # how the winner(s) were decided, in words
     shared: bool  # tied players share the victory (V-5)
+    decided_by: str  # "alone" (V-4), "total" (V-4), "tie" (V-5)
+    best_total: int  # the winners' total (0 when decided alone and not compared)
+    qualified: int  # players who met a condition
+
+    @property
+    def how(self) -> str:
+        """How the winner(s) were decided, in words."""
+        return how_decided(self.decided_by, self.best_total, self.qualified)
 
 
 def any_victory(r: Rules, st: GameState) -> bool:
@@ -42,18 +50,13 @@ def outcome(r: Rules, st: GameState) -> Outcome | None:
     cs = [counts(r, p) for p in st.players]
     met = [tuple(c.met(st.thresholds)) for c in cs]
     qualified = [i for i in range(st.n) if met[i]]
+    best = max((cs[i].total for i in qualified), default=0)
     if len(qualified) == 1:  # V-4
         winners = tuple(qualified)
-        how = "the only player to reach a victory threshold"
+        decided_by = "alone"
     else:
-        best = max(cs[i].total for i in qualified)
         winners = tuple(i for i in qualified if cs[i].total == best)
-        if len(winners) == 1:
-            how = (
-                f"highest total ({best}) among the {len(qualified)} players who reached a threshold"
-            )
-        else:
-            how = f"tied on total {best}: shared victory (V-5)"
+        decided_by = "total" if len(winners) == 1 else "tie"
     # V-6: qualified players by total, then everyone else tied below them.
     q_sorted = sorted(qualified, key=lambda i: -cs[i].total)
     rank: dict[int, int] = {}
@@ -65,4 +68,4 @@ def outcome(r: Rules, st: GameState) -> Outcome | None:
         PlayerResult(i, st.players[i].name, cs[i], met[i], rank[i]) for i in range(st.n)
     )
     conditions = tuple(sorted({m for ms in met for m in ms}))
-    return Outcome(winners, players, conditions, how, len(winners) > 1)
+    return Outcome(winners, players, conditions, len(winners) > 1, decided_by, best, len(qualified))

@@ -106,16 +106,8 @@ def build_game(
         options=r.options,
     )
     events = [
-        Event(
-            "game_started",
-            None,
-            {
-                "players": ", ".join(f"{p.name} ({d.spirits[p.spirit]})" for p in players),
-                "first": players[0].name,
-                "seed": seed,
-            },
-        ),
-        Event("round_started", None, {"round": 1, "first": players[0].name}),
+        Event("game_started", None, {"first": 0, "seed": seed}),
+        Event("round_started", None, {"round": 1, "first": 0}),
     ]
     for step in r.setup_steps:
         step(r, gs, events)

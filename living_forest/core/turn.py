@@ -184,7 +184,6 @@ def why_type_unavailable(r: Rules, st: GameState, kind: str) -> str | None:
 
 def apply(r: Rules, st: GameState, a: Action, ev: list[Event]) -> None:
     seat = st.current
-    p = st.players[seat]
     kind = a.kind
     if kind == END:
         flow.end_turn(r, st, ev, voluntary=True)
@@ -195,7 +194,7 @@ def apply(r: Rules, st: GameState, a: Action, ev: list[Event]) -> None:
         return
     if kind == SKIP:
         declined = st.pending.pop()
-        ev.append(Event("bonus_skipped", seat, {"player": p.name, "bonus": declined.bonus_type}))
+        ev.append(Event("bonus_skipped", seat, {"bonus": declined.bonus_type}))
         return
     top = st.pending[-1] if st.pending else None
     if top is not None and top.kind in r.decisions:
@@ -222,7 +221,7 @@ def apply(r: Rules, st: GameState, a: Action, ev: list[Event]) -> None:
 
 def _finished(r: Rules, st: GameState, seat: int, kind: str, ev: list[Event]) -> None:
     """A multi-pick action is complete."""
-    ev.append(Event("action_finished", seat, {"player": st.players[seat].name, "action": kind}))
+    ev.append(Event("action_finished", seat, {"action": kind}))
     _after(r, st, seat, kind, ev)
 
 
@@ -248,7 +247,7 @@ def advance(r: Rules, st: GameState, ev: list[Event]) -> bool:
             st.pending.pop()
             at.give_bonus(r, st, seat, top.source, ev)
             return True
-        info = {"player": p.name, "bonus": top.bonus_type, "source": top.source}
+        info = {"bonus": top.bonus_type, "source": top.source}
         if not at.has_option(r, st, p, at.budget(raw_strengths(r, p), top.extra)):
             st.pending.pop()  # O-3, X-6: a bonus that cannot be performed is lost
             ev.append(Event("bonus_lost", seat, info))

@@ -121,8 +121,8 @@ def test_replay_prints_numbered_sentences(
     assert len(headers) == 13
     for i, (header, action) in enumerate(zip(headers[1:], rec.actions, strict=True), start=1):
         assert header.startswith(f"{i:>2}. ") and header.endswith(f": {action}")
-    loaded, _ = load_game(path)
-    sentences = [describe(e) for step in replay_record(loaded) for e in step.events]
+    loaded, final = load_game(path)
+    sentences = [describe(e, final) for step in replay_record(loaded) for e in step.events]
     assert [ln.strip() for ln in lines if ln.startswith("    ")] == sentences
     assert any("reveals" in s for s in sentences)
 

@@ -59,11 +59,11 @@ def log_path(n: int, seed: int) -> Path:
 def game_log(n: int, seed: int) -> str:
     """Every log sentence of the recorded game (setup first), one per line."""
     st, events = new_game(seats(n), seed)
-    lines = [describe(e) for e in events]
+    lines = [describe(e, st) for e in events]
     game = json.loads(game_path(n, seed).read_text())
     for text in game["actions"]:
         st, events = apply(st, text)
-        lines.extend(describe(e) for e in events)
+        lines.extend(describe(e, st) for e in events)
     return "\n".join(lines) + "\n"
 
 

@@ -53,6 +53,11 @@ def events_of(events: Iterable[Event], kind: str) -> list[Event]:
     return [e for e in events if e.kind == kind]
 
 
+def names(st: GameState, seats: Iterable[int]) -> list[str]:
+    """The players' names of ``seats`` (events carry seats, not names)."""
+    return [st.players[s].name for s in seats]
+
+
 def legal_strs(st: GameState) -> set[str]:
     """The legal actions, in notation."""
     return {str(a) for a in legal_actions(st)}

@@ -1,10 +1,20 @@
-"""Events read as full sentences in the log (issue 2: 'each carrying what a log needs')."""
+"""Events carry data; describe() turns them into full sentences (the one place)."""
 
 import random
 
 from living_forest.bots import SeatView, baseline_bot, random_bot
 from living_forest.core import apply, describe, legal_actions, new_game
 from living_forest.core.events import _TEMPLATES, Event
+
+from .scenario import start
+
+
+def _payload_values(value: object) -> list[object]:
+    if isinstance(value, dict):
+        return [x for v in value.values() for x in _payload_values(v)]
+    if isinstance(value, list | tuple):
+        return [x for v in value for x in _payload_values(v)]
+    return [value]
 
 
 def test_every_event_of_many_games_has_a_sentence() -> None:
@@ -17,28 +27,51 @@ def test_every_event_of_many_games_has_a_sentence() -> None:
             st, ev = apply(st, bot(SeatView(st, st.current), legal_actions(st), rng))
             events += ev
         for e in events:
-            text = describe(e)
+            text = describe(e, st)
             assert not text.startswith(f"{e.kind}:"), text  # no raw fallback
             assert "{" not in text and text.endswith((".", ")")), text
             seen.add(e.kind)
+            # Payloads are data: ids, numbers, seats, flags; never a name or a sentence.
+            for v in _payload_values(e.data):
+                assert (
+                    v is None
+                    or isinstance(v, int | bool)
+                    or (isinstance(v, str) and " " not in v and v not in ("Ana", "Bo", "Cy"))
+                ), (e.kind, v)
     # Nearly every kind occurs in a dozen games; the rest are rare supply shortages.
     assert set(_TEMPLATES) - seen <= {"fire_not_added", "bonus_skipped", "nothing_to_draw"}
 
 
 def test_sentences_count_properly() -> None:
-    def say(kind: str, **data: object) -> str:
-        return describe(Event(kind, 0, dict(data)))
+    st = start(2)  # Ana (seat 0) and Bo (seat 1)
 
-    assert say("help_line_returned", player="Ana", count=1) == (
-        "Ana returns 1 card to the discard stack."
-    )
-    assert (
-        say("stopped", player="Ana", cards=4, net=1) == "Ana stops with 4 cards in the Help Line."
-    )
-    assert say("onibi_attacks", tiles=1, power=2) == (
+    def say(kind: str, seat: int | None = 0, **data: object) -> str:
+        return describe(Event(kind, seat, dict(data)), st)
+
+    assert say("help_line_returned", count=1) == "Ana returns 1 card to the discard stack."
+    assert say("stopped", seat=1, cards=4, net=1) == "Bo stops with 4 cards in the Help Line."
+    assert say("onibi_attacks", None, tiles=1, power=2) == (
         "Onibi attacks with 1 fire tile of total power 2."
     )
+    assert say("turn_started", actions=1, net=3) == "Ana's turn: 1 basic action."
+    assert say("turn_started", actions=2, net=0) == "Ana's turn: 2 basic actions."
+    over = {"round": 9, "conditions": ["fires"], "best_total": 20, "qualified": 2}
     assert "Ana and Bo share the victory" in say(
-        "game_over", round=9, winners="Ana and Bo", how="tie"
+        "game_over", None, winner_seats=[0, 1], decided_by="tie", **over
     )
-    assert "Ana wins" in say("game_over", round=9, winners="Ana", how="alone")
+    assert "tied on total 20" in say(
+        "game_over", None, winner_seats=[0, 1], decided_by="tie", **over
+    )
+    assert "Bo wins" in say("game_over", None, winner_seats=[1], decided_by="alone", **over)
+
+
+def test_sentences_look_names_up_in_the_game() -> None:
+    """Names, card names and tiles come from the game the event belongs to."""
+    st = start(2)
+    moved = Event("standee_moved", 0, {"distance": 3, "from_rock": 0, "to_rock": 4, "jumped": [1]})
+    assert describe(moved, st) == "Ana moves 3 from rock 0 to rock 4, jumping Bo."
+    taken = Event("victory_tile_taken", 0, {"victim_seat": 1, "tile_id": "spring_fire"})
+    assert describe(taken, st) == "Ana takes Spring's fire Victory tile from Bo."
+    lost = Event("bonus_lost", 1, {"bonus": "fragments", "amount": 2, "source": "corner"})
+    assert describe(lost, st) == "Bo cannot use the bonus 2 Fragments (corner); it is lost."
+    assert describe(Event("made_up", 0, {"x": 1}), st) == "made_up: {'x': 1}"

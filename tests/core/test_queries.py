@@ -140,7 +140,7 @@ def test_plant_preview_matches_what_planting_does() -> None:
             preview = plant_preview(st, a.cell)
             _, events = apply(st, a)
             completed = [e["line"] for e in events if e.kind == "line_completed"]
-            assert [ln.name for ln in preview.lines] == completed
+            assert [ln.id for ln in preview.lines] == completed
             bonus = [e for e in events if e.kind in ("bonus_offered", "bonus_lost")]
             frags = [e for e in events if e.kind == "fragment_taken"]
             assert bool(bonus or frags) == (preview.corner is not None)

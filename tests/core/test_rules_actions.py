@@ -25,6 +25,7 @@ from .scenario import (
     legal_kinds,
     legal_strs,
     move_tile,
+    names,
     play,
     put_on_draw,
     set_centre,
@@ -126,7 +127,7 @@ def test_A2_two_basic_actions_below_three_net_solitary() -> None:
     st, events = _draw_into_action_phase(["bear", "beetle"], stop=True)
     assert st.phase == "action" and st.current == 0
     assert st.basic_left == 2
-    assert events_of(events, "turn_started")[0]["actions"] == "2 basic actions"
+    assert events_of(events, "turn_started")[0]["actions"] == 2
 
 
 def test_A2_one_basic_action_at_three_net_solitary() -> None:
@@ -134,7 +135,7 @@ def test_A2_one_basic_action_at_three_net_solitary() -> None:
     st, events = _draw_into_action_phase(["bear", "beetle", "lynx"], stop=False)
     assert "forced_stop" in kinds(events)
     assert st.current == 0 and st.basic_left == 1
-    assert events_of(events, "turn_started")[0]["actions"] == "1 basic action"
+    assert events_of(events, "turn_started")[0]["actions"] == 1
     st, events = apply(st, "take-fragment")
     assert st.current == 1 and "turn_ended" in kinds(events)
 
@@ -321,7 +322,7 @@ def test_A7_planted_tree_and_line_bonus_count_for_the_next_action() -> None:
     assert_rejected(st, "extinguish 4", "A-30")
     st, events = apply(st, "plant 3B@1,2")  # +1 water, column 1 full: +1 water
     lines = events_of(events, "line_completed")
-    assert [(e["line"], e["element"], e["amount"]) for e in lines] == [("column 1", "water", 1)]
+    assert [(e["line"], e["element"], e["amount"]) for e in lines] == [("column-1", "water", 1)]
     assert raw_strengths(rules_for(), st.players[0])[WATER] == 4
     st, _ = apply(st, "extinguish 4")
     assert st.players[0].fires == [4]
@@ -572,7 +573,7 @@ def test_A41_occupied_rocks_are_jumped_and_not_counted() -> None:
     st = turn(["hare"], rocks={0: 0, 1: 1})  # wind 1
     st, events = apply(st, "move 1")
     moved = events_of(events, "standee_moved")[0]
-    assert moved["to_rock"] == 2 and moved["jumped"] == ["Bo"]
+    assert moved["to_rock"] == 2 and names(st, moved["jumped"]) == ["Bo"]
 
 
 def test_A41_several_occupied_rocks_in_a_row() -> None:
@@ -580,7 +581,7 @@ def test_A41_several_occupied_rocks_in_a_row() -> None:
     st = turn(["hare"], n=4, rocks={0: 0, 1: 1, 2: 2, 3: 3})
     st, events = apply(st, "move 1")
     assert st.players[0].rock == 4
-    assert events_of(events, "standee_moved")[0]["jumped"] == ["Bo", "Cy", "Di"]
+    assert names(st, events_of(events, "standee_moved")[0]["jumped"]) == ["Bo", "Cy", "Di"]
 
 
 def test_A41_own_start_rock_is_skipped_on_a_full_lap() -> None:
@@ -652,7 +653,7 @@ def test_A42_robbed_once_per_move_even_if_jumped_twice() -> None:
     st = turn(wind11, rocks={0: 5, 1: 6})
     st, events = apply(st, "move 11")  # 6 jumped, 7..11, 0..4, 5 (own), 6 again, 7
     moved = events_of(events, "standee_moved")[0]
-    assert moved["to_rock"] == 7 and moved["jumped"] == ["Bo"]
+    assert moved["to_rock"] == 7 and names(st, moved["jumped"]) == ["Bo"]
     assert [p.kind for p in st.pending].count("steal") == 1
     st, events = apply(st, "steal spring_fire")
     assert len(st.players[1].victory_tiles) == 2
@@ -841,7 +842,7 @@ def test_A53_line_bonus_applies_at_once() -> None:
     flower = raw_strengths(rules_for(), st.players[0])[FLOWER]
     st, events = apply(st, "plant 3B@4,1")
     lines = events_of(events, "line_completed")
-    assert [(e["line"], e["element"], e["amount"]) for e in lines] == [("row 1", "flower", 2)]
+    assert [(e["line"], e["element"], e["amount"]) for e in lines] == [("row-1", "flower", 2)]
     assert raw_strengths(rules_for(), st.players[0])[FLOWER] == flower + 2
 
 
@@ -908,4 +909,4 @@ def test_A41_three_player_start_rocks_and_jumps() -> None:
     assert [p.rock for p in st.players] == [2, 6, 10]
     st, events = apply(st, "move 4")
     moved = events_of(events, "standee_moved")[0]
-    assert moved["to_rock"] == 7 and moved["jumped"] == ["Bo"]
+    assert moved["to_rock"] == 7 and names(st, moved["jumped"]) == ["Bo"]

@@ -227,7 +227,7 @@ def test_F5_column_one_gives_plus_one_water_immediately_for_the_next_action() ->
     st, ev = play(st, "plant 3A@1,2")
     done = events_of(ev, "line_completed")
     assert len(done) == 1
-    assert (done[0]["line"], done[0]["element"], done[0]["amount"]) == ("column 1", "water", 1)
+    assert (done[0]["line"], done[0]["element"], done[0]["amount"]) == ("column-1", "water", 1)
     assert raw_strengths(R, st.players[0])[WATER] == 2
     st, _ = play(st, "extinguish 2")
     assert st.players[0].fires == [2]
@@ -278,7 +278,7 @@ def test_F5_one_tree_can_complete_a_column_and_the_row_at_once() -> None:
     before = raw_strengths(R, st.players[0])
     st, ev = play(st, "plant 3A@1,1")
     lines = {(e["line"], e["element"], e["amount"]) for e in events_of(ev, "line_completed")}
-    assert lines == {("column 1", "water", 1), ("row 1", "flower", 2)}
+    assert lines == {("column-1", "water", 1), ("row-1", "flower", 2)}
     after = raw_strengths(R, st.players[0])
     assert [a - b for a, b in zip(after, before, strict=True)] == [1, 1, 0, 0, 2]
 

@@ -10,6 +10,7 @@ from living_forest.core import (
     SetupError,
     apply,
     data,
+    describe,
     legal_actions,
     new_game,
     validate,
@@ -17,7 +18,7 @@ from living_forest.core import (
 )
 from living_forest.core.state import STARTING_TREE
 
-from .scenario import NAMES, SPIRITS, kinds, start
+from .scenario import NAMES, SPIRITS, kinds, names, start
 
 START_CELL = 1 * 5 + 2  # (2,1), F-2
 
@@ -77,13 +78,14 @@ def test_S2_seats_are_renumbered_clockwise_from_the_first_player() -> None:
     order; the first player holds the Sacred Tree and starts round 1."""
     for seed in range(12):
         st, events = new_game(seats(4), seed=seed)
-        names = [p.name for p in st.players]
-        k = list(NAMES).index(names[0])
-        assert names == [NAMES[(k + i) % 4] for i in range(4)]  # a rotation, not a reorder
+        seated = [p.name for p in st.players]
+        k = list(NAMES).index(seated[0])
+        assert seated == [NAMES[(k + i) % 4] for i in range(4)]  # a rotation, not a reorder
         assert [p.spirit for p in st.players] == [SPIRITS[(k + i) % 4] for i in range(4)]
         assert st.first == 0 and st.current == 0
         assert st.order() == [0, 1, 2, 3]
-        assert events[0].kind == "game_started" and events[0]["first"] == names[0]
+        assert events[0].kind == "game_started" and events[0]["first"] == 0
+        assert describe(events[0], st).endswith(f"{seated[0]} holds the Sacred Tree.")
 
 
 def test_S2_explicit_first_player_rotates_the_table() -> None:
@@ -91,7 +93,7 @@ def test_S2_explicit_first_player_rotates_the_table() -> None:
     st, events = new_game(seats(4), seed=5, first=2)
     assert [p.name for p in st.players] == ["Cy", "Di", "Ana", "Bo"]
     assert st.first == 0
-    assert events[1].kind == "round_started" and events[1]["first"] == "Cy"
+    assert events[1].kind == "round_started" and st.players[events[1]["first"]].name == "Cy"
     with pytest.raises(SetupError):
         new_game(seats(4), seed=5, first=4)
 
@@ -153,7 +155,7 @@ def test_S4_four_player_start_rocks_shape_the_first_move() -> None:
     st = to_action_phase(start(4, seed=1), {0: ["wolf", "hare"]})  # wind 3
     st, events = apply(st, "move 3")
     moved = next(e for e in events if e.kind == "standee_moved")
-    assert moved["to_rock"] == 4 and moved["jumped"] == ["Di"]
+    assert moved["to_rock"] == 4 and names(st, moved["jumped"]) == ["Di"]
 
 
 # --- S-5 first fire ------------------------------------------------------------------

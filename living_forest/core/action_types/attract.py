@@ -79,17 +79,6 @@ class Attract(ActionType):
         row[row.index(a.arg)] = None  # the slot stays empty until E-3
         st.taken[card.level - 1] += 1
         p.draw.append(a.arg)  # on top of the draw stack, last picked on top
-        ev.append(
-            Event(
-                "animal_attracted",
-                seat,
-                {
-                    "player": p.name,
-                    "card": card.name,
-                    "card_id": a.arg,
-                    "level": card.level,
-                    "cost": card.cost,
-                },
-            )
-        )
+        info = {"card_id": a.arg, "level": card.level, "cost": card.cost}
+        ev.append(Event("animal_attracted", seat, info))
         return card.cost

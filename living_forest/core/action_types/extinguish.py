@@ -69,5 +69,5 @@ class Extinguish(ActionType):
         p = st.players[seat]
         st.centre.remove(a.value)
         p.fires.append(a.value)
-        ev.append(Event("fire_extinguished", seat, {"player": p.name, "value": a.value}))
+        ev.append(Event("fire_extinguished", seat, {"value": a.value}))
         return a.value

@@ -84,19 +84,11 @@ class Move(ActionType):
         start = p.rock
         pos, jumped = move_destination(r, st, seat, a.value)
         p.rock = pos
-        names = [st.players[j].name for j in jumped]
         ev.append(
             Event(
                 "standee_moved",
                 seat,
-                {
-                    "player": p.name,
-                    "distance": a.value,
-                    "from_rock": start,
-                    "to_rock": pos,
-                    "jumped": names,
-                    "jumps": f", jumping {', '.join(names)}" if names else "",
-                },
+                {"distance": a.value, "from_rock": start, "to_rock": pos, "jumped": jumped},
             )
         )
         # A-43: the rock bonus comes after the Victory tiles; the stack top is decided first.
@@ -111,20 +103,8 @@ def steal(r: Rules, st: GameState, victim_seat: int, tile: str, ev: list[Event])
     victim = st.players[victim_seat]
     victim.victory_tiles.remove(tile)
     p.victory_tiles.append(tile)
-    spirit, kind = r.data.tiles[tile]
-    ev.append(
-        Event(
-            "victory_tile_taken",
-            st.current,
-            {
-                "player": p.name,
-                "victim": victim.name,
-                "victim_seat": victim_seat,
-                "tile_id": tile,
-                "tile": f"{r.data.spirits[spirit]}'s {kind} Victory tile",
-            },
-        )
-    )
+    info = {"victim_seat": victim_seat, "tile_id": tile}
+    ev.append(Event("victory_tile_taken", st.current, info))
 
 
 class StealDecision:

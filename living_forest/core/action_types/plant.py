@@ -97,25 +97,14 @@ class Plant(ActionType):
         st.dispensers[label] -= 1
         p.forest[cell] = label
         x, y = d.xy(cell)
-        ev.append(
-            Event(
-                "tree_planted",
-                seat,
-                {"player": p.name, "tree": label, "x": x, "y": y, "cell": cell},
-            )
-        )
+        ev.append(Event("tree_planted", seat, {"tree": label, "x": x, "y": y, "cell": cell}))
         for ln in d.lines:  # F-5: only a line through the new tree can have just been completed
             if cell in ln.cells and all(p.forest[c] is not None for c in ln.cells):
                 ev.append(
                     Event(
                         "line_completed",
                         seat,
-                        {
-                            "player": p.name,
-                            "line": ln.name,
-                            "element": ELEMENTS[ln.element],
-                            "amount": ln.amount,
-                        },
+                        {"line": ln.id, "element": ELEMENTS[ln.element], "amount": ln.amount},
                     )
                 )
         corner = d.corners.get(cell)
@@ -125,7 +114,7 @@ class Plant(ActionType):
             if st.fragment_supply > 0:  # only what is left
                 give_fragments(st, p, seat, corner.amount, ev)
             else:
-                info = {"player": p.name, "bonus": "2 Fragments", "source": "corner"}
+                info = {"bonus": "fragments", "amount": corner.amount, "source": "corner"}
                 ev.append(Event("bonus_lost", seat, info))
         else:  # F-4, X-12: an Attract/Extinguish bonus with temporary strength
             st.pending.append(Pending(BONUS, True, corner.extra, 0, -1, corner.bonus, "corner"))

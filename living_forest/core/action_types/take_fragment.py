@@ -20,14 +20,7 @@ def give_fragments(st: GameState, p: PlayerState, seat: int, want: int, ev: list
     got = min(want, st.fragment_supply)
     st.fragment_supply -= got
     p.fragments += got
-    what = "a Fragment" if got == 1 else f"{got} Fragments"
-    ev.append(
-        Event(
-            "fragment_taken",
-            seat,
-            {"player": p.name, "what": what, "count": got, "left": st.fragment_supply},
-        )
-    )
+    ev.append(Event("fragment_taken", seat, {"count": got, "left": st.fragment_supply}))
     return got
 
 
@@ -71,5 +64,4 @@ class TakeFragment(ActionType):
         if st.fragment_supply > 0:
             give_fragments(st, p, seat, 1, ev)
         else:  # the supply is empty, the bonus is lost
-            info = {"player": p.name, "bonus": "fragment", "source": source}
-            ev.append(Event("bonus_lost", seat, info))
+            ev.append(Event("bonus_lost", seat, {"bonus": "fragment", "source": source}))

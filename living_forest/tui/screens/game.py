@@ -660,7 +660,7 @@ class GameScreen(Screen[None]):
             if self._log_loaded:
                 log.add(self._sentence(ev))
             if ev.kind in ROUND_END_EVENTS:
-                self._summary.append(describe(ev))
+                self._summary.append(describe(ev, self.state))
             elif ev.kind == "round_started" and ev["round"] > 1:
                 self._complete_summary(events)
         self.refresh_board()
@@ -678,7 +678,7 @@ class GameScreen(Screen[None]):
             )
 
     def _sentence(self, ev: Event) -> str:
-        return describe(ev)
+        return describe(ev, self.state)
 
     # --- flow: summaries, game over, hand-offs, bots ----------------------------
 
