@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +75,7 @@ class LivingForestApp(App[int]):
         self.bot_pause = bot_pause
         self.autosave_enabled = autosave
         self._too_small: TooSmallScreen | None = None
+        self._unsubscribe_autosave: Callable[[], None] | None = None
         self.autosaver: Autosaver | None = None
         self.last_error = ""
 
@@ -87,7 +89,7 @@ class LivingForestApp(App[int]):
             self.set_keymap(keymap)
         for p in problems:
             self.notify(p, severity="warning", timeout=8)
-        self.push_screen(TitleScreen())
+        self.push_screen(TitleScreen(self.has_autosave))
         if self.start_load is not None:
             self.open_save(self.start_load)
         elif self.start_continue:
@@ -112,8 +114,19 @@ class LivingForestApp(App[int]):
         # Only the title stays below the board.
         while len(self.screen_stack) > 2:
             self.pop_screen()
-        self.push_screen(GameScreen(session, bot_pause=self.bot_pause))
+        if self._unsubscribe_autosave is not None:
+            self._unsubscribe_autosave()  # the previous game no longer saves itself
+        self._unsubscribe_autosave = session.subscribe(lambda _tr: self.autosave(session))
+        game = GameScreen(session, bot_pause=self.bot_pause)
+        game.paused = self.too_small
+        self.push_screen(game)
         self.autosave(session)
+
+    def on_game_screen_game_over(self, message: GameScreen.GameOver) -> None:
+        self.show_game_over(message.session)
+
+    def on_game_screen_save_requested(self, message: GameScreen.SaveRequested) -> None:
+        self.action_save_game()
 
     @property
     def game(self) -> GameScreen | None:
@@ -242,6 +255,9 @@ class LivingForestApp(App[int]):
         if w is None or h is None:
             w, h = self.size
         small = w < MIN_W or h < MIN_H
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                screen.paused = small  # attributes down: the flow waits while small
         if small and self._too_small is None:
             self._too_small = TooSmallScreen(w, h)
             self.push_screen(self._too_small)

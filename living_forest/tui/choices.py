@@ -1,15 +1,26 @@
 """What the player to act can choose now, as a list of labelled options.
 
-Pure (no Textual). Built only from ``legal_actions``: an option either applies one
-legal action or opens a sub-choice (``mode``), e.g. the card list of Attract or the
-spaces for one tree kind. The screen keeps a stack of modes; Esc pops it.
+Pure (no Textual). Built only from ``legal_actions`` and the core's typed
+``decision``: an option either applies one legal action or opens a sub-choice
+(``mode``), e.g. the card list of Attract or the spaces for one tree kind. The screen
+keeps a stack of modes; Esc pops it. Every registered action type is listed, so a
+module's type needs no code here to be playable.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from living_forest.core import Action, GameState, legal_actions, move_destination, rules_of
+from living_forest.core import (
+    Action,
+    GameState,
+    decision,
+    legal_actions,
+    move_destination,
+    plant_preview,
+    rules_of,
+    victory_tile,
+)
 from living_forest.core.actions import (
     ATTRACT,
     DONE,
@@ -17,16 +28,16 @@ from living_forest.core.actions import (
     END,
     EXTINGUISH,
     MOVE,
-    PLANT,
     SKIP,
     STEAL,
     STOP,
-    TAKE_FRAGMENT,
     USE_FRAGMENT,
+    Arg,
 )
-from living_forest.core.state import PHASE_ACTION, PHASE_DRAW
+from living_forest.core.data import ELEMENTS
+from living_forest.core.queries import BONUS, CHOOSE_ACTION, OVER, PICK, REVEAL
 
-from .glyphs import ELEMENT_GLYPH, MARK_NAME, ROCK_BONUS_NAME, plain_elements, plural
+from .glyphs import ELEMENT_GLYPH, MARK_NAME, effects_text, plain_elements, plural, rock_bonus_name
 
 
 def type_names(st: GameState) -> dict[str, str]:
@@ -34,8 +45,9 @@ def type_names(st: GameState) -> dict[str, str]:
     return {at.kind: at.name for at in rules_of(st).action_types}
 
 
-# Actions that need more choices before they can be applied.
-MULTI = (ATTRACT, EXTINGUISH, MOVE, PLANT)
+def _arg(st: GameState, kind: str) -> Arg | None:
+    at = rules_of(st).by_kind.get(kind)
+    return None if at is None else at.arg
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,40 +62,32 @@ def _kinds(legal: tuple[Action, ...]) -> set[str]:
     return {a.kind for a in legal}
 
 
-def pending_kind(st: GameState) -> str | None:
-    """The decision in progress: attract/extinguish/steal/bonus-<type>, or None."""
-    if st.phase != PHASE_ACTION or not st.pending:
-        return None
-    top = st.pending[-1]
-    if top.kind == "bonus":
-        return f"bonus-{top.bonus_type}"
-    return top.kind
-
-
 def prompt(st: GameState, modes: list[str]) -> str:
     """A short title for the choice list."""
-    if st.phase == PHASE_DRAW:
+    d = decision(st)
+    if d.kind == REVEAL:
         return "Reveal Guardian Animals"
-    if st.phase != PHASE_ACTION:
+    if d.kind == OVER:
         return "Game over"
     mode = modes[-1] if modes else None
-    if mode and mode.startswith("plant:"):
-        return f"Tree {mode[6:]}: choose a Forest space"
+    if mode and ":" in mode:
+        return f"Tree {mode.split(':', 1)[1]}: choose a Forest space"
     names = type_names(st)
     if mode in names:
         return names[mode]
-    pk = pending_kind(st)
-    if pk == ATTRACT:
+    if d.kind == PICK and d.action == ATTRACT:
         return "Attract more animals, or Done"
-    if pk == EXTINGUISH:
+    if d.kind == PICK and d.action == EXTINGUISH:
         return "Extinguish more fires, or Done"
-    if pk == STEAL:
-        victim = st.players[st.pending[-1].target].name
-        return f"Take a Victory tile from {victim}"
-    if pk and pk.startswith("bonus-"):
-        top = st.pending[-1]
-        extra = f" with +{top.extra}" if top.extra else ""
-        return f"Bonus {top.bonus_type}{extra} ({top.source})"  # Skip is listed
+    if d.kind == PICK:
+        return f"{names.get(d.action or '', d.action)}: pick more, or Done"
+    if d.kind == STEAL and d.target is not None:
+        return f"Take a Victory tile from {st.players[d.target].name}"
+    if d.kind == BONUS:
+        extra = f" with +{d.extra}" if d.extra else ""
+        return f"Bonus {d.action}{extra} ({d.source})"  # Skip is listed
+    if d.kind != CHOOSE_ACTION:
+        return f"Decide: {d.kind}"
     return f"Choose an action ({st.basic_left} left)"
 
 
@@ -96,27 +100,27 @@ def choices(st: GameState, modes: list[str]) -> list[Choice]:
         sub = _mode_choices(st, legal, mode)
         if sub:
             return sub
-    if st.phase == PHASE_DRAW:
+    d = decision(st)
+    if d.kind == REVEAL:
         return [_draw_choice(st, a) for a in legal]
-    pk = pending_kind(st)
-    if pk in (ATTRACT, EXTINGUISH, STEAL):
-        return [_item_choice(st, a) for a in legal]
-    if pk is not None:  # a bonus on offer: its options, or Skip
+    if d.kind == BONUS:  # a bonus on offer: its options, or Skip
         out: list[Choice] = []
-        kinds = _kinds(legal)
-        if PLANT in kinds:
-            out.extend(_plant_kind_choices(st, legal))
-        out.extend(_item_choice(st, a) for a in legal if a.kind not in (PLANT, SKIP))
+        if d.action is not None and _arg(st, d.action) is Arg.TREE_AT:
+            out.extend(_tree_kind_choices(st, legal, d.action))
+        else:
+            out.extend(_item_choice(st, a) for a in legal if a.kind != SKIP)
         out.append(Choice("Skip the bonus", Action(SKIP)))
         return out
+    if d.kind != CHOOSE_ACTION:  # more picks, a Victory tile, a module's decision
+        return [_item_choice(st, a) for a in legal]
     out = []
     kinds = _kinds(legal)
     for kind, name in type_names(st).items():
         if kind not in kinds:
             continue
         n = sum(1 for a in legal if a.kind == kind)
-        if kind == TAKE_FRAGMENT:
-            out.append(Choice(name, Action(TAKE_FRAGMENT)))
+        if _arg(st, kind) is Arg.NONE:
+            out.append(Choice(name, Action(kind)))
         else:
             out.append(Choice(f"{name}… ({plural(n, 'option')})", mode=kind))
     out.append(Choice("End the turn", Action(END)))
@@ -124,44 +128,47 @@ def choices(st: GameState, modes: list[str]) -> list[Choice]:
 
 
 def _mode_choices(st: GameState, legal: tuple[Action, ...], mode: str) -> list[Choice]:
-    if mode.startswith("plant:"):
-        label = mode[6:]
-        return [_space_choice(st, a) for a in legal if a.kind == PLANT and a.arg == label]
-    if mode == PLANT:
-        return _plant_kind_choices(st, legal)
+    """``mode`` is an action kind (its options), or ``kind:LABEL`` (the spaces for one
+    tree kind of a tree-planting type)."""
+    kind, _, label = mode.partition(":")
+    if label:
+        return [_space_choice(st, a) for a in legal if a.kind == kind and a.arg == label]
+    if _arg(st, kind) is Arg.TREE_AT:
+        return _tree_kind_choices(st, legal, kind)
     return [_item_choice(st, a) for a in legal if a.kind == mode]
 
 
-def _plant_kind_choices(st: GameState, legal: tuple[Action, ...]) -> list[Choice]:
+def _tree_kind_choices(st: GameState, legal: tuple[Action, ...], kind: str) -> list[Choice]:
     D = rules_of(st).data
-    labels = list(dict.fromkeys(a.arg for a in legal if a.kind == PLANT))
+    labels = list(dict.fromkeys(a.arg for a in legal if a.kind == kind))
     out = []
     for label in labels:
         k = D.trees[label]
-        els = plain_elements(k.elements) or "two actions of one type"
+        els = ", ".join(x for x in (plain_elements(k.elements), effects_text(k.effects)) if x)
         left = st.dispensers[label]
         out.append(
-            Choice(f"Tree {label}: cost {k.cost}, {els} ({left} left)", mode=f"plant:{label}")
+            Choice(f"Tree {label}: cost {k.cost}, {els} ({left} left)", mode=f"{kind}:{label}")
         )
     return out
 
 
 def _space_choice(st: GameState, a: Action) -> Choice:
-    D = rules_of(st).data
-    x, y = D.xy(a.cell)
+    """A Forest space, with what a tree there completes or triggers (the core says)."""
+    r = rules_of(st)
+    x, y = r.data.xy(a.cell)
     extra = []
-    corner = D.corners.get(a.cell)
+    preview = plant_preview(st, a.cell)
+    corner = preview.corner
     if corner is not None:
-        if corner.bonus == "fragments":
+        bonus = r.bonus_types.get(corner.bonus)
+        if bonus is not None and bonus.automatic_bonus:
             extra.append(f"corner: {plural(corner.amount, 'Fragment')}")
         else:
-            g = ELEMENT_GLYPH["sun" if corner.bonus == "attract" else "water"]
+            element = None if bonus is None else bonus.element
+            g = "" if element is None else ELEMENT_GLYPH[ELEMENTS[element]]
             extra.append(f"corner: bonus {corner.bonus} {g}+{corner.extra}")
-    forest = st.players[st.current].forest
-    for ln in D.lines:
-        if a.cell in ln.cells and all(forest[c] is not None or c == a.cell for c in ln.cells):
-            g = ELEMENT_GLYPH[("sun", "water", "plant", "wind", "flower")[ln.element]]
-            extra.append(f"completes {ln.name}: {g}+{ln.amount}")
+    for ln in preview.lines:
+        extra.append(f"completes {ln.name}: {ELEMENT_GLYPH[ELEMENTS[ln.element]]}+{ln.amount}")
     tail = f" — {'; '.join(extra)}" if extra else ""
     return Choice(f"Space ({x},{y}){tail}", a, cell=a.cell)
 
@@ -198,20 +205,20 @@ def _item_choice(st: GameState, a: Action) -> Choice:
         dest, jumped = move_destination(st, a.value)
         names = ", ".join(st.players[j].name for j in jumped)
         jump = f", jumping {names}" if names else ""
-        bonus = ROCK_BONUS_NAME[D.rock_bonus[dest]]
+        bonus = rock_bonus_name(D.rock_bonus[dest])
         return Choice(f"Move {a.value} to rock {dest} ({bonus}){jump}", a)
     if a.kind == STEAL:
-        kind = a.arg.split("_")[-1]
-        owner = D.spirits.get(a.arg.split("_")[0], "?")
-        return Choice(f"{owner}'s {kind} Victory tile", a)
+        owner, kind = victory_tile(st, a.arg)
+        return Choice(f"{D.spirits.get(owner, owner)}'s {kind} Victory tile", a)
     if a.kind == DONE:
         return Choice("Done", a)
     if a.kind == SKIP:
         return Choice("Skip the bonus", a)
     if a.kind == END:
         return Choice("End the turn", a)
-    if a.kind == TAKE_FRAGMENT:
-        return Choice("Take a Fragment", a)
-    if a.kind == PLANT:
+    if a.cell >= 0:
         return _space_choice(st, a)
-    return Choice(str(a), a)
+    at = rules_of(st).by_kind.get(a.kind)
+    if at is not None and at.arg is Arg.NONE:
+        return Choice(at.name, a)
+    return Choice(str(a), a)  # a module's action with no label of its own: its notation

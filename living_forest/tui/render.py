@@ -11,8 +11,20 @@ from functools import lru_cache
 from textual.content import Content
 from textual.markup import escape
 
-from living_forest.core import GameState, counts, net_solitary, raw_strengths, rules_of
-from living_forest.core.data import ELEMENTS, GameData
+from living_forest.core import (
+    GameState,
+    Rules,
+    basic_actions_of,
+    counts,
+    forced_stop_count,
+    net_solitary,
+    raw_strengths,
+    rules_of,
+    victory_thresholds,
+    victory_tile,
+)
+from living_forest.core.data import ELEMENTS, GameData, TreeKind
+from living_forest.core.effects import RepeatAction
 from living_forest.core.state import STARTING_TREE
 from living_forest.core.strength import completed_lines
 
@@ -22,10 +34,12 @@ from .glyphs import (
     ELEMENT_STYLE,
     FRAGMENT,
     MARK_GLYPH,
-    ROCK_BONUS,
     SACRED_TREE,
     SPIRIT_TAG,
+    UNKNOWN,
     plural,
+    rock_glyph,
+    rock_word,
 )
 
 
@@ -51,13 +65,6 @@ def who(st: GameState, seat: int) -> str:
     return f"[b]{escape(p.name)}[/] ({D.spirits[p.spirit]})"
 
 
-_BONUS_WORD = {
-    "plant": "Plant",
-    "fragment": "Fragment",
-    "attract": "Attract",
-    "extinguish": "Extinguish",
-}
-
 # --- Circle of Spirits ---------------------------------------------------------
 
 # Clockwise ring on a 4-row rectangle: top 0-3, right 4-5, bottom 6-9 (right to left),
@@ -74,6 +81,7 @@ def circle(st: GameState, width: int = 30, *, big: bool = False) -> str:
 def circle_small(st: GameState) -> str:
     D = rules_of(st).data
     occupant = {p.rock: i for i, p in enumerate(st.players)}
+    legend = _legend(st)
     cell_w = 7
     power = sum(st.centre)
     fires = " ".join(str(v) for v in sorted(st.centre)) or "none"
@@ -90,7 +98,7 @@ def circle_small(st: GameState) -> str:
                     text = centre_lines[r - 1]
                     parts.append(text)
                 continue
-            bonus = ROCK_BONUS[D.rock_bonus[rock]]
+            bonus = rock_glyph(D.rock_bonus[rock])
             seat = occupant.get(rock)
             if seat is None:
                 cell = f"[dim]{rock:>2}{bonus}[/]   "
@@ -107,29 +115,29 @@ def circle_small(st: GameState) -> str:
         else:
             line = " ".join(parts)
         # a key to the rock glyphs beside the ring
-        kind = _LEGEND[r]
-        lines.append(_pad(line.rstrip(), 31) + f" [dim]{ROCK_BONUS[kind]}{_BONUS_WORD[kind]}[/]")
+        kind = legend[r] if r < len(legend) else ""
+        if not kind:
+            lines.append(line.rstrip())
+            continue
+        lines.append(_pad(line.rstrip(), 31) + f" [dim]{rock_glyph(kind)}{rock_word(kind)}[/]")
     return "\n".join(lines)
 
 
-_LEGEND = ("plant", "fragment", "attract", "extinguish")
+# A key to the rock glyphs beside the small ring: the bonuses of the game's rocks.
+def _legend(st: GameState) -> list[str]:
+    kinds = list(dict.fromkeys(rules_of(st).data.rock_bonus))
+    return kinds + [""] * (4 - len(kinds))
 
 
 # The large ring: the same clockwise order on a 4x4 grid of boxed rocks, the
 # fires of Onibi in the 2x2 centre.
 _BIG_CELL = 17  # inner width of a rock box
-_BONUS_WORD = {
-    "plant": "Plant",
-    "fragment": "Fragment",
-    "attract": "Attract",
-    "extinguish": "Extinguish",
-}
 
 
 def _rock_cell(st: GameState, rock: int, occupant: dict[int, int]) -> tuple[str, str]:
     D = rules_of(st).data
     kind = D.rock_bonus[rock]
-    head = _pad(f"[b]{rock:>2}[/] {ROCK_BONUS[kind]} {_BONUS_WORD[kind]}", _BIG_CELL)
+    head = _pad(f"[b]{rock:>2}[/] {rock_glyph(kind)} {rock_word(kind)}", _BIG_CELL)
     seat = occupant.get(rock)
     if seat is None:
         return head, " " * _BIG_CELL
@@ -233,14 +241,27 @@ def reserve(st: GameState, *, names: bool) -> str:
 # --- Forest --------------------------------------------------------------------
 
 
-def _corner_hint(D: GameData, cell: int) -> str:
-    c = D.corners.get(cell)
+def _corner_hint(r: Rules, cell: int) -> str:
+    """The corner's bonus on an empty corner space: +2◆, ☼+3 (the glyph of the bonus
+    action's Element, as the rules say)."""
+    c = r.data.corners.get(cell)
     if c is None:
         return ""
-    if c.bonus == "fragments":
+    bonus = r.bonus_types.get(c.bonus)
+    if bonus is not None and bonus.automatic_bonus:
         return f"+{c.amount}{FRAGMENT}"
-    g = "☼" if c.bonus == "attract" else "≈"
+    element = None if bonus is None else bonus.element
+    g = UNKNOWN if element is None else ELEMENT_GLYPH[ELEMENTS[element]]
     return f"{g}+{c.extra}"
+
+
+def _tree_text(label: str, k: TreeKind) -> str:
+    """A planted tree: its label and Elements; an ability shows as a mark (x2: a repeat
+    of any action type, F-7; * another ability)."""
+    text = f"[b]{label}[/]{elements(k.elements)}"
+    for e in k.effects:
+        text += f"x{e.max_of_type}" if isinstance(e, RepeatAction) else "*"
+    return text
 
 
 def forest(
@@ -259,20 +280,15 @@ def forest(
             if marks and c in marks:
                 m = marks[c]
                 style = "reverse b" if m.startswith(">") else "b"
-                cells.append("│" + _pad(f"[{style}]{m}[/]{_corner_hint(D, c)}", cell_w))
+                cells.append("│" + _pad(f"[{style}]{m}[/]{_corner_hint(rules_of(st), c)}", cell_w))
                 continue
             if label is None:
-                hint = _corner_hint(D, c)
+                hint = _corner_hint(rules_of(st), c)
                 text = f"[dim]{hint or '·'}[/]"
             elif label == STARTING_TREE:
                 text = f"[b]{SACRED_TREE}start[/]"
             else:
-                k = D.trees[label]
-                text = (
-                    f"[b]{label}[/]{elements(k.elements)}"
-                    if any(k.elements)
-                    else f"[b]{label}[/]x2"
-                )
+                text = _tree_text(label, D.trees[label])
             cells.append("│" + _pad(text, cell_w))
         row_line = next((ln for ln in D.lines if ln.name == f"row {y}"), None)
         tail = "│"
@@ -325,23 +341,30 @@ def help_line(st: GameState, seat: int, *, names: bool, width: int = 42) -> str:
     if not p.help_line:
         cards = "Help Line [dim]empty[/]"
     net = net_solitary(rules_of(st), p)
-    warn = ""
-    if st.phase == "draw" and seat == st.current:
-        if net == 2:
-            warn = " [reverse $warning]next ▲ stops you[/]"
-        elif net >= 3:
-            warn = " [reverse $error]forced stop[/]"
+    warn = _stop_warning(st, seat, net)
     actions = ""
     if st.phase == "action" and seat == st.current:
         actions = f"  {plural(st.basic_left, 'action')} left"
         if st.used_types and names:
             actions += " (used " + ", ".join(st.used_types) + ")"
     elif st.phase == "draw" or st.phase == "action":
-        actions = f" → {plural(2 if net < 3 else 1, 'action')}"
+        actions = f" → {plural(basic_actions_of(st, seat), 'action')}"
     head = _pack(
         [strengths(st, seat), f"net{MARK_GLYPH[1]}[b]{net}[/]{actions}", warn.strip()], width
     )
     return f"{head.rstrip()}\n{cards}"
+
+
+def _stop_warning(st: GameState, seat: int, net: int) -> str:
+    """While revealing: one more solitary card stops you (G-5), or it has."""
+    if st.phase != "draw" or seat != st.current:
+        return ""
+    stop_at = forced_stop_count(st)
+    if net >= stop_at:
+        return " [reverse $error]forced stop[/]"
+    if net == stop_at - 1:
+        return " [reverse $warning]next ▲ stops you[/]"
+    return ""
 
 
 def _pack(parts: list[str], width: int) -> str:
@@ -399,12 +422,8 @@ def help_line_big(st: GameState, seat: int) -> str:
         if st.used_types:
             status += " (used " + ", ".join(st.used_types) + ")"
     elif st.phase in ("draw", "action"):
-        status += f" → {plural(2 if net < 3 else 1, 'action')}"
-    if st.phase == "draw" and seat == st.current:
-        if net == 2:
-            status += " [reverse $warning]next ▲ stops you[/]"
-        elif net >= 3:
-            status += " [reverse $error]forced stop[/]"
+        status += f" → {plural(basic_actions_of(st, seat), 'action')}"
+    status += _stop_warning(st, seat, net)
     s = raw_strengths(rules_of(st), p)
     right = ["[b]Strengths[/] and what each action is worth"]
     for name, v in zip(ELEMENTS, s, strict=True):
@@ -424,14 +443,21 @@ def help_line_big(st: GameState, seat: int) -> str:
 _TILE_GLYPH = {"fire": "F", "flower": "✿", "tree": "T"}
 
 
+def threshold_text(st: GameState) -> str:
+    """ "12", or "13·15·13" (trees·fires·flowers) once the thresholds differ (K-V2)."""
+    t = victory_thresholds(st)
+    values = [t["trees"], t["fires"], t["flowers"]]
+    return str(values[0]) if len(set(values)) == 1 else "·".join(map(str, values))
+
+
 def player_line(st: GameState, seat: int, *, wide: bool = False) -> str:
-    D = rules_of(st).data
     p = st.players[seat]
     c = counts(rules_of(st), p)
-    t = D.threshold
+    t = threshold_text(st)
     mark = ">" if seat == st.current and st.phase != "over" else " "
     tree = SACRED_TREE if seat == st.first else " "
-    tiles = "".join(_TILE_GLYPH.get(x.split("_")[-1], "?") for x in p.victory_tiles) or "-"
+    tiles = "".join(_TILE_GLYPH.get(victory_tile(st, x)[1], UNKNOWN) for x in p.victory_tiles)
+    tiles = tiles or "-"
     name = escape(p.name[: 12 if wide else 5])
     if wide:
         return (

@@ -1,13 +1,15 @@
 """One game being played at the keyboard: seats, the action log, the state and undo.
 
-Pure Python (no Textual): the game screen owns a :class:`Session`, asks it to apply
-actions and forwards the events it returns to the widgets. States are immutable
-values (``apply`` never mutates its input), so undo keeps earlier states.
+Pure Python (no Textual). The game screen asks its :class:`Session` to apply an
+action or to undo one; the session publishes every change as a :class:`Transition`
+to its subscribers (the board, the event log, the round summary, autosave), which
+is how the core's events reach the screens. States are immutable values (``apply``
+never mutates its input), so undo keeps earlier states.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from living_forest.bots import BOTS
@@ -21,9 +23,11 @@ from living_forest.core import (
     apply,
     legal_actions,
     new_game,
+    revealed_by,
+    reveals_hidden,
     rules_of,
 )
-from living_forest.core.actions import DRAW, USE_FRAGMENT, format_action, parse_action
+from living_forest.core.actions import format_action, parse_action
 from living_forest.core.state import PHASE_ACTION
 
 HUMAN = "human"
@@ -42,6 +46,20 @@ class SeatConfig:
 
 class UndoError(Exception):
     """Nothing can be undone now; the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Transition:
+    """One change of the game: an action applied (with the core's events), or undone."""
+
+    action: str  # in notation
+    before: GameState
+    after: GameState
+    events: tuple[Event, ...]  # what the core reported (empty for an undo)
+    undone: bool = False
+
+
+Subscriber = Callable[[Transition], None]
 
 
 class Session:
@@ -79,6 +97,23 @@ class Session:
         self._undo: list[tuple[GameState, int, int]] = []
         self._legal: tuple[Action, ...] = ()
         self._legal_for: GameState | None = None
+        self._subscribers: list[Subscriber] = []
+
+    # --- the stream of transitions -----------------------------------------------
+
+    def subscribe(self, subscriber: Subscriber) -> Callable[[], None]:
+        """Call ``subscriber`` with every later transition; returns the unsubscribe."""
+        self._subscribers.append(subscriber)
+
+        def unsubscribe() -> None:
+            if subscriber in self._subscribers:
+                self._subscribers.remove(subscriber)
+
+        return unsubscribe
+
+    def _publish(self, transition: Transition) -> None:
+        for subscriber in list(self._subscribers):
+            subscriber(transition)
 
     # --- who plays --------------------------------------------------------------
 
@@ -109,23 +144,28 @@ class Session:
     # --- playing ----------------------------------------------------------------
 
     def play(self, action: Action | str) -> list[Event]:
-        """Apply one legal action (raises the core's errors otherwise)."""
+        """Apply one legal action (raises the core's errors otherwise) and publish it."""
         a = parse_action(action) if isinstance(action, str) else action
         before = self.state
         new, events = apply(before, a)
         self.state = new
-        self.actions.append(format_action(a))
+        text = format_action(a)
+        self.actions.append(text)
         self.events.extend(events)
-        if self._undoable(before, a, new):
+        if self._undoable(before, a, new, events):
             self._undo.append((before, len(self.actions) - 1, len(self.events) - len(events)))
         else:
             self._undo.clear()
+        self._publish(Transition(text, before, new, tuple(events)))
         return events
 
     @staticmethod
-    def _undoable(before: GameState, a: Action, after: GameState) -> bool:
-        """Undo covers the current player's action turn, never a revealed card."""
-        if a.kind in (DRAW, USE_FRAGMENT) or before.phase != PHASE_ACTION:
+    def _undoable(before: GameState, a: Action, after: GameState, events: list[Event]) -> bool:
+        """Undo covers the current player's action turn and never goes back past what
+        showed hidden information (the core marks it: a drawn card, a refill)."""
+        if before.phase != PHASE_ACTION or reveals_hidden(before, a):
+            return False
+        if revealed_by(before, events):
             return False
         # The action ended the turn (or the round): the next player may not be undone into.
         return (
@@ -148,7 +188,9 @@ class Session:
         if not self.can_undo():
             raise UndoError(self.why_no_undo())
         state, n_actions, n_events = self._undo.pop()
+        before, undone = self.state, self.actions[n_actions]
         self.state = state
         del self.actions[n_actions:]
         del self.events[n_events:]
+        self._publish(Transition(undone, before, state, (), undone=True))
         return state

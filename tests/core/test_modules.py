@@ -16,6 +16,7 @@ from living_forest.core import (
     BASE_GAME,
     GameOptions,
     GameState,
+    Pending,
     SetupError,
     apply,
     available_modules,
@@ -166,3 +167,18 @@ def test_whole_games_with_the_module_stay_sound() -> None:
                 assert validate(st) == [], validate(st)
                 assert GameState.from_dict(st.to_dict()) == st
         assert st.phase == "over", f"seed {seed} did not end"
+
+
+def test_a_module_can_change_the_data_and_offer_its_type_as_a_bonus() -> None:
+    """Rock 5 of a grove game gives a bonus Meditate (O-3 with a module's type)."""
+    r = rules_for(GROVE)
+    assert r.data.rock_bonus[toy.MEDITATION_ROCK] == "meditation"
+    assert rules_for(BASE_GAME).data.rock_bonus[toy.MEDITATION_ROCK] == "fragment"
+    assert r.bonus_types["meditation"].kind == toy.MEDITATE
+    st = in_action_phase(grove_game())
+    st = st.clone()
+    st.pending.append(Pending("bonus", True, 0, 0, -1, "meditation", "rock"))
+    assert {str(a) for a in legal_actions(st)} == {"meditate", "skip"}
+    st2, _ = apply(st, "meditate")
+    assert toy.grove_of(st2.players[st.current]).calm == 1
+    assert st2.basic_left == st.basic_left  # a bonus uses up no basic action (A-8)

@@ -1,7 +1,8 @@
 """A small rules module used only by tests: it touches every extension point of the core.
 
 "Grove" adds a sixth basic action type, Meditate (``meditate``: +1 calm, at most 3),
-whose calm counts as Sacred Flowers; a setup step that uses the random stream after
+whose calm counts as Sacred Flowers; rock 5 becomes a "meditation" rock (a bonus
+Meditate, which no glyph table of the app knows); a setup step that uses the random stream after
 the base setup; a turn-start step; an after-action step; an end-of-round step placed
 before E-4; a strength contributor; a validation check; and state of its own, game-wide
 and per player. Importing this file registers it.
@@ -9,7 +10,7 @@ and per player. Importing this file registers it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from living_forest.core import Action, Arg, GameState, Module, PlayerState, register_module
@@ -80,6 +81,7 @@ class Meditate(ActionType):
     name = "Meditate"
     rule_ids = ("GROVE-1",)
     arg = Arg.NONE
+    bonus_ids = ("meditation",)
 
     def options(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> list[Action]:
         return [Action(MEDITATE)] if grove_of(p).calm < MAX_CALM else []
@@ -139,7 +141,13 @@ def check_calm(r: Rules, st: GameState, bad: Any) -> None:
             bad(f"seat {i} has calm {g.calm}")
 
 
+MEDITATION_ROCK = 5
+
+
 def install(b: RulesBuilder) -> None:
+    bonuses = list(b.data.rock_bonus)
+    bonuses[MEDITATION_ROCK] = "meditation"
+    b.data = replace(b.data, rock_bonus=tuple(bonuses))
     b.add_action_type(Meditate())
     b.add_setup_step(setup)
     b.add_turn_start_step(on_turn_start)

@@ -15,7 +15,7 @@ from living_forest.tui.screens.game import GAME_KEYS, GameScreen
 from living_forest.tui.screens.modals import HandOffScreen, InfoScreen
 from living_forest.tui.screens.over import GameOverScreen
 
-KIND_KEY = {kind: key for key, kind, _ in GAME_KEYS.values()}
+KIND_KEY = {k.kind: k.key for k in GAME_KEYS.values()}
 SETTLE_TIMEOUT = 120.0  # seconds; generous for a loaded CI machine, only hit on a real hang
 
 

@@ -132,9 +132,7 @@ async def test_bot_seat_takes_its_turns_in_a_worker():
                 await press_action(pilot, game, a[-1] if st.players[0].help_line else a[0])
             else:
                 await settle(pilot)
-        bot_events = [
-            e for r in game.received for e in r.events if e.seat == 1 and e.kind == "card_revealed"
-        ]
+        bot_events = [e for e in game.session.events if e.seat == 1 and e.kind == "card_revealed"]
         assert bot_events, "the bot revealed cards in its draw phase"
         assert any(a == "draw" for a in game.session.actions)
         # Every bot decision is in the log the human can read.

@@ -50,7 +50,7 @@ async def test_full_two_player_game_by_keys():
             replay, _ = apply(replay, a)
         assert replay.to_dict() == st.to_dict()
         # The screen received every engine event, ending with game over.
-        kinds = [e.kind for r in game.received for e in r.events]
+        kinds = [e.kind for e in game.session.events]
         assert kinds[0] == "game_started" and kinds[-1] == "game_over"
         assert kinds.count("round_started") == st.round
         res = outcome(st)
@@ -93,4 +93,4 @@ async def test_four_bots_play_a_whole_game_at_80x24():
         for a in game.session.actions:
             replay, _ = apply(replay, a)
         assert replay.to_dict() == st.to_dict()
-        assert [e.kind for r in game.received for e in r.events][-1] == "game_over"
+        assert game.session.events[-1].kind == "game_over"

@@ -86,3 +86,42 @@ def test_headless_modules_do_not_import_textual():
     )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_the_session_publishes_every_transition_to_its_subscribers() -> None:
+    """Plays and undos reach subscribers in order, with the core's events; an
+    unsubscribed listener hears nothing more."""
+    from living_forest.tui.session import Transition
+
+    seats = [SeatConfig("Ana", "winter"), SeatConfig("Bo", "spring")]
+    s = Session(seats, 0)  # Ana has strength left after taking a Fragment
+    heard: list[Transition] = []
+    stop = s.subscribe(heard.append)
+    while s.state.phase == "draw":  # three cards each, then stop
+        legal = s.legal()
+        p = s.state.players[s.state.current]
+        want = "draw" if len(p.help_line) < 3 else "stop"
+        s.play(next((a for a in legal if a.kind == want), legal[0]))
+    assert [t.action for t in heard] == s.actions
+    assert all(t.before is not t.after and not t.undone for t in heard)
+    assert [e for t in heard for e in t.events] == s.events[-sum(len(t.events) for t in heard) :]
+    # The first action of a turn can be undone; the undo is published too.
+    assert s.state.basic_left == 2
+    before = s.state
+    s.play("take-fragment")
+    assert s.can_undo()
+    s.undo()
+    assert heard[-1].undone and heard[-1].action == "take-fragment"
+    assert heard[-1].after is before and s.state is before
+    stop()
+    count = len(heard)
+    s.play("end")
+    assert len(heard) == count
+
+
+def test_undo_never_goes_back_past_what_the_core_marks_as_revealing() -> None:
+    """A draw reveals a card (the core's reveals_hidden): nothing to undo after it."""
+    seats = [SeatConfig("Ana", "winter"), SeatConfig("Bo", "spring")]
+    s = Session(seats, 8)
+    s.play("draw")
+    assert not s.can_undo() and "revealed card" in s.why_no_undo()

@@ -1,14 +1,18 @@
 """The board: renders the session's state, offers only legal choices, applies them.
 
 Only this screen applies actions (through its :class:`Session`); widgets get the
-state pushed into them and report choices back with messages.
+state pushed into them and report choices back with messages. The jobs around it
+live elsewhere and are pure: the key table and liveness (``keys.py``), the status
+text (``status.py``), what comes next (``flow.py``), the choice lists
+(``choices.py``). The screen subscribes to the session's transitions: the board,
+the log and the flow controller follow every change; the app's autosave listens
+too. It asks the app for things by posting messages (game over, save).
 """
 
 from __future__ import annotations
 
 import random
 import threading
-from dataclasses import dataclass
 from typing import Any
 
 from textual import events, on
@@ -16,43 +20,23 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.geometry import Size
-from textual.reactive import Reactive
+from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import RichLog, Static
+from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
 from living_forest.bots import SeatView, get_bot
-from living_forest.core import (
-    Action,
-    Event,
-    GameState,
-    Rules,
-    describe,
-    net_solitary,
-    outcome,
-    why_illegal,
-    why_unavailable,
-)
-from living_forest.core.actions import (
-    ATTRACT,
-    DONE,
-    DRAW,
-    END,
-    EXTINGUISH,
-    MOVE,
-    PLANT,
-    SKIP,
-    STOP,
-    TAKE_FRAGMENT,
-    USE_FRAGMENT,
-)
-from living_forest.core.state import PHASE_ACTION, PHASE_DRAW, PHASE_OVER
+from living_forest.core import Action, GameState, Rules, describe, legal_actions, why_illegal
+from living_forest.core.actions import ATTRACT
+from living_forest.core.state import PHASE_OVER
 
 from .. import render as R
-from ..choices import MULTI, Choice, choices, pending_kind, prompt, type_names
+from ..choices import Choice, choices, prompt
+from ..flow import FlowController, HandOff, RunBot, ShowGameOver, ShowSummary
 from ..glyphs import plural
-from ..session import HUMAN, Session, UndoError
+from ..keys import GAME_KEYS, liveness, opens_list, why_not
+from ..session import Session, Transition, UndoError
+from ..status import situation
 from ..widgets.board import (
     CircleView,
     ForestView,
@@ -63,33 +47,21 @@ from ..widgets.board import (
     SuppliesView,
 )
 from ..widgets.controls import ChoiceList, KeyBar
+from ..widgets.event_log import EventLog
 from .modals import HandOffScreen, InfoScreen
 
-ROUND_END_EVENTS = ("onibi_attacks", "varans_dealt", "spirit_safe", "fires_added", "fire_not_added")
-
-# Game actions with a key: binding id -> (key, action kind, footer label).
-GAME_KEYS: dict[str, tuple[str, str, str]] = {
-    "draw": ("d", DRAW, "Draw"),
-    "stop": ("s", STOP, "Stop"),
-    "use_fragment": ("f", USE_FRAGMENT, "Fragment"),
-    "take": ("t", TAKE_FRAGMENT, "Take◆"),
-    "attract": ("a", ATTRACT, "Attract"),
-    "extinguish": ("x", EXTINGUISH, "Extinguish"),
-    "move": ("m", MOVE, "Move"),
-    "plant": ("p", PLANT, "Plant"),
-    "done": ("n", DONE, "Done"),
-    "skip": ("k", SKIP, "Skip"),
-    "end_turn": ("e", END, "End turn"),
-}
+__all__ = ["GAME_KEYS", "GameScreen"]
 
 
 def _game_bindings() -> list[BindingType]:
     out: list[BindingType] = []
-    for name, (key, _kind, label) in GAME_KEYS.items():
-        out.append(Binding(key, f"play('{name}')", label, id=f"game.{name}"))
+    for k in GAME_KEYS.values():
+        out.append(Binding(k.key, f"play('{k.name}')", k.label, id=f"game.{k.name}"))
         # Same key, always enabled: runs only when the action above is refused,
         # so the status line can say why (check_action dims the Footer key).
-        out.append(Binding(key, f"refuse('{name}')", label, show=False, id=f"game.{name}.why"))
+        out.append(
+            Binding(k.key, f"refuse('{k.name}')", k.label, show=False, id=f"game.{k.name}.why")
+        )
     out += [
         Binding("u", "undo", "Undo", id="game.undo"),
         Binding("u", "refuse('undo')", "Undo", show=False, id="game.undo.why"),
@@ -105,71 +77,39 @@ def _game_bindings() -> list[BindingType]:
     return out
 
 
-class EventLog(RichLog):
-    """The event log. Its own size never changes, so growing content needs a repaint
-    and new scrollbars, not a relayout of the whole board (which costs ~10 ms).
-
-    It keeps the sentences, not only their wrapped lines: when its width changes
-    (terminal resized), it wraps them again at the new width and shows the newest."""
-
-    virtual_size = Reactive(Size(0, 0), layout=False)
-    KEEP = 600  # sentences kept for re-wrapping
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.sentences: list[str] = []
-        self._wrapped_at = 0
-
-    def add(self, sentence: str, *, scroll_end: bool | None = None) -> None:
-        self.sentences.append(sentence)
-        if len(self.sentences) > self.KEEP:
-            del self.sentences[: len(self.sentences) - self.KEEP]
-        self.write(sentence, scroll_end=scroll_end)
-
-    def on_resize(self, event: events.Resize) -> None:
-        # RichLog's own handler (which runs next) renders the writes made before
-        # the first size was known; after that, a new width re-wraps everything.
-        width = event.size.width
-        if self._wrapped_at and width != self._wrapped_at:
-            self.rewrap()
-        self._wrapped_at = width
-
-    def rewrap(self) -> None:
-        self.clear()
-        for sentence in self.sentences:
-            self.write(sentence, scroll_end=False)
-        self.scroll_end(animate=False, immediate=False, x_axis=False)
-
-
-@dataclass
-class Received:
-    """What the screen got from the core, kept for the log and for tests."""
-
-    action: str | None
-    events: list[Event]
-
-
 class GameScreen(Screen[None]):
     BINDINGS = _game_bindings()
     AUTO_FOCUS = "#choices"
+
+    class GameOver(Message):
+        """The game is over: show the result (the app decides what follows)."""
+
+        def __init__(self, session: Session) -> None:
+            super().__init__()
+            self.session = session
+
+    class SaveRequested(Message):
+        """The player asked to save the game (ctrl+s)."""
+
+        def __init__(self, session: Session) -> None:
+            super().__init__()
+            self.session = session
 
     def __init__(self, session: Session, *, bot_pause: float = 0.4) -> None:
         super().__init__()
         self.session = session
         self.bot_pause = bot_pause
+        self.flow = FlowController(session)
+        self.paused = False  # set by the app while the terminal is too small
         self.modes: list[str] = []
         self.viewed: int | None = None  # seat whose Forest is shown (None: the one to act)
-        self.received: list[Received] = [Received(None, list(session.events))]
         self.message = ""
         self._choices: list[Choice] = []
-        self._handed: tuple[int, str, int] | None = None
-        self._summary: list[str] = []
         self._modal_open = False
         # The bot step in progress: its worker and the position it thinks about.
         self._bot: Worker[Action] | None = None
         self._bot_state: GameState | None = None
         self._bot_wake = threading.Event()  # cuts the visible pause short on cancel
-        self._over_shown = False
         self._key_sig: tuple[bool | None, ...] = ()
         self._started = False
         self._key_names: dict[str, str] | None = None  # binding id -> key shown
@@ -177,6 +117,12 @@ class GameScreen(Screen[None]):
         self._choice_turn: tuple[int, str, int, bool] | None = None
         self._status_rows = 2
         self._log_loaded = False
+        self._unsubscribe = session.subscribe(self._on_transition)
+
+    def on_unmount(self) -> None:
+        self._unsubscribe()
+        self.flow.unsubscribe()
+        self.cancel_bot()
 
     # --- layout ----------------------------------------------------------------
 
@@ -218,8 +164,9 @@ class GameScreen(Screen[None]):
         log = self.query_one("#log", EventLog)
         # Every event so far, including those of keys pressed before this ran
         # (``_apply`` leaves the log to this until it is loaded).
+        st = self.state
         for ev in self.session.events[-200:]:
-            log.add(self._sentence(ev), scroll_end=False)
+            log.add(describe(ev, st), scroll_end=False)
         self._log_loaded = True
         log.call_after_refresh(log.scroll_end, animate=False)
         self.advance_flow()
@@ -364,17 +311,7 @@ class GameScreen(Screen[None]):
             self._mark_forest()
 
     def _refresh_status(self) -> None:
-        st = self.state
-        if st.phase == PHASE_OVER:
-            line = f"Round {st.round}: the game is over. Esc shows the result again."
-        else:
-            p = st.players[st.current]
-            ctl = self.session.current_controller
-            ctl_text = "" if ctl == HUMAN else f" [{ctl} bot]"
-            phase = "reveals Guardian Animals" if st.phase == PHASE_DRAW else "takes actions"
-            spirit = self.rules.data.spirits[p.spirit]
-            line = f"Round {st.round} · {p.name} ({spirit}){ctl_text} {phase}: "
-            line += self._what_now()
+        line = situation(self.session, self.modes, self.key_of)
         bar = self.query_one("#status", Static)
         width = max(20, (bar.content_size.width or self.app.size.width - 2))
         # The situation on one line (the prompt above the choices repeats it); a
@@ -390,31 +327,6 @@ class GameScreen(Screen[None]):
             self._status_rows = rows
             bar.styles.height = rows
 
-    def _what_now(self) -> str:
-        st = self.state
-        if not self.session.current_is_human:
-            return "see the log."
-        if st.phase == PHASE_DRAW:
-            net = net_solitary(self.rules, st.players[st.current])
-            kinds = {a.kind for a in self.session.legal()}
-            keys = [
-                f"{self.key_of(name)} {GAME_KEYS[name][2].lower()}"
-                for name in ("draw", "stop", "use_fragment")
-                if GAME_KEYS[name][1] in kinds
-            ]
-            warn = (
-                " Careful: net ▲ is 2, the next solitary card ends your draw." if net == 2 else ""
-            )
-            return ", ".join(keys) + "." + warn
-        pk = pending_kind(st)
-        if pk is not None:
-            return "choose one: 1-9 or ↑↓ ⏎."
-        if self.modes:
-            return "choose one: 1-9 or ↑↓ ⏎, Esc back."
-        kinds = {a.kind for a in self.session.legal()}
-        keys = [self.key_of(n) for n in GAME_KEYS if GAME_KEYS[n][1] in kinds]
-        return f"{plural(st.basic_left, 'basic action')} left; keys {' '.join(keys)}."
-
     def key_of(self, name: str) -> str:
         """The key (after any user keymap) bound to game action ``name``."""
         if self._key_names is None:
@@ -425,51 +337,18 @@ class GameScreen(Screen[None]):
                         for b in bindings:
                             if b.id:
                                 self._key_names[b.id] = self.app.get_key_display(b)
-        return self._key_names.get(f"game.{name}", GAME_KEYS[name][0])
+        return self._key_names.get(f"game.{name}", GAME_KEYS[name].key)
 
-    # --- check_action: Footer keys follow the rules ----------------------------
+    # --- check_action: Footer keys follow the rules (keys.py) -------------------
 
-    def _can_play(self, name: str) -> bool:
-        if self.bot_busy or not self.session.current_is_human:
-            return False
-        st = self.state
-        kind = GAME_KEYS[name][1]
-        legal = self.session.legal()
-        if kind in MULTI:
-            pk = pending_kind(st)
-            if (
-                pk is not None
-                and pk != f"bonus-{kind}"
-                and not (pk == "bonus-plant" and kind == PLANT)
-            ):
-                return False
-            return any(a.kind == kind for a in legal)
-        return Action(kind) in legal
-
-    def _off_phase(self, name: str) -> bool:
-        st = self.state
-        kind = GAME_KEYS[name][1]
-        if st.phase == PHASE_OVER:
-            return True
-        if kind in (DRAW, STOP, USE_FRAGMENT):
-            return st.phase != PHASE_DRAW
-        if st.phase != PHASE_ACTION:
-            return True
-        pk = pending_kind(st)
-        if kind == DONE:
-            return pk not in (ATTRACT, EXTINGUISH)
-        if kind == SKIP:
-            return not (pk or "").startswith("bonus-")
-        return False
+    @property
+    def human_to_act(self) -> bool:
+        return self.session.current_is_human and not self.bot_busy
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "play":
             name = str(parameters[0])
-            if self._can_play(name):
-                return True
-            # Keys of the other phase (and Done/Skip outside their step) are hidden to
-            # keep the Footer readable at 80 columns; the others are dimmed.
-            return False if self._off_phase(name) else None
+            return liveness(self.state, self.session.legal(), name, human=self.human_to_act)
         if action == "undo":
             return True if self.session.can_undo() else None
         if action == "back":
@@ -479,35 +358,25 @@ class GameScreen(Screen[None]):
     # --- key actions -------------------------------------------------------------
 
     def action_play(self, name: str) -> None:
-        kind = GAME_KEYS[name][1]
-        if kind in MULTI:
-            self.modes = [kind]
+        if opens_list(self.state, name):
+            self.modes = [GAME_KEYS[name].kind]
             self.message = ""
             self._refresh_choices()
             self._refresh_status()
             self.refresh_keys()
             return
-        self.play(Action(kind))
+        self.play(Action(GAME_KEYS[name].kind))
 
     def action_refuse(self, name: str) -> None:
-        self.say(self.why_not(name))
-
-    def why_not(self, name: str) -> str:
         st = self.state
         if st.phase == PHASE_OVER:
-            return "The game is over."
-        if self.bot_busy or not self.session.current_is_human:
-            return f"{st.players[st.current].name} is a bot; wait for its move."
-        if name == "undo":
-            return f"Cannot undo: {self.session.why_no_undo()}."
-        kind = GAME_KEYS[name][1]
-        names = type_names(st)
-        label = names.get(kind, GAME_KEYS[name][2])
-        typed = kind in names
-        reason = why_unavailable(st, kind) if typed else why_illegal(st, Action(kind))
-        if reason is None:  # legal in principle, but not in the current step
-            reason = prompt(st, self.modes).lower()
-        return f"{label}: not now — {reason}."
+            self.say("The game is over.")
+        elif not self.human_to_act:
+            self.say(f"{st.players[st.current].name} is a bot; wait for its move.")
+        elif name == "undo":
+            self.say(f"Cannot undo: {self.session.why_no_undo()}.")
+        else:
+            self.say(why_not(st, self.modes, name))
 
     def action_pick(self, n: int) -> None:
         if not self._choices:
@@ -548,7 +417,7 @@ class GameScreen(Screen[None]):
                 self.choose(c)
                 return
         name = self.rules.data.cards[event.card].name
-        if not self.session.current_is_human or self.bot_busy:
+        if not self.human_to_act:
             self.say("A bot is playing; wait for its move.")
             return
         reason = why_illegal(self.state, Action(ATTRACT, event.card))
@@ -571,14 +440,14 @@ class GameScreen(Screen[None]):
             reason = "choose Plant (p) and a tree first"
         else:
             reason = "that space is not one of the offered spaces"
-            label = self.modes[-1][6:] if self.modes and self.modes[-1].startswith("plant:") else ""
+            kind, _, label = self.modes[-1].partition(":") if self.modes else ("", "", "")
             if label:
-                reason = why_illegal(self.state, Action(PLANT, label, event.cell)) or reason
+                reason = why_illegal(self.state, Action(kind, label, event.cell)) or reason
         self.say(f"Space ({x},{y}): not now — {reason}.")
 
     def action_back(self) -> None:
         if self.state.phase == PHASE_OVER:
-            self.app.show_game_over(self.session)  # type: ignore[attr-defined]
+            self.post_message(self.GameOver(self.session))
             return
         if self.modes:
             self.modes.pop()
@@ -592,18 +461,9 @@ class GameScreen(Screen[None]):
 
     def action_undo(self) -> None:
         try:
-            undone = self.session.actions[-1] if self.session.actions else ""
-            self.session.undo()
+            self.session.undo()  # the transition reaches _on_transition
         except UndoError as e:
             self.say(f"Cannot undo: {e}.")
-            return
-        self.modes = []
-        if self._log_loaded:
-            self.query_one("#log", EventLog).add(f"↶ Undone: {undone}")
-        self.received.append(Received(f"undo {undone}", []))
-        self.say(f"Undone: {undone}.")
-        self.refresh_board()
-        self.app.autosave(self.session)  # type: ignore[attr-defined]
 
     def action_next_forest(self) -> None:
         n = self.state.n
@@ -628,7 +488,7 @@ class GameScreen(Screen[None]):
         )
 
     def action_save(self) -> None:
-        self.app.action_save_game()  # type: ignore[attr-defined]
+        self.post_message(self.SaveRequested(self.session))
 
     def say(self, message: str) -> None:
         self.message = message
@@ -637,50 +497,39 @@ class GameScreen(Screen[None]):
     # --- applying (the only place the game changes) ----------------------------
 
     def play(self, action: Action) -> bool:
-        if self.bot_busy or not self.session.current_is_human:
+        if not self.human_to_act:
             self.say("A bot is playing; wait for its move.")
             return False
         reason = why_illegal(self.state, action)
         if reason is not None:
             self.say(f"Not allowed: {reason}.")
             return False
-        self._apply(action)
+        self.session.play(action)  # the transition reaches _on_transition
         return True
 
-    def _apply(self, action: Action) -> None:
-        seat_before = self.state.current
-        events = self.session.play(action)
-        if self.state.current != seat_before:
+    def _on_transition(self, tr: Transition) -> None:
+        """Every change of the game: the log and the board follow it, then the flow
+        goes on (the round summary is the flow controller's own subscriber)."""
+        if tr.after.current != tr.before.current:
             self.viewed = None  # show the Forest of whoever acts next
         self.modes = []
-        self.message = ""
-        self.received.append(Received(str(action), events))
-        log = self.query_one("#log", EventLog)
-        for ev in events:
+        if not self.is_mounted:
+            return  # the board is not built yet; _first_flow shows everything
+        if tr.undone:
             if self._log_loaded:
-                log.add(self._sentence(ev))
-            if ev.kind in ROUND_END_EVENTS:
-                self._summary.append(describe(ev, self.state))
-            elif ev.kind == "round_started" and ev["round"] > 1:
-                self._complete_summary(events)
+                self.query_one("#log", EventLog).add(f"↶ Undone: {tr.action}")
+            self.message = f"Undone: {tr.action}."
+            self.refresh_board()
+            return
+        self.message = ""
+        if self._log_loaded:
+            log = self.query_one("#log", EventLog)
+            for ev in tr.events:
+                log.add(describe(ev, tr.after))
         self.refresh_board()
-        self.app.autosave(self.session)  # type: ignore[attr-defined]
         self.advance_flow()
 
-    def _complete_summary(self, events: list[Event]) -> None:
-        """Say so when Onibi did nothing, so every summary covers both attacks."""
-        kinds = {e.kind for e in events}
-        if "onibi_attacks" not in kinds:
-            self._summary.insert(0, "No fire was burning: Onibi did not attack the Spirits.")
-        if not kinds & {"fires_added", "fire_not_added"}:
-            self._summary.append(
-                "Onibi adds no new fire: no animal was taken from the reserve this round."
-            )
-
-    def _sentence(self, ev: Event) -> str:
-        return describe(ev, self.state)
-
-    # --- flow: summaries, game over, hand-offs, bots ----------------------------
+    # --- flow: summaries, game over, hand-offs, bots (flow.py decides) ------------
 
     def push_modal(self, screen: Screen[Any]) -> None:
         """Show a dialog; the game flow resumes when it closes."""
@@ -693,39 +542,17 @@ class GameScreen(Screen[None]):
         self.app.push_screen(screen, closed)
 
     def advance_flow(self) -> None:
-        if self._modal_open or not self.is_attached:
+        if not self.is_attached:
             return
-        if getattr(self.app, "too_small", False):
-            return  # paused under the "terminal too small" notice; resumed by the app
-        st = self.state
-        if self._summary:
-            lines, self._summary = self._summary, []
-            self.push_modal(InfoScreen(f"End of round {st.round - 1}: Onibi", "\n".join(lines)))
-            return
-        if st.phase == PHASE_OVER:
-            if not self._over_shown:
-                self._over_shown = True
-                self.app.show_game_over(self.session)  # type: ignore[attr-defined]
-            return
-        if self.session.current_is_human:
-            key = (st.round, st.phase, st.current)
-            humans = sum(1 for s in self.session.seats if s.controller == HUMAN)
-            if humans >= 2 and key != self._handed:
-                self._handed = key
-                p = st.players[st.current]
-                what = (
-                    "Your turn to reveal Guardian Animals."
-                    if st.phase == PHASE_DRAW
-                    else "Your action turn."
-                )
-                self.push_modal(
-                    HandOffScreen(
-                        p.name, self.rules.data.spirits[p.spirit], f"Round {st.round}. {what}"
-                    )
-                )
-            return
-        if self._bot is None:
-            self._start_bot(st)
+        step = self.flow.next_step(blocked=self._modal_open or self.paused, bot_busy=self.bot_busy)
+        if isinstance(step, ShowSummary):
+            self.push_modal(InfoScreen(step.title, "\n".join(step.lines)))
+        elif isinstance(step, ShowGameOver):
+            self.post_message(self.GameOver(self.session))
+        elif isinstance(step, HandOff):
+            self.push_modal(HandOffScreen(step.name, step.spirit, step.what))
+        elif isinstance(step, RunBot):
+            self._start_bot(self.state, step.controller)
 
     # --- bots: one worker per step; its result is applied when it has finished ------
 
@@ -734,8 +561,7 @@ class GameScreen(Screen[None]):
         """A bot is choosing its next step (its worker has not reported back yet)."""
         return self._bot is not None
 
-    def _start_bot(self, st: GameState) -> None:
-        controller = self.session.current_controller
+    def _start_bot(self, st: GameState, controller: str) -> None:
         step = len(self.session.actions)
         self._bot_state = st
         self._bot_wake.clear()
@@ -756,8 +582,6 @@ class GameScreen(Screen[None]):
             self._bot_wake.wait(self.bot_pause)
         bot = get_bot(controller)
         rng = random.Random(f"{st.seed}:{step}")
-        from living_forest.core import legal_actions
-
         return bot(SeatView(st, st.current), legal_actions(st), rng)
 
     def cancel_bot(self) -> None:
@@ -784,10 +608,7 @@ class GameScreen(Screen[None]):
         if event.state == WorkerState.SUCCESS and thought_about is self.session.state:
             action = worker.result
             assert action is not None
-            self._apply(action)
+            self.session.play(action)  # the transition reaches _on_transition
             return
         self.refresh_keys()
         self.advance_flow()
-
-    def final_outcome(self) -> object:
-        return outcome(self.state)

@@ -9,11 +9,18 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from living_forest.core import GameState, outcome
+from living_forest.core import GameState, outcome, victory_thresholds
 
 from ..glyphs import SPIRIT_TAG
+from ..render import threshold_text
 
-CONDITION = {"trees": "12 different trees", "fires": "12 fires", "flowers": "12 Sacred Flowers"}
+CONDITION = {"trees": "{n} different trees", "fires": "{n} fires", "flowers": "{n} Sacred Flowers"}
+
+
+def condition_text(st: GameState, condition: str) -> str:
+    """ "12 different trees": a condition with the threshold the game had (V-2)."""
+    n = victory_thresholds(st).get(condition, "?")
+    return CONDITION.get(condition, f"{{n}} {condition}").format(n=n)
 
 
 def _names(names: list[str]) -> str:
@@ -27,7 +34,7 @@ def summary(st: GameState) -> str:
     winners = _names([st.players[w].name for w in res.winners])
     verb = "share the victory" if res.shared else "wins"
     reached = [
-        f"{r.name} reached {_names([CONDITION.get(c, c) for c in r.met])}"
+        f"{r.name} reached {_names([condition_text(st, c) for c in r.met])}"
         for r in res.players
         if r.met
     ]
@@ -36,7 +43,8 @@ def summary(st: GameState) -> str:
         f"{'; '.join(reached) or 'no one reached a goal'}.",
         f"Winner decided by: {res.how}.",
         "",
-        f"rank  {'player':<13}{'trees':>6}{'fires':>6}{'flowers':>8}{'total':>6}  reached 12",
+        f"rank  {'player':<13}{'trees':>6}{'fires':>6}{'flowers':>8}{'total':>6}  "
+        f"reached {threshold_text(st)}",
     ]
     for r in sorted(res.players, key=lambda r: (r.rank, r.seat)):
         p = st.players[r.seat]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -44,6 +45,10 @@ class TitleScreen(Screen[None]):
     ]
     AUTO_FOCUS = "#new"
 
+    def __init__(self, has_autosave: Callable[[], bool]) -> None:
+        super().__init__()
+        self.has_autosave = has_autosave  # asked each time the title shows
+
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
             yield Static(LOGO, id="logo")
@@ -61,13 +66,13 @@ class TitleScreen(Screen[None]):
         yield Footer()
 
     def on_screen_resume(self) -> None:
-        has = self.app.has_autosave()  # type: ignore[attr-defined]
+        has = self.has_autosave()
         self.query_one("#continue", Button).disabled = not has
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "continue_game":
-            return True if self.app.has_autosave() else None  # type: ignore[attr-defined]
+            return True if self.has_autosave() else None
         return True
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:

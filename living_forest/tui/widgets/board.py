@@ -128,9 +128,10 @@ class HelpLineView(Panel):
 class PlayersView(Panel):
     def render_state(self, st: GameState) -> str:
         if self.wide:
-            head = "[b]Players[/] [dim]T trees F fires ✿ flowers of 12, VT Victory tiles[/]"
+            t = R.threshold_text(st)
+            head = f"[b]Players[/] [dim]T trees F fires ✿ flowers of {t}, VT Victory tiles[/]"
         else:
-            head = "[b]Players[/] [dim]T F ✿→12 ◆ VT dr/dis[/]"
+            head = f"[b]Players[/] [dim]T F ✿→{R.threshold_text(st)} ◆ VT dr/dis[/]"
         return head + "\n" + R.players(st, wide=self.wide)
 
 

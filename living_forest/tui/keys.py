@@ -1,0 +1,134 @@
+"""The board's game keys and whether each is live now. Pure (no Textual).
+
+Every key has a stable binding id (``game.<name>``, remappable in the keymap). Flow
+keys (draw, stop, done, skip, end…) send one action; an action-type key opens that
+type's option list, or sends the action when the type takes no argument. Liveness
+comes from the core's typed decision and legal actions, never from a rule copied
+here: a key is *live*, *dimmed* (shown, refused with a reason) or *hidden* (the other
+phase, or Done/Skip outside their step — to keep the key bar short at 80 columns).
+
+An action type a module adds without a key of its own is still offered in the action
+menu (``choices.py`` lists every registered type).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from living_forest.core import (
+    Action,
+    GameState,
+    decision,
+    rules_of,
+    why_illegal,
+    why_unavailable,
+)
+from living_forest.core.action_types import ActionType
+from living_forest.core.actions import (
+    ATTRACT,
+    DONE,
+    DRAW,
+    END,
+    EXTINGUISH,
+    MOVE,
+    PLANT,
+    SKIP,
+    STOP,
+    TAKE_FRAGMENT,
+    USE_FRAGMENT,
+    Arg,
+)
+from living_forest.core.queries import BONUS, CHOOSE_ACTION, OVER, PICK, REVEAL
+
+from .choices import prompt, type_names
+
+
+@dataclass(frozen=True, slots=True)
+class GameKey:
+    name: str  # binding id "game.<name>"
+    key: str  # default key
+    kind: str  # the action kind it sends or opens
+    label: str  # short label on the key bar
+
+
+# In key-bar order. Action-type keys are keyed by the type's notation kind.
+GAME_KEYS: dict[str, GameKey] = {
+    k.name: k
+    for k in (
+        GameKey("draw", "d", DRAW, "Draw"),
+        GameKey("stop", "s", STOP, "Stop"),
+        GameKey("use_fragment", "f", USE_FRAGMENT, "Fragment"),
+        GameKey("take", "t", TAKE_FRAGMENT, "Take◆"),
+        GameKey("attract", "a", ATTRACT, "Attract"),
+        GameKey("extinguish", "x", EXTINGUISH, "Extinguish"),
+        GameKey("move", "m", MOVE, "Move"),
+        GameKey("plant", "p", PLANT, "Plant"),
+        GameKey("done", "n", DONE, "Done"),
+        GameKey("skip", "k", SKIP, "Skip"),
+        GameKey("end_turn", "e", END, "End turn"),
+    )
+}
+KIND_KEY = {k.kind: k.key for k in GAME_KEYS.values()}
+
+LIVE, DIMMED, HIDDEN = True, None, False  # as Textual's check_action reads them
+
+
+def is_type_key(st: GameState, name: str) -> bool:
+    """Does the key stand for an action type of this game (not a flow step)?"""
+    return GAME_KEYS[name].kind in type_names(st)
+
+
+def opens_list(st: GameState, name: str) -> bool:
+    """An action-type key with options to choose from (not a single action)."""
+    at = _type(st, name)
+    return at is not None and at.arg is not Arg.NONE
+
+
+def _type(st: GameState, name: str) -> ActionType | None:
+    return rules_of(st).by_kind.get(GAME_KEYS[name].kind)
+
+
+def can_play(st: GameState, legal: tuple[Action, ...], name: str) -> bool:
+    """May the key's action be taken (or its list opened) now?"""
+    kind = GAME_KEYS[name].kind
+    if opens_list(st, name):
+        d = decision(st)
+        if d.kind != CHOOSE_ACTION and not (d.kind in (PICK, BONUS) and d.action == kind):
+            return False
+        return any(a.kind == kind for a in legal)
+    return Action(kind) in legal
+
+
+def off_phase(st: GameState, name: str) -> bool:
+    """Keys of the other phase, and Done / Skip outside their step."""
+    d = decision(st)
+    kind = GAME_KEYS[name].kind
+    if d.kind == OVER:
+        return True
+    if kind in (DRAW, STOP, USE_FRAGMENT):
+        return d.kind != REVEAL
+    if d.kind == REVEAL:
+        return True
+    if kind == DONE:
+        return d.kind != PICK
+    if kind == SKIP:
+        return d.kind != BONUS
+    return False
+
+
+def liveness(st: GameState, legal: tuple[Action, ...], name: str, *, human: bool) -> bool | None:
+    """LIVE, DIMMED or HIDDEN for the key ``name`` (``human``: a person is to act)."""
+    if human and can_play(st, legal, name):
+        return LIVE
+    return HIDDEN if off_phase(st, name) else DIMMED
+
+
+def why_not(st: GameState, modes: list[str], name: str) -> str:
+    """Why the key's action is refused now, in a sentence (a human is to act)."""
+    kind = GAME_KEYS[name].kind
+    names = type_names(st)
+    label = names.get(kind, GAME_KEYS[name].label)
+    reason = why_unavailable(st, kind) if kind in names else why_illegal(st, Action(kind))
+    if reason is None:  # legal in principle, but not in the current step
+        reason = prompt(st, modes).lower()
+    return f"{label}: not now — {reason}."

@@ -1,0 +1,60 @@
+"""The status line: whose turn it is, and what they can do now. Pure (no Textual).
+
+``key_of(name)`` gives the key shown for game key ``name`` (after any user keymap).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from living_forest.core import decision, forced_stop_count, net_solitary
+from living_forest.core.queries import CHOOSE_ACTION, OVER, REVEAL
+
+from .glyphs import plural
+from .keys import GAME_KEYS
+from .session import HUMAN, Session
+
+KeyOf = Callable[[str], str]
+REVEAL_KEYS = ("draw", "stop", "use_fragment")
+
+
+def situation(session: Session, modes: list[str], key_of: KeyOf) -> str:
+    """One line: round, who acts (and how), and what they can do."""
+    st = session.state
+    if st.phase == "over":
+        return f"Round {st.round}: the game is over. Esc shows the result again."
+    p = st.players[st.current]
+    ctl = session.current_controller
+    ctl_text = "" if ctl == HUMAN else f" [{ctl} bot]"
+    phase = "reveals Guardian Animals" if st.phase == "draw" else "takes actions"
+    spirit = session.rules.data.spirits[p.spirit]
+    line = f"Round {st.round} · {p.name} ({spirit}){ctl_text} {phase}: "
+    return line + what_now(session, modes, key_of)
+
+
+def what_now(session: Session, modes: list[str], key_of: KeyOf) -> str:
+    st = session.state
+    if not session.current_is_human:
+        return "see the log."
+    d = decision(st)
+    if d.kind == OVER:
+        return "the game is over."
+    kinds = {a.kind for a in session.legal()}
+    if d.kind == REVEAL:
+        keys = [
+            f"{key_of(name)} {GAME_KEYS[name].label.lower()}"
+            for name in REVEAL_KEYS
+            if GAME_KEYS[name].kind in kinds
+        ]
+        net = net_solitary(session.rules, st.players[st.current])
+        stop_at = forced_stop_count(st)
+        warn = ""
+        if net == stop_at - 1:
+            warn = f" Careful: net ▲ is {net}, the next solitary card ends your draw."
+        return ", ".join(keys) + "." + warn
+    if d.kind != CHOOSE_ACTION:
+        return "choose one: 1-9 or ↑↓ ⏎."
+    if modes:
+        return "choose one: 1-9 or ↑↓ ⏎, Esc back."
+    keys = [key_of(n) for n, k in GAME_KEYS.items() if k.kind in kinds]
+    return f"{plural(st.basic_left, 'basic action')} left; keys {' '.join(keys)}."

@@ -1,0 +1,150 @@
+"""The app's pure parts, tested without Textual: the flow controller (what comes next),
+the key table's liveness, the status text, and drawing material the app has no
+glyph for."""
+
+from __future__ import annotations
+
+import random
+
+from living_forest.bots import SeatView, baseline_bot, random_bot
+from living_forest.core import Action, GameOptions, decision, legal_actions
+from living_forest.core.queries import BONUS, CHOOSE_ACTION, PICK, REVEAL
+from living_forest.tui import render as R
+from living_forest.tui.flow import FlowController, HandOff, RunBot, ShowGameOver, ShowSummary, Wait
+from living_forest.tui.keys import DIMMED, GAME_KEYS, HIDDEN, LIVE, liveness, opens_list
+from living_forest.tui.session import SeatConfig, Session
+from living_forest.tui.status import situation
+
+from ..core import toy_module as toy
+
+
+def _play_with_flow(session: Session, seed: int) -> list[object]:
+    """Drive a game through the flow controller as the screen does; humans play the
+    baseline policy. Returns every step it gave."""
+    flow = FlowController(session)
+    rng = random.Random(seed)
+    steps: list[object] = []
+    for _ in range(5000):
+        step = flow.next_step()
+        steps.append(step)
+        if isinstance(step, ShowGameOver):
+            steps.append(flow.next_step())  # asked again: nothing more to do
+            return steps
+        if isinstance(step, (ShowSummary, HandOff)):
+            continue  # the dialog was shown and closed
+        st = session.state
+        if isinstance(step, RunBot):
+            assert not session.current_is_human and step.controller == session.current_controller
+        else:
+            assert isinstance(step, Wait) and session.current_is_human
+        session.play(baseline_bot(SeatView(st, st.current), legal_actions(st), rng))
+    raise AssertionError("the game did not end")
+
+
+def test_flow_two_humans_get_hand_offs_and_a_summary_per_round() -> None:
+    seats = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "spring")]
+    session = Session(seats, 19)
+    steps = _play_with_flow(session, 19)
+    st = session.state
+    summaries = [s for s in steps if isinstance(s, ShowSummary)]
+    assert len(summaries) == st.round - 1  # one Onibi summary per finished round
+    assert all(s.title == f"End of round {i + 1}: Onibi" for i, s in enumerate(summaries))
+    assert all(any("Onibi" in line for line in s.lines) for s in summaries)
+    hand_offs = [s for s in steps if isinstance(s, HandOff)]
+    # Before every draw phase and every action turn of each human: 4 a round.
+    assert len(hand_offs) >= 4 * (st.round - 1)
+    assert {h.name for h in hand_offs} == {"Ana", "Ben"}
+    assert steps[-2] == ShowGameOver() and isinstance(steps[-1], Wait)
+    assert not any(isinstance(s, RunBot) for s in steps)
+
+
+def test_flow_runs_bots_and_waits_while_blocked_or_busy() -> None:
+    seats = [SeatConfig("Ana", "winter", "baseline"), SeatConfig("Bo", "spring", "random")]
+    session = Session(seats, 5)
+    flow = FlowController(session)
+    assert flow.next_step(blocked=True) == Wait("a dialog is open")
+    assert flow.next_step(bot_busy=True) == Wait("the bot is thinking")
+    assert isinstance(flow.next_step(), RunBot)
+    steps = _play_with_flow(Session(seats, 5), 5)
+    assert not any(isinstance(s, HandOff) for s in steps)  # nobody to hand the keyboard to
+    assert sum(isinstance(s, RunBot) for s in steps) > 100
+
+
+def test_flow_ignores_undo_and_unsubscribes() -> None:
+    session = Session([SeatConfig("Ana", "winter"), SeatConfig("Bo", "summer", "baseline")], 3)
+    flow = FlowController(session)
+    flow.unsubscribe()
+    st = session.state
+    while st.phase != "over" and st.round < 3:
+        session.play(random_bot(SeatView(st, st.current), legal_actions(st), random.Random(1)))
+        st = session.state
+    assert not isinstance(flow.next_step(), ShowSummary)  # it heard nothing
+
+
+def test_key_liveness_follows_the_legal_actions() -> None:
+    """A live key's action is legal (or its list has legal options); a hidden key
+    belongs to the other phase or step; with a bot to act nothing is live."""
+    for seed in range(4):
+        session = Session([SeatConfig("A", "winter"), SeatConfig("B", "spring")], seed)
+        rng = random.Random(seed)
+        while session.state.phase != "over":
+            st, legal = session.state, session.legal()
+            d = decision(st)
+            for name, key in GAME_KEYS.items():
+                live = liveness(st, legal, name, human=True)
+                kinds = {a.kind for a in legal}
+                if opens_list(st, name):
+                    allowed = d.kind == CHOOSE_ACTION or (
+                        d.kind in (PICK, BONUS) and d.action == key.kind
+                    )
+                    assert (live is LIVE) == (allowed and key.kind in kinds), (name, d)
+                else:
+                    assert (live is LIVE) == (Action(key.kind) in legal), (name, d)
+                if live is HIDDEN:
+                    assert Action(key.kind) not in legal
+                    if key.kind in ("draw", "stop", "use-fragment"):
+                        assert d.kind != REVEAL
+                assert liveness(st, legal, name, human=False) in (DIMMED, HIDDEN)
+            session.play(random_bot(SeatView(st, st.current), legal, rng))
+
+
+def test_status_names_the_player_and_the_keys() -> None:
+    session = Session([SeatConfig("Ana", "winter"), SeatConfig("Bo", "spring", "baseline")], 2)
+    st = session.state
+    line = situation(session, [], lambda name: GAME_KEYS[name].key.upper())
+    who = st.players[st.current].name
+    assert line.startswith(f"Round 1 · {who} (")
+    if session.current_is_human:
+        assert "D draw." in line
+    else:
+        assert "[baseline bot]" in line and line.endswith("see the log.")
+
+
+def test_material_the_app_has_no_glyph_for_is_drawn_with_a_fallback() -> None:
+    """A module's rock bonus (here the test module's "meditation") is drawn as "?" with
+    its name, in both rings, instead of raising KeyError."""
+    session = Session(
+        [SeatConfig("Ana", "winter"), SeatConfig("Bo", "spring")],
+        4,
+        options=GameOptions((toy.NAME,)),
+    )
+    st = session.state
+    small = R.circle(st, big=False)
+    big = R.circle(st, big=True)
+    assert " 5?" in small
+    assert "[b] 5[/] ? Meditation" in big
+
+
+def test_a_modules_action_type_is_in_the_action_menu() -> None:
+    from living_forest.tui.choices import choices
+
+    session = Session(
+        [SeatConfig("Ana", "winter"), SeatConfig("Bo", "spring")],
+        4,
+        options=GameOptions((toy.NAME,)),
+    )
+    while session.state.phase == "draw":
+        legal = session.legal()
+        session.play(next((a for a in legal if a.kind == "stop"), legal[0]))
+    labels = [c.label for c in choices(session.state, [])]
+    assert "Meditate" in labels and labels[-1] == "End the turn"
