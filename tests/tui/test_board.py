@@ -397,3 +397,35 @@ async def test_title_buttons_work_with_enter_and_click():
         await pilot.click("#rules")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
+
+
+async def test_a_save_with_non_ascii_digits_is_refused_from_load_and_continue(tmp_path):
+    """A log action such as "move \u00b2" (str.isdigit() is True, int() fails) used to
+    crash the app from the Load prompt and from Continue; now it is one clear message
+    and the current game (or the title) stays as it was."""
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await start(pilot, Session(SEATS, 14))
+        await to_action_phase(pilot, game)
+        await pilot.press("t")
+        app.flush_autosave()
+    raw = json.loads(autosave_path().read_text(encoding="utf-8"))
+    raw["actions"][-1] = "move \u00b2"
+    hostile = tmp_path / "hostile.json"
+    hostile.write_text(json.dumps(raw), encoding="utf-8")
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await start(pilot, Session(SEATS, 11))
+        await clear_dialogs(pilot)
+        before = game.session.state
+        assert app.open_save(hostile) is False
+        await pilot.pause()
+        assert app.game is game and game.session.state is before
+        assert "is not valid notation" in app.last_error
+    autosave_path().write_text(json.dumps(raw), encoding="utf-8")  # a damaged autosave
+    app = LivingForestApp(bot_pause=0, continue_latest=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.game is None and "is not valid notation" in app.last_error
+        shown = str(app.screen.query_one("#title-message").render())
+        assert "is not valid notation" in shown  # said before the title was built

@@ -48,6 +48,7 @@ class TitleScreen(Screen[None]):
     def __init__(self, has_autosave: Callable[[], bool]) -> None:
         super().__init__()
         self.has_autosave = has_autosave  # asked each time the title shows
+        self.message = ""  # shown under the menu (kept until the screen is built)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
@@ -64,6 +65,9 @@ class TitleScreen(Screen[None]):
                 yield Button("Quit      (q)", id="quit")
             yield Label("", id="title-message")
         yield Footer()
+
+    def on_mount(self) -> None:
+        self._show_message()
 
     def on_screen_resume(self) -> None:
         has = self.has_autosave()
@@ -86,7 +90,14 @@ class TitleScreen(Screen[None]):
         await self.app.run_action(f"app.{action}")
 
     def say(self, message: str) -> None:
-        self.query_one("#title-message", Label).update(Content(message))
+        """Show ``message`` under the menu; said before the screen is built (a bad
+        autosave with --continue), it appears once it is."""
+        self.message = message
+        self._show_message()
+
+    def _show_message(self) -> None:
+        for label in self.query("#title-message").results(Label):
+            label.update(Content(self.message))
 
 
 class Cycle(Widget, can_focus=True):
