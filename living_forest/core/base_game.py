@@ -8,14 +8,14 @@ adds to these; it never needs to replace one.
 
 from __future__ import annotations
 
+from . import draw_phase, turn
 from . import end_of_round as eor
 from .action_types import BASE_TYPES, StealDecision
-from .draw_phase import REVEALING, DrawPhase
-from .flow import OverPhase, count_basic_actions
-from .rules import RulesBuilder
+from .draw_phase import REVEALING
+from .flow import OVER_PHASE, count_basic_actions
+from .rules import Phase, RulesBuilder
 from .state import PHASE_ACTION, PHASE_DRAW, PHASE_OVER
 from .strength import completed_line_elements, forest_tree_elements, help_line_elements
-from .turn import ActionPhase
 from .validate import BASE_CHECKS
 
 
@@ -32,7 +32,13 @@ def install(b: RulesBuilder) -> None:
     b.add_end_of_round_step("E-3 new Guardian Animals", eor.refill_reserve)
     b.add_end_of_round_step("E-4 Help Lines return", eor.return_help_lines)
     b.add_end_of_round_step("E-5 the Sacred Tree passes", eor.pass_sacred_tree)
-    b.phases.update({PHASE_DRAW: DrawPhase(), PHASE_ACTION: ActionPhase(), PHASE_OVER: OverPhase()})
+    b.phases[PHASE_DRAW] = Phase(
+        PHASE_DRAW, draw_phase.legal, draw_phase.why_illegal, draw_phase.apply, draw_phase.advance
+    )
+    b.phases[PHASE_ACTION] = Phase(
+        PHASE_ACTION, turn.legal, turn.why_illegal, turn.apply, turn.advance
+    )
+    b.phases[PHASE_OVER] = OVER_PHASE
     b.max_basic_actions = max(b.data.actions_calm, b.data.actions_forced)
     b.revealing_actions |= REVEALING  # draw (G-2), a Fragment on the card just drawn (G-8)
     b.revealing_events |= {"card_revealed", "reshuffled", "reserve_refilled"}

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from . import flow, rng
 from .actions import DRAW, STOP, USE_FRAGMENT, Action
 from .events import SYMBOL_ID, Event
-from .state import PHASE_DRAW, GameState, PlayerState
+from .state import GameState, PlayerState
 from .strength import net_solitary
 
 if TYPE_CHECKING:
@@ -113,19 +113,3 @@ def advance(r: Rules, st: GameState, ev: list[Event]) -> bool:
         stop(r, st, ev, forced_stop_reason(r, st))
         return True
     return False
-
-
-class DrawPhase:
-    name = PHASE_DRAW
-
-    def legal(self, r: Rules, st: GameState) -> list[Action]:
-        return legal(r, st)
-
-    def why_illegal(self, r: Rules, st: GameState, a: Action) -> str | None:
-        return why_illegal(r, st, a)
-
-    def apply(self, r: Rules, st: GameState, a: Action, ev: list[Event]) -> None:
-        apply(r, st, a, ev)
-
-    def advance(self, r: Rules, st: GameState, ev: list[Event]) -> bool:
-        return advance(r, st, ev)

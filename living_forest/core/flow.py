@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .events import Event
+from .rules import Phase
 from .scoring import any_victory, outcome
 from .state import PHASE_ACTION, PHASE_DRAW, PHASE_OVER, GameState
 from .strength import basic_actions_for, net_solitary
@@ -111,17 +112,20 @@ def start_round(r: Rules, st: GameState, ev: list[Event]) -> None:
     ev.append(Event("round_started", None, {"round": st.round, "first": st.first}))
 
 
-class OverPhase:
-    name = PHASE_OVER
+def _no_actions(r: Rules, st: GameState) -> list[Action]:
+    return []
 
-    def legal(self, r: Rules, st: GameState) -> list[Action]:
-        return []
 
-    def why_illegal(self, r: Rules, st: GameState, a: Action) -> str | None:
-        return "the game is over"
+def _over(r: Rules, st: GameState, a: Action) -> str | None:
+    return "the game is over"
 
-    def apply(self, r: Rules, st: GameState, a: Action, ev: list[Event]) -> None:
-        raise AssertionError("no action is legal once the game is over")
 
-    def advance(self, r: Rules, st: GameState, ev: list[Event]) -> bool:
-        return False
+def _refuse(r: Rules, st: GameState, a: Action, ev: list[Event]) -> None:
+    raise AssertionError("no action is legal once the game is over")
+
+
+def _nothing_to_run(r: Rules, st: GameState, ev: list[Event]) -> bool:
+    return False
+
+
+OVER_PHASE = Phase(PHASE_OVER, _no_actions, _over, _refuse, _nothing_to_run)

@@ -57,20 +57,16 @@ TurnStep = Callable[["Rules", "GameState", int, list[Event]], None]
 AfterAction = Callable[["Rules", "GameState", int, str, list[Event]], None]
 
 
-class Phase(Protocol):
-    """One phase of the round (T-1) in the phase table."""
+@dataclass(frozen=True)
+class Phase:
+    """One phase of the round (T-1) in the phase table: its four functions. ``advance``
+    runs one automatic step and returns False when a player must decide."""
 
     name: str
-
-    def legal(self, r: Rules, st: GameState) -> list[Action]: ...
-
-    def why_illegal(self, r: Rules, st: GameState, a: Action) -> str | None: ...
-
-    def apply(self, r: Rules, st: GameState, a: Action, ev: list[Event]) -> None: ...
-
-    def advance(self, r: Rules, st: GameState, ev: list[Event]) -> bool:
-        """Run one automatic step; False when a player must decide (or it is over)."""
-        ...
+    legal: Callable[[Rules, GameState], list[Action]]
+    why_illegal: Callable[[Rules, GameState, Action], str | None]
+    apply: Callable[[Rules, GameState, Action, list[Event]], None]
+    advance: Callable[[Rules, GameState, list[Event]], bool]
 
 
 class DecisionHandler(Protocol):

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from . import flow
 from .actions import DONE, END, SKIP, Action
 from .events import Event
-from .state import PHASE_ACTION, GameState, Pending, PlayerState
+from .state import GameState, Pending, PlayerState
 from .strength import max_of_type, raw_strengths
 
 if TYPE_CHECKING:
@@ -264,19 +264,3 @@ def advance(r: Rules, st: GameState, ev: list[Event]) -> bool:
         _finished(r, st, seat, top.kind, ev)
         return True
     return r.decisions[top.kind].advance(r, st, top, ev)
-
-
-class ActionPhase:
-    name = PHASE_ACTION
-
-    def legal(self, r: Rules, st: GameState) -> list[Action]:
-        return legal(r, st)
-
-    def why_illegal(self, r: Rules, st: GameState, a: Action) -> str | None:
-        return why_illegal(r, st, a)
-
-    def apply(self, r: Rules, st: GameState, a: Action, ev: list[Event]) -> None:
-        apply(r, st, a, ev)
-
-    def advance(self, r: Rules, st: GameState, ev: list[Event]) -> bool:
-        return advance(r, st, ev)

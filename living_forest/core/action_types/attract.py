@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING
 from ..actions import ATTRACT, Action, Arg
 from ..data import SUN
 from ..events import Event
-from ..state import Pending
-from .base import ActionType
+from .base import MultiPickType
 
 if TYPE_CHECKING:
     from ..rules import Rules
@@ -21,14 +20,13 @@ def _attract(cid: str) -> Action:
     return Action(ATTRACT, cid)
 
 
-class Attract(ActionType):
+class Attract(MultiPickType):
     kind = ATTRACT
     data_id = "attract"
     name = "Attract Guardian Animals"
     rule_ids = ("A-20", "A-21", "A-22")
     element = SUN
     arg = Arg.TOKEN
-    multi_pick = True
     pick_noun = "cards"
     bonus_ids = ("attract",)
 
@@ -57,20 +55,6 @@ class Attract(ActionType):
         if cost > budget:
             return f"it costs {cost} sun; you have {budget} left (A-20)"
         return None
-
-    def resolve(
-        self,
-        r: Rules,
-        st: GameState,
-        seat: int,
-        a: Action,
-        ev: list[Event],
-        *,
-        bonus: bool,
-        extra: int,
-    ) -> None:
-        spent = self.pick(r, st, seat, a, ev)
-        st.pending.append(Pending(ATTRACT, bonus, extra, spent))
 
     def pick(self, r: Rules, st: GameState, seat: int, a: Action, ev: list[Event]) -> int:
         card = r.data.cards[a.arg]

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..actions import Action, Arg
 from ..events import Event
+from ..state import Pending
 
 if TYPE_CHECKING:
     from ..rules import Rules
@@ -83,6 +84,27 @@ class ActionType:
     def available(self, r: Rules, st: GameState, p: PlayerState) -> bool:
         """For a type that is not basic: may it be started now (between actions)?"""
         return False
+
+
+class MultiPickType(ActionType):
+    """A type whose items are picked one by one within one strength (A-6): the first
+    pick starts it and leaves it pending, further picks continue it, ``done`` ends it."""
+
+    multi_pick = True
+
+    def resolve(
+        self,
+        r: Rules,
+        st: GameState,
+        seat: int,
+        a: Action,
+        ev: list[Event],
+        *,
+        bonus: bool,
+        extra: int,
+    ) -> None:
+        spent = self.pick(r, st, seat, a, ev)
+        st.pending.append(Pending(self.kind, bonus, extra, spent))
 
     def __repr__(self) -> str:
         return f"<action type {self.kind}>"

@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING
 from ..actions import EXTINGUISH, Action, Arg
 from ..data import WATER
 from ..events import Event
-from ..state import Pending
-from .base import ActionType
+from .base import MultiPickType
 
 if TYPE_CHECKING:
     from ..rules import Rules
@@ -21,14 +20,13 @@ def _ext(value: int) -> Action:
     return Action(EXTINGUISH, str(value))
 
 
-class Extinguish(ActionType):
+class Extinguish(MultiPickType):
     kind = EXTINGUISH
     data_id = "extinguish"
     name = "Extinguish Fire"
     rule_ids = ("A-30",)
     element = WATER
     arg = Arg.POSITIVE
-    multi_pick = True
     pick_noun = "fires"
     bonus_ids = ("extinguish",)
 
@@ -50,20 +48,6 @@ class Extinguish(ActionType):
         if v > budget:
             return f"a fire of value {v} needs {v} water; you have {budget} left (A-30)"
         return None
-
-    def resolve(
-        self,
-        r: Rules,
-        st: GameState,
-        seat: int,
-        a: Action,
-        ev: list[Event],
-        *,
-        bonus: bool,
-        extra: int,
-    ) -> None:
-        spent = self.pick(r, st, seat, a, ev)
-        st.pending.append(Pending(EXTINGUISH, bonus, extra, spent))
 
     def pick(self, r: Rules, st: GameState, seat: int, a: Action, ev: list[Event]) -> int:
         p = st.players[seat]
