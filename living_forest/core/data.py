@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Literal
@@ -338,6 +338,11 @@ class GameData:
     actions_calm: int  # basic actions below the forced-stop count
     actions_forced: int  # basic actions at the forced-stop count
     forced_stop_at: int  # net solitary count that forces a stop (G-5)
+    # Cards a Spirit adds to its starting deck (K-S2: its starting Kodama); none in the base.
+    spirit_cards: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def starting_deck_of(self, spirit: str) -> tuple[str, ...]:
+        return self.starting_deck + self.spirit_cards.get(spirit, ())
 
     @property
     def rock_count(self) -> int:

@@ -67,7 +67,8 @@ def decision(st: GameState) -> Decision:
     at = r.bonus_types[top.bonus_type] if top.kind == BONUS else r.by_kind.get(top.kind)
     if at is None or not (top.kind == BONUS or at.multi_pick):
         return Decision(top.kind, seat, target=top.target, basic_left=left, used_types=used)
-    strength = at.budget(raw_strengths(r, st.players[seat]), top.extra)
+    p = st.players[seat]
+    strength = at.budget(r, p, raw_strengths(r, p), top.extra)
     return Decision(
         BONUS if top.kind == BONUS else PICK,
         seat,

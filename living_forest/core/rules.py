@@ -9,7 +9,7 @@ to the :class:`RulesBuilder`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
@@ -52,6 +52,16 @@ class Check(NamedTuple):
     run: Callable[[Rules, GameState, Callable[[str], None]], None]
 
 
+class CardPool(NamedTuple):
+    """Cards a module keeps in places of its own (e.g. Kodama piles): for the card
+    conservation check, the cards it holds now and those that belong to the game."""
+
+    name: str
+    held: Callable[[Rules, GameState], Iterable[str]]  # cards in the module's places
+    owned: Callable[[Rules, GameState], Iterable[str]]  # every card of the pool, anywhere
+
+
+OccupiedRocks = Callable[["Rules", "GameState"], Iterable[int]]
 SetupStep = Callable[["Rules", "GameState", list[Event]], None]
 TurnStep = Callable[["Rules", "GameState", int, list[Event]], None]
 AfterAction = Callable[["Rules", "GameState", int, str, list[Event]], None]
@@ -111,6 +121,12 @@ class Rules:
     # Card ids / tree labels whose effects let a basic action type repeat (F-7, K-G1).
     repeat_cards: frozenset[str]
     repeat_trees: frozenset[str]
+    # Rocks a Spirit jumps without counting and never stops on, other than the Spirits'
+    # own (K-O1: Onibi); and cards a module keeps outside the base game's places.
+    occupied_rocks: tuple[OccupiedRocks, ...] = ()
+    card_pools: tuple[CardPool, ...] = ()
+    # Each module's own compiled data, by module name (e.g. the Kodama piles' sizes).
+    ext_data: Mapping[str, object] = field(default_factory=dict)
     # What shows hidden information (undo never crosses it): action kinds, and event
     # kinds of the automatic flow (a refilled reserve, a reshuffle).
     revealing_actions: frozenset[str] = frozenset()
@@ -151,6 +167,9 @@ class RulesBuilder:
     modules: list[Module] = field(default_factory=list)
     revealing_actions: set[str] = field(default_factory=set)
     revealing_events: set[str] = field(default_factory=set)
+    occupied_rocks: list[OccupiedRocks] = field(default_factory=list)
+    card_pools: list[CardPool] = field(default_factory=list)
+    ext_data: dict[str, object] = field(default_factory=dict)
 
     def add_action_type(self, at: ActionType, *, before: str | None = None) -> None:
         if any(x.kind == at.kind for x in self.action_types):
@@ -204,6 +223,14 @@ class RulesBuilder:
         else:
             self.end_of_round.append(step)
 
+    def add_card_pool(
+        self,
+        name: str,
+        held: Callable[[Rules, GameState], Iterable[str]],
+        owned: Callable[[Rules, GameState], Iterable[str]],
+    ) -> None:
+        self.card_pools.append(CardPool(name, held, owned))
+
     def add_check(
         self, name: str, run: Callable[[Rules, GameState, Callable[[str], None]], None]
     ) -> None:
@@ -211,7 +238,10 @@ class RulesBuilder:
 
     def build(self) -> Rules:
         by_kind = {at.kind: at for at in self.action_types}
-        bonus_types = {b: at for at in self.action_types for b in at.bonus_ids}
+        # A bonus is named in the data by a rock/corner bonus id or by the action's data
+        # id (an effect's "bonus_action" of "plant_tree", K-G2).
+        bonus_types = {at.data_id: at for at in self.action_types}
+        bonus_types.update({b: at for at in self.action_types for b in at.bonus_ids})
         unknown = {b for b in self.data.rock_bonus if b not in bonus_types}
         unknown |= {c.bonus for c in self.data.corners.values() if c.bonus not in bonus_types}
         if unknown:
@@ -242,6 +272,9 @@ class RulesBuilder:
             revealing_actions=frozenset(self.revealing_actions)
             | {at.kind for at in self.action_types if at.reveals_hidden},
             revealing_events=frozenset(self.revealing_events),
+            occupied_rocks=tuple(self.occupied_rocks),
+            card_pools=tuple(self.card_pools),
+            ext_data=dict(self.ext_data),
             by_cards_and_forest=tuple(c for c in self.contributors if c.cards_and_forest),
             other_contributors=tuple(c for c in self.contributors if not c.cards_and_forest),
         )

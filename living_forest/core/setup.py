@@ -57,7 +57,7 @@ def build_game(
     start_rocks = d.start_rocks[n]
     cells = d.columns * d.rows
     for i, s in enumerate(ordered):  # S-3, S-4
-        deck = list(d.starting_deck)
+        deck = list(d.starting_deck_of(s.spirit))
         state = rng.shuffle(deck, state)
         forest: list[str | None] = [None] * cells
         forest[d.start_cell] = STARTING_TREE

@@ -60,15 +60,15 @@ def legal(r: Rules, st: GameState) -> list[Action]:
         top = st.pending[-1]
         if top.kind == BONUS:  # a bonus action on offer
             at = r.bonus_types[top.bonus_type]
-            return [*at.options(r, st, p, at.budget(s, top.extra)), A_SKIP]
+            return [*at.options(r, st, p, at.budget(r, p, s, top.extra)), A_SKIP]
         mp = _multi_pick(r, top)
         if mp is not None:
-            return [*mp.options(r, st, p, mp.budget(s, top.extra) - top.spent), A_DONE]
+            return [*mp.options(r, st, p, mp.budget(r, p, s, top.extra) - top.spent), A_DONE]
         return r.decisions[top.kind].legal(r, st, top)
     out: list[Action] = []
     for at in r.action_types:
         if startable(r, st, p, at):
-            out.extend(at.options(r, st, p, at.budget(s, 0)))
+            out.extend(at.options(r, st, p, at.budget(r, p, s, 0)))
     out.append(A_END)
     return out
 
@@ -78,7 +78,7 @@ def anything_to_do(r: Rules, st: GameState) -> bool:
     p = st.players[st.current]
     s = raw_strengths(r, p)
     return any(
-        startable(r, st, p, at) and at.has_option(r, st, p, at.budget(s, 0))
+        startable(r, st, p, at) and at.has_option(r, st, p, at.budget(r, p, s, 0))
         for at in r.action_types
     )
 
@@ -133,7 +133,7 @@ def why_illegal(r: Rules, st: GameState, a: Action) -> str | None:
             return blocked
         assert at is not None
         if top.kind != BONUS:  # a further pick of the action in progress
-            return at.check(r, st, p, a, at.budget(s, top.extra) - top.spent)
+            return at.check(r, st, p, a, at.budget(r, p, s, top.extra) - top.spent)
         extra = top.extra
     else:
         if at is None or at.basic:
@@ -146,7 +146,7 @@ def why_illegal(r: Rules, st: GameState, a: Action) -> str | None:
         extra = 0
     if at is None:
         return f"{kind!r} is not possible in the Action phase"
-    return at.check(r, st, p, a, at.budget(s, extra))
+    return at.check(r, st, p, a, at.budget(r, p, s, extra))
 
 
 def why_type_unavailable(r: Rules, st: GameState, kind: str) -> str | None:
@@ -164,7 +164,7 @@ def why_type_unavailable(r: Rules, st: GameState, kind: str) -> str | None:
         if blocked is not None:
             return blocked
         if top.kind != BONUS:
-            more = at.has_option(r, st, p, at.budget(s, top.extra) - top.spent)
+            more = at.has_option(r, st, p, at.budget(r, p, s, top.extra) - top.spent)
             return None if more else f"nothing more fits in this {at.name} action"
         extra = top.extra
     elif at.basic and st.basic_left <= 0:
@@ -173,7 +173,7 @@ def why_type_unavailable(r: Rules, st: GameState, kind: str) -> str | None:
         if not at.basic:
             return f"{at.name} is not possible now"
         return "the two basic actions must be of different types without tree 11 (A-3, F-7)"
-    budget = at.budget(s, extra)
+    budget = at.budget(r, p, s, extra)
     if at.has_option(r, st, p, budget):
         return None
     return at.why_no_option(r, st, p, budget)
@@ -248,7 +248,7 @@ def advance(r: Rules, st: GameState, ev: list[Event]) -> bool:
             at.give_bonus(r, st, seat, top.source, ev)
             return True
         info = {"bonus": top.bonus_type, "source": top.source}
-        if not at.has_option(r, st, p, at.budget(raw_strengths(r, p), top.extra)):
+        if not at.has_option(r, st, p, at.budget(r, p, raw_strengths(r, p), top.extra)):
             st.pending.pop()  # O-3, X-6: a bonus that cannot be performed is lost
             ev.append(Event("bonus_lost", seat, info))
             return True
@@ -258,7 +258,7 @@ def advance(r: Rules, st: GameState, ev: list[Event]) -> bool:
         return False
     mp = _multi_pick(r, top)
     if mp is not None:  # finish automatically when nothing more fits
-        if mp.has_option(r, st, p, mp.budget(raw_strengths(r, p), top.extra) - top.spent):
+        if mp.has_option(r, st, p, mp.budget(r, p, raw_strengths(r, p), top.extra) - top.spent):
             return False
         st.pending.pop()
         _finished(r, st, seat, top.kind, ev)

@@ -47,11 +47,14 @@ def check_cards(r: Rules, st: GameState, bad: Report) -> None:
         seen.update(p.discard)
         seen.update(p.help_line)
     expected: Counter[str] = Counter()
-    for cid in d.starting_deck:
-        expected[cid] += st.n
+    for p in st.players:
+        expected.update(d.starting_deck_of(p.spirit))
     for level_ids in d.level_cards:
         expected.update(level_ids)
     expected[d.varan_id] = d.varan_count - st.varan_supply
+    for pool in r.card_pools:  # a module's cards: in its places or in the players' decks
+        seen.update(pool.held(r, st))
+        expected.update(pool.owned(r, st))
     if st.varan_supply < 0:
         bad(f"negative Fire Varan supply {st.varan_supply}")
     for cid in set(seen) | set(expected):

@@ -35,9 +35,9 @@ class ActionType:
     reveals_hidden: ClassVar[bool] = False  # shows something nobody knew (undo stops here)
     pick_noun: ClassVar[str] = ""  # "cards" in "picking cards or fires" (multi-pick)
 
-    def budget(self, s: list[int], extra: int) -> int:
-        """The strength this action may use: the Element plus a temporary bonus, not
-        below 0 (A-5, F-4, X-9)."""
+    def budget(self, r: Rules, p: PlayerState, s: list[int], extra: int) -> int:
+        """The strength this action may use: the Element (from the strengths ``s`` of
+        player ``p``) plus a temporary bonus, not below 0 (A-5, F-4, X-9)."""
         if self.element is None:
             return 0
         v = s[self.element] + extra

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from ..state import GameState, PlayerState
 
 BONUS = "bonus"
+FREE, NOBODY = -1, -2  # a rock with no standee; one with a standee that is no player's
 
 
 @cache
@@ -28,7 +29,10 @@ def move_destination(r: Rules, st: GameState, seat: int, dist: int) -> tuple[int
     """Where a move of ``dist`` free rocks from ``seat``'s rock ends, and the seats it
     jumps in order, each once (A-41, A-42, X-11)."""
     rocks = r.data.rock_count
-    occupant: list[int] = [-1] * rocks
+    occupant: list[int] = [FREE] * rocks
+    for find in r.occupied_rocks:  # K-O1: jumped, not counted, nothing to take
+        for rock in find(r, st):
+            occupant[rock] = NOBODY
     for i, other in enumerate(st.players):
         occupant[other.rock] = i
     pos = st.players[seat].rock
@@ -37,9 +41,9 @@ def move_destination(r: Rules, st: GameState, seat: int, dist: int) -> tuple[int
     while steps < dist:
         pos = (pos + 1) % rocks
         who = occupant[pos]
-        if who == -1:
+        if who == FREE:
             steps += 1
-        elif who != seat and who not in jumped:  # robbed once per move
+        elif who >= 0 and who != seat and who not in jumped:  # robbed once per move
             jumped.append(who)
     return pos, jumped
 
