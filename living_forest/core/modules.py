@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from .state import ModuleState
 
 # Packages of the modules that ship with the game: imported when first named.
-BUILTIN: dict[str, str] = {}
+BUILTIN: dict[str, str] = {"kodama": "living_forest.core.kodama"}
 
 
 def _no_state(data: Any) -> ModuleState:

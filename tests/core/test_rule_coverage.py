@@ -22,6 +22,7 @@ COPIES = [
     (RULES, SHARED / "RULES.md"),
     (ROOT / "assets" / "rules" / "KODAMA.md", SHARED / "KODAMA.md"),
     (ROOT / "assets" / "base.json", SHARED / "base.json"),
+    (ROOT / "assets" / "kodama.json", SHARED / "kodama.json"),
 ]
 TESTS = ROOT / "tests"
 SECTIONS = "SGAFOEVX"

@@ -1,0 +1,436 @@
+"""The Kodama expansion's rules (KODAMA.md), installed on the base game's builder.
+
+Setup (K-S), Kodama symbols and their rewards at the start of a turn (K-K), Call a
+Kodama (K-A) with Onibi (K-O), Element tiles (K-E), the level-2 repeat and level-3
+bonus animals (K-G, effects in the data), the Kodama trees (K-P), thresholds (K-V).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from .. import rng
+from ..action_types import ActionType, give_fragments
+from ..actions import Action, Arg
+from ..data import ELEMENTS, FLOWER
+from ..effects import BonusAction, ElementPerSymbol, Symbols
+from ..events import Event
+from ..rules import Rules, RulesBuilder
+from ..state import GameState, Pending, PlayerState
+from ..strength import raw_strengths
+from .data import PILE_TYPES, KodamaData, load_model, merge
+from .state import NAME, KodamaPlayer, KodamaState, kodama, player
+
+CALL, ELEMENT, ANIMAL = "call", "element", "animal"
+BONUS = "bonus"
+
+
+def kodama_data(r: Rules) -> KodamaData:
+    kd = r.ext_data[NAME]
+    assert isinstance(kd, KodamaData)
+    return kd
+
+
+# --- Kodama symbols (K-K1) and the strengths that read them (K-P1, K-E3) -----------
+
+
+def visible_symbols(r: Rules, p: PlayerState) -> int:
+    """Kodama symbols in the Help Line and the Forest (K-K1, K-P2)."""
+    n = 0
+    cards = r.data.cards
+    for cid in p.help_line:
+        for e in cards[cid].effects:
+            if isinstance(e, Symbols):
+                n += e.amount
+    trees = r.data.trees
+    for label in p.forest:
+        if label is not None and label in trees:
+            for e in trees[label].effects:
+                if isinstance(e, Symbols):
+                    n += e.amount
+    return n
+
+
+def kodama_tree_elements(r: Rules, p: PlayerState, s: list[int]) -> None:
+    """K-P1, K-P2: +1 of an Element per visible symbol for each Kodama tree (continuous;
+    none without symbols, K-X6)."""
+    trees = r.data.trees
+    per: list[ElementPerSymbol] = []
+    for label in p.forest:
+        if label is not None and label in trees:
+            per.extend(e for e in trees[label].effects if isinstance(e, ElementPerSymbol))
+    if per:
+        n = visible_symbols(r, p)
+        for e in per:
+            s[e.element] += e.per_symbol * n
+
+
+def element_tile_bonus(r: Rules, p: PlayerState, s: list[int]) -> None:
+    """K-E3: the Element tiles spent this round count until its end."""
+    for element, amount in player(p).active:
+        s[element] += amount
+
+
+# --- Call a Kodama (K-A) and Onibi (K-O) ---------------------------------------------
+
+
+def _top(k: KodamaState, pile: str) -> str | None:
+    cards = k.piles.get(pile)
+    return cards[-1] if cards else None
+
+
+class CallKodama(ActionType):
+    kind = CALL
+    data_id = "call_kodama"
+    name = "Call a Kodama"
+    rule_ids = ("K-A1", "K-A2", "K-A3", "K-A4", "K-A5", "K-A6", "K-A7", "K-T5")
+    element = FLOWER
+    arg = Arg.TOKEN
+    bonus_ids = ("call_kodama",)  # stone rocks (K-R1); the Tiger's bonus (K-G2)
+    reveals_hidden = True  # the pile's next card is turned up (K-B2)
+
+    def budget(self, r: Rules, p: PlayerState, s: list[int], extra: int) -> int:
+        """K-A1: Sacred Flowers of the Help Line, Forest, active Element tiles, and the
+        Flower Victory tiles held."""
+        tiles = r.data.tiles
+        flower_tiles = sum(1 for t in p.victory_tiles if tiles[t][1] == "flower")
+        v = s[FLOWER] + flower_tiles + extra
+        return v if v > 0 else 0
+
+    def options(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> list[Action]:
+        k = kodama(st)
+        cards = r.data.cards
+        out = []
+        for pile in PILE_TYPES:
+            top = _top(k, pile)
+            if top is not None and cards[top].cost <= budget:
+                out.append(Action(CALL, pile))
+        return out
+
+    def why_no_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> str:
+        k = kodama(st)
+        if all(_top(k, pile) is None for pile in PILE_TYPES):
+            return "every Kodama pile is empty (K-X1)"
+        return f"no pile shows a Kodama costing {budget} Sacred Flowers or less (K-A1, K-A2)"
+
+    def check(self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int) -> str | None:
+        if a.arg not in PILE_TYPES:
+            return f"there is no Kodama pile {a.arg!r}; the piles are flower, tree and water"
+        top = _top(kodama(st), a.arg)
+        if top is None:
+            return f"the {a.arg} pile is empty (K-X1)"
+        cost = r.data.cards[top].cost
+        if cost > budget:
+            return f"its top Kodama costs {cost} Sacred Flowers; you have {budget} (K-A1)"
+        return None
+
+    def resolve(
+        self,
+        r: Rules,
+        st: GameState,
+        seat: int,
+        a: Action,
+        ev: list[Event],
+        *,
+        bonus: bool,
+        extra: int,
+    ) -> None:
+        k = kodama(st)
+        pile = k.piles[a.arg]
+        cid = pile.pop()
+        st.players[seat].draw.append(cid)  # K-A3: on top of the draw stack
+        ev.append(Event("kodama_called", seat, {"pile": a.arg, "card_id": cid}))
+        if pile:
+            ev.append(Event("kodama_revealed", None, {"pile": a.arg, "card_id": pile[-1]}))
+        else:  # K-A6, K-V2, K-X9: the matching condition's threshold rises at once
+            kd = kodama_data(r)
+            condition = kd.pile_condition[a.arg]
+            st.thresholds[condition] = kd.raised_threshold
+            info = {"pile": a.arg, "condition": condition, "threshold": kd.raised_threshold}
+            ev.append(Event("threshold_raised", None, info))
+
+
+def player_rocks(st: GameState) -> set[int]:
+    return {p.rock for p in st.players}
+
+
+def onibi_rocks(r: Rules, st: GameState) -> Iterable[int]:
+    """K-O1: Onibi's rock is occupied for Spirit movement."""
+    k = st.ext.get(NAME)
+    return (k.onibi,) if isinstance(k, KodamaState) else ()
+
+
+def onibi_moves(r: Rules, st: GameState, seat: int, kind: str, ev: list[Event]) -> None:
+    """K-A5, K-O2, K-O3: after every call (basic or bonus), Onibi moves clockwise 3/2/1
+    free rocks (2/3/4 players), jumping Spirits without counting them; one value-2 Fire
+    per Spirit jumped, within the 7-tile cap and the supply (K-X2)."""
+    kd = kodama_data(r)
+    k = kodama(st)
+    rocks = r.data.rock_count
+    by_rock = {p.rock: i for i, p in enumerate(st.players)}
+    start = pos = k.onibi
+    steps = 0
+    jumped: list[int] = []
+    while steps < kd.onibi_steps[st.n]:
+        pos = (pos + 1) % rocks
+        if pos in by_rock:
+            jumped.append(by_rock[pos])
+        else:
+            steps += 1
+    k.onibi = pos
+    ev.append(Event("onibi_moved", None, {"from_rock": start, "to_rock": pos, "jumped": jumped}))
+    value = kd.onibi_fire
+    for _ in jumped:
+        if len(st.centre) >= r.data.fire_capacity:
+            ev.append(Event("fire_not_added", None, {"value": value, "why": "circle_full"}))
+        elif st.fire_supply[str(value)] <= 0:
+            ev.append(Event("fire_not_added", None, {"value": value, "why": "supply_empty"}))
+        else:
+            st.fire_supply[str(value)] -= 1
+            st.centre.append(value)
+            ev.append(Event("onibi_fire_added", None, {"value": value, "total": len(st.centre)}))
+
+
+def onibi_start(r: Rules, st: GameState) -> int:
+    """K-S8 (ruling K-U5): the first free rock counter-clockwise from the standee of the
+    player who acts last in round 1."""
+    taken = player_rocks(st)
+    rock = st.players[st.n - 1].rock
+    rocks = r.data.rock_count
+    rock = (rock - 1) % rocks
+    while rock in taken:
+        rock = (rock - 1) % rocks
+    return rock
+
+
+# --- Element tiles (K-E) and level-3 animals (K-G2, K-G3) ----------------------------
+
+
+class UseElementTile(ActionType):
+    """K-E2: between actions of one's own turn, spend a tile for one of its options."""
+
+    kind = ELEMENT
+    data_id = "element_tile"
+    name = "Spend an Element tile"
+    rule_ids = ("K-E1", "K-E2", "K-E3", "K-E4", "K-E5")
+    arg = Arg.TOKEN
+    basic = False
+
+    def available(self, r: Rules, st: GameState, p: PlayerState) -> bool:
+        return player(p).tiles > 0
+
+    def options(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> list[Action]:
+        if player(p).tiles <= 0:
+            return []
+        return [Action(ELEMENT, ELEMENTS[e]) for e, _ in kodama_data(r).element_options]
+
+    def why_no_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> str:
+        return "you have no Element tile (K-E1)"
+
+    def check(self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int) -> str | None:
+        if player(p).tiles <= 0:
+            return self.why_no_option(r, st, p, budget)
+        names = [ELEMENTS[e] for e, _ in kodama_data(r).element_options]
+        if a.arg not in names:
+            return f"an Element tile gives {', '.join(names)}, not {a.arg!r} (K-E2)"
+        return None
+
+    def resolve(
+        self,
+        r: Rules,
+        st: GameState,
+        seat: int,
+        a: Action,
+        ev: list[Event],
+        *,
+        bonus: bool,
+        extra: int,
+    ) -> None:
+        kp = player(st.players[seat])
+        e = ELEMENTS.index(a.arg)
+        amount = next(v for x, v in kodama_data(r).element_options if x == e)
+        kp.tiles -= 1  # back to the (unlimited) supply, K-E3, K-E5
+        kp.active.append([e, amount])
+        ev.append(Event("element_tile_used", seat, {"element": a.arg, "amount": amount}))
+
+
+def _bonus_of(r: Rules, cid: str) -> BonusAction | None:
+    return next((e for e in r.data.cards[cid].effects if isinstance(e, BonusAction)), None)
+
+
+class AnimalBonus(ActionType):
+    """K-G2, K-G3: a level-3 animal in the Help Line gives one bonus action of its type
+    in the owner's turn, between actions, once per card per round, optionally."""
+
+    kind = ANIMAL
+    data_id = "animal_bonus"
+    name = "Use an animal's bonus action"
+    rule_ids = ("K-G2", "K-G3")
+    arg = Arg.TOKEN
+    basic = False
+
+    def _usable(self, r: Rules, st: GameState, p: PlayerState, cid: str) -> str | None:
+        """None if card ``cid`` can give its bonus now, else why not."""
+        if cid not in p.help_line:
+            return f"{cid!r} is not in your Help Line (K-G2)"
+        effect = _bonus_of(r, cid)
+        if effect is None:
+            return f"{r.data.cards[cid].name} gives no bonus action (K-G2)"
+        if cid in player(p).animals_used:
+            return f"{r.data.cards[cid].name} has given its bonus this round (K-G3)"
+        at = r.bonus_types[effect.action]
+        if not at.has_option(r, st, p, at.budget(r, p, raw_strengths(r, p), 0)):
+            return f"its bonus {at.name} has nothing to do now"
+        return None
+
+    def available(self, r: Rules, st: GameState, p: PlayerState) -> bool:
+        return any(self._usable(r, st, p, cid) is None for cid in dict.fromkeys(p.help_line))
+
+    def options(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> list[Action]:
+        return [
+            Action(ANIMAL, cid)
+            for cid in dict.fromkeys(p.help_line)
+            if self._usable(r, st, p, cid) is None
+        ]
+
+    def why_no_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> str:
+        return "no animal in your Help Line can give a bonus action now (K-G2, K-G3)"
+
+    def check(self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int) -> str | None:
+        if a.arg not in r.data.cards:
+            return f"there is no card {a.arg!r}"
+        return self._usable(r, st, p, a.arg)
+
+    def resolve(
+        self,
+        r: Rules,
+        st: GameState,
+        seat: int,
+        a: Action,
+        ev: list[Event],
+        *,
+        bonus: bool,
+        extra: int,
+    ) -> None:
+        effect = _bonus_of(r, a.arg)
+        assert effect is not None
+        player(st.players[seat]).animals_used.append(a.arg)
+        ev.append(Event("animal_bonus", seat, {"card_id": a.arg, "action": effect.action}))
+        st.pending.append(Pending(BONUS, True, 0, 0, -1, effect.action, "animal"))
+
+
+# --- setup, turns, end of round (K-S, K-K, K-E3) --------------------------------------
+
+
+def setup(r: Rules, st: GameState, ev: list[Event]) -> None:
+    """K-S5, K-S8 (K-S2/3/4/7/9 are in the merged data): shuffle each pile type, keep
+    3/4/5 face up, the rest to the box unseen; Onibi on its start rock."""
+    kd = kodama_data(r)
+    keep = kd.per_pile[st.n]
+    k = KodamaState()
+    for pile in PILE_TYPES:
+        cards = list(kd.piles[pile])
+        st.rng = rng.shuffle(cards, st.rng)
+        k.piles[pile] = cards[:keep]
+        k.box.extend(cards[keep:])
+    st.ext[NAME] = k
+    for p in st.players:
+        p.ext[NAME] = KodamaPlayer()
+    k.onibi = onibi_start(r, st)
+    tops = {pile: k.piles[pile][-1] for pile in PILE_TYPES}
+    info: dict[str, Any] = {"per_pile": keep, "onibi": k.onibi, "tops": tops}
+    ev.append(Event("kodama_setup", None, {**info, "threshold": kd.threshold}))
+
+
+def symbol_rewards(r: Rules, st: GameState, seat: int, ev: list[Event]) -> None:
+    """K-K2 … K-K6: counted once at the start of the turn; cumulative; a reward whose
+    supply is empty is lost (K-X1). Free gains, so they are given without asking."""
+    p = st.players[seat]
+    n = visible_symbols(r, p)
+    for least, reward in kodama_data(r).rewards:
+        if n < least:
+            continue
+        info = {"symbols": n, "reward": reward}
+        if reward == "take_fragment":
+            if st.fragment_supply > 0:
+                ev.append(Event("kodama_reward", seat, info))
+                give_fragments(st, p, seat, 1, ev)
+            else:
+                ev.append(Event("kodama_reward_lost", seat, info))
+        elif reward == "take_element_tile":
+            player(p).tiles += 1
+            ev.append(Event("kodama_reward", seat, info))
+        else:  # extra_basic_action (K-K4): an ordinary basic action
+            st.basic_left += 1
+            ev.append(Event("kodama_reward", seat, info))
+
+
+def round_ends(r: Rules, st: GameState, ev: list[Event]) -> None:
+    """K-E3: the spent tiles' bonuses expire; K-G3: the animals may give again."""
+    for p in st.players:
+        kp = player(p)
+        kp.active.clear()
+        kp.animals_used.clear()
+
+
+# --- validation -----------------------------------------------------------------------
+
+
+def _held(r: Rules, st: GameState) -> Iterable[str]:
+    k = st.ext.get(NAME)
+    if not isinstance(k, KodamaState):
+        return []
+    return [c for pile in k.piles.values() for c in pile] + k.box
+
+
+def _owned(r: Rules, st: GameState) -> Iterable[str]:
+    return [c for cards in kodama_data(r).piles.values() for c in cards]
+
+
+def check_kodama(r: Rules, st: GameState, bad: Callable[[str], None]) -> None:
+    k = st.ext.get(NAME)
+    if not isinstance(k, KodamaState):
+        bad("a Kodama game without its Kodama state")
+        return
+    kd = kodama_data(r)
+    for pile, cards in k.piles.items():
+        if pile not in kd.piles:
+            bad(f"unknown Kodama pile {pile!r}")
+        elif any(c not in kd.piles[pile] for c in cards):
+            bad(f"the {pile} pile holds a Kodama of another type")
+    if len(k.piles) != len(PILE_TYPES):
+        bad(f"Kodama piles {sorted(k.piles)}")
+    if not 0 <= k.onibi < r.data.rock_count or k.onibi in player_rocks(st):
+        bad(f"Onibi on rock {k.onibi}")
+    for i, p in enumerate(st.players):
+        kp = p.ext.get(NAME)
+        if not isinstance(kp, KodamaPlayer):
+            bad(f"seat {i} has no Kodama state")
+        elif kp.tiles < 0 or any(not 0 <= e < len(ELEMENTS) for e, _ in kp.active):
+            bad(f"seat {i}: Element tiles {kp.tiles}, active {kp.active}")
+
+
+# --- installing -----------------------------------------------------------------------
+
+
+def install(b: RulesBuilder) -> None:
+    merged, kd = merge(b.data, load_model())
+    b.data = merged
+    b.ext_data[NAME] = kd
+    b.add_action_type(CallKodama())  # a sixth basic type (K-T5)
+    b.add_action_type(UseElementTile())
+    b.add_action_type(AnimalBonus())
+    b.add_contributor("Kodama trees", kodama_tree_elements, cards_and_forest=True)
+    b.add_contributor("Element tiles", element_tile_bonus)
+    b.add_setup_step(setup)
+    b.add_turn_start_step(symbol_rewards)
+    b.add_after_action(CALL, onibi_moves)
+    b.add_end_of_round_step(
+        "K-E3 Element tile bonuses expire", round_ends, after="E-4 Help Lines return"
+    )
+    b.occupied_rocks.append(onibi_rocks)
+    b.add_card_pool("Kodama piles and box", _held, _owned)
+    b.add_check("Kodama", check_kodama)
+    b.max_basic_actions += 1  # the 4-symbol reward (K-K4)
+    b.revealing_events |= {"kodama_revealed", "kodama_setup"}
