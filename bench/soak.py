@@ -20,17 +20,27 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from living_forest.simulate import ROUND_CAP, Check, GameResult, Summary, play_game  # noqa: E402
+from living_forest.core import GameOptions  # noqa: E402
+from living_forest.simulate import (  # noqa: E402
+    ROUND_CAP,
+    Check,
+    GameResult,
+    Summary,
+    parse_modules,
+    play_game,
+)
 
 CHUNK = 100
 
 
-def run_chunk(job: tuple[int, int, int, int, int, int]) -> list[GameResult]:
-    players, base, start, count, full_every, cap = job
+def run_chunk(job: tuple[int, int, int, int, int, int, GameOptions]) -> list[GameResult]:
+    players, base, start, count, full_every, cap, options = job
     out = []
     for g in range(start, start + count):
         check: Check = "all" if full_every and g % full_every == 0 else "final"
-        out.append(play_game(players, base + g, "baseline", check=check, round_cap=cap))
+        out.append(
+            play_game(players, base + g, "baseline", check=check, round_cap=cap, options=options)
+        )
     return out
 
 
@@ -44,11 +54,13 @@ def main(argv: list[str] | None = None) -> int:
         "--full-every", type=int, default=50, help="validate every state of every Nth game"
     )
     ap.add_argument("--round-cap", type=int, default=ROUND_CAP, help="later = stuck")
+    ap.add_argument("--modules", default="", help="rules modules on, e.g. kodama")
     args = ap.parse_args(argv)
+    options = parse_modules(args.modules)
     counts = [int(x) for x in args.players.split(",")]
 
     print(
-        f"soak: {args.games} baseline games for each of {counts} players, seeds "
+        f"soak: {args.games} baseline games ({options}) for each of {counts} players, seeds "
         f"{args.seed}..{args.seed + args.games - 1}, {args.workers} workers, round cap "
         f"{args.round_cap}, every state checked in every {args.full_every}th game",
         flush=True,
@@ -67,6 +79,7 @@ def main(argv: list[str] | None = None) -> int:
                     min(CHUNK, args.games - start),
                     args.full_every,
                     args.round_cap,
+                    options,
                 )
                 for start in range(0, args.games, CHUNK)
             ]

@@ -11,7 +11,10 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .core import GameOptions
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
 
@@ -62,6 +65,15 @@ def build_parser() -> argparse.ArgumentParser:
         default=300,
         help="a game still running after this round counts as stuck (default 300)",
     )
+    sim.add_argument(
+        "--modules",
+        default="",
+        metavar="LIST",
+        help="rules modules on, a comma list (e.g. kodama); default: the base game",
+    )
+    sim.add_argument(
+        "--kodama", action="store_true", help="play with the Kodama expansion (= --modules kodama)"
+    )
     sim.add_argument("--json", action="store_true", help="print one JSON object, no table")
 
     rep = sub.add_parser(
@@ -96,13 +108,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command == "simulate":
-        from .simulate import parse_bots
+        from .simulate import parse_bots, parse_modules
 
         try:
             bots = parse_bots(args.bots, args.players)
+            options = parse_modules(args.modules, kodama=args.kodama)
         except ValueError as e:
             parser.error(str(e))
-        return cmd_simulate(args, bots)
+        return cmd_simulate(args, bots, options)
     if args.command == "replay":
         return cmd_replay(args.file)
     return run_app(args.load, args.continue_latest)
@@ -170,10 +183,12 @@ def cmd_replay(path: Path) -> int:
 # --- simulate -----------------------------------------------------------------------
 
 
-def cmd_simulate(args: argparse.Namespace, bots: tuple[str, ...]) -> int:
+def cmd_simulate(args: argparse.Namespace, bots: tuple[str, ...], options: GameOptions) -> int:
     from .simulate import GameResult, play_many, summarise
 
-    results = play_many(args.players, args.games, args.seed, bots, round_cap=args.round_cap)
+    results = play_many(
+        args.players, args.games, args.seed, bots, round_cap=args.round_cap, options=options
+    )
     show_progress = not args.json and sys.stdout.isatty()
     if show_progress:
         from rich.progress import (
@@ -203,6 +218,7 @@ def cmd_simulate(args: argparse.Namespace, bots: tuple[str, ...]) -> int:
         summary = summarise(args.players, bots, results)
     data = summary.to_json()
     data["seed"] = args.seed
+    data["modules"] = list(options.modules)
     if args.json:
         print(json.dumps(data))
     else:
@@ -218,7 +234,10 @@ def _print_summary(d: dict[str, Any]) -> None:
         return f"{100 * x:.1f}%"
 
     fin = d["finished"] or 1
-    t = Table(title=f"{d['games']} games, {d['players']} players, bots {', '.join(d['bots'])}")
+    rules = " with " + ", ".join(d["modules"]) if d.get("modules") else ""
+    t = Table(
+        title=f"{d['games']} games{rules}, {d['players']} players, bots {', '.join(d['bots'])}"
+    )
     t.add_column("measure")
     t.add_column("value", justify="right")
     t.add_row("games per second", f"{d['games_per_second']:.1f}")

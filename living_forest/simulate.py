@@ -16,12 +16,16 @@ from typing import Any, Literal
 
 from living_forest.bots import BOTS, SeatView, get_bot
 from living_forest.core import (
+    BASE_GAME,
     Event,
+    GameOptions,
     GameState,
+    OptionsError,
     apply,
     legal_actions,
     new_game,
     outcome,
+    rules_for,
     validate,
 )
 from living_forest.core.events import WHY_NOT_ADDED
@@ -64,6 +68,19 @@ def _watch(events: Iterable[Event], watched: Counter[str]) -> None:
             watched[f"{e.kind}: {WHY_NOT_ADDED.get(why, why) or e.data.get('source')}"] += 1
 
 
+def parse_modules(spec: str, *, kodama: bool = False) -> GameOptions:
+    """``"kodama"`` or a comma list of rules modules (checked now, not mid-run)."""
+    names = [s.strip() for s in spec.split(",") if s.strip()]
+    if kodama:
+        names.append("kodama")
+    options = GameOptions(tuple(names))
+    try:
+        rules_for(options)
+    except OptionsError as e:
+        raise ValueError(str(e)) from None
+    return options
+
+
 def parse_bots(spec: str, players: int) -> tuple[str, ...]:
     """``"baseline"`` for every seat, or a comma list with one bot per seat."""
     names = tuple(s.strip() for s in spec.split(","))
@@ -86,6 +103,7 @@ def play_game(
     check: Check = "none",
     record: bool = False,
     keep_state: bool = False,
+    options: GameOptions = BASE_GAME,
 ) -> GameResult:
     """Play one game to the end with bots: engine seed ``seed``, bot rng ``Random(seed)``.
 
@@ -100,7 +118,7 @@ def play_game(
     t0 = time.perf_counter()
     st: GameState | None = None
     try:
-        st, events = new_game([(s.title(), s) for s in SPIRITS[:players]], seed)
+        st, events = new_game([(s.title(), s) for s in SPIRITS[:players]], seed, options=options)
         seat_bots = [by_spirit[p.spirit] for p in st.players]
         rng = random.Random(seed)
         watched = res.watched

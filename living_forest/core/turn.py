@@ -142,7 +142,8 @@ def why_illegal(r: Rules, st: GameState, a: Action) -> str | None:
             if at is not None and not type_allowed(r, st, p, at):
                 return "the two basic actions must be of different types without tree 11 (A-3, F-7)"
         elif not at.available(r, st, p):
-            return f"{at.name} is not possible now"
+            reason = at.check(r, st, p, a, at.budget(r, p, s, 0))
+            return reason or f"{at.name} is not possible now"
         extra = 0
     if at is None:
         return f"{kind!r} is not possible in the Action phase"

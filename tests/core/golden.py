@@ -15,7 +15,16 @@ from pathlib import Path
 from typing import Any
 
 from living_forest.bots import SeatView, baseline_bot, random_bot
-from living_forest.core import GameState, apply, describe, legal_actions, new_game, outcome
+from living_forest.core import (
+    BASE_GAME,
+    GameOptions,
+    GameState,
+    apply,
+    describe,
+    legal_actions,
+    new_game,
+    outcome,
+)
 
 GOLDEN = Path(__file__).resolve().parents[1] / "data" / "golden"
 SPIRITS = ["winter", "spring", "summer", "autumn"]
@@ -28,15 +37,21 @@ PERFT_CASES = [  # (players, seed, prefix length, depth)
 GAME_CASES = [(2, 101), (3, 102), (4, 103)]
 # Random-bot games (done, skip, end and rare paths) kept for their log sentences only.
 RANDOM_CASES = [(3, 105), (4, 106)]
+# The Kodama expansion: legal-action counts and recorded baseline games.
+KODAMA = GameOptions(("kodama",))
+KODAMA_PERFT = [(2, 21, 60, 3), (4, 22, 200, 3)]
+KODAMA_GAMES = [(2, 201), (3, 202), (4, 203)]
 
 
 def seats(n: int) -> list[tuple[str, str]]:
     return [(f"P{i + 1}", SPIRITS[i]) for i in range(n)]
 
 
-def bot_line(n: int, seed: int, steps: int | None) -> tuple[GameState, list[str]]:
+def bot_line(
+    n: int, seed: int, steps: int | None, options: GameOptions = BASE_GAME
+) -> tuple[GameState, list[str]]:
     """Play baseline bots from a seed for ``steps`` decisions (None = to the end)."""
-    st, _ = new_game(seats(n), seed)
+    st, _ = new_game(seats(n), seed, options=options)
     rng = random.Random(seed)
     log: list[str] = []
     while st.phase != "over" and (steps is None or len(log) < steps):
@@ -98,16 +113,17 @@ def state_digest(st: GameState) -> str:
     return hashlib.sha256(blob.encode()).hexdigest()
 
 
-def build() -> dict[str, Any]:
+def build(options: GameOptions = BASE_GAME) -> dict[str, Any]:
+    kodama = not options.is_base
     perfts = []
-    for n, seed, prefix, depth in PERFT_CASES:
-        st, log = bot_line(n, seed, prefix)
+    for n, seed, prefix, depth in KODAMA_PERFT if kodama else PERFT_CASES:
+        st, log = bot_line(n, seed, prefix, options)
         perfts.append(
             {"players": n, "seed": seed, "prefix": log, "depth": depth, "counts": perft(st, depth)}
         )
     games = []
-    for n, seed in GAME_CASES:
-        st, log = bot_line(n, seed, None)
+    for n, seed in KODAMA_GAMES if kodama else GAME_CASES:
+        st, log = bot_line(n, seed, None, options)
         res = outcome(st)
         assert res is not None
         games.append(
@@ -124,10 +140,23 @@ def build() -> dict[str, Any]:
     return {"perft": perfts, "games": games}
 
 
+def write_kodama() -> None:
+    """The Kodama golden files (kodama_perft.json, kodama_game_*.json)."""
+    out = build(KODAMA)
+    (GOLDEN / "kodama_perft.json").write_text(json.dumps(out["perft"], indent=1) + "\n")
+    for g in out["games"]:
+        path = GOLDEN / f"kodama_game_{g['players']}p_seed{g['seed']}.json"
+        path.write_text(json.dumps(g, indent=1) + "\n")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--write", action="store_true")
+    ap.add_argument("--write-kodama", action="store_true", help="only the Kodama files")
     args = ap.parse_args()
+    if args.write_kodama:
+        write_kodama()
+        return
     out = build()
     if args.write:
         GOLDEN.mkdir(parents=True, exist_ok=True)
@@ -139,6 +168,7 @@ def main() -> None:
             game_path(n, seed).write_text(json.dumps({"actions": random_line(n, seed)}) + "\n")
         for n, seed in GAME_CASES + RANDOM_CASES:
             log_path(n, seed).write_text(game_log(n, seed), encoding="utf-8")
+        write_kodama()
     print(json.dumps({"perft": [p["counts"] for p in out["perft"]]}))
 
 

@@ -116,6 +116,12 @@ def pull_card(st: GameState, seat: int, cid: str) -> None:
             if cid in pile and other is not p:
                 pile.remove(cid)
                 return
+    k = st.ext.get("kodama")  # a Kodama game: the piles and the box (K-S5)
+    if k is not None:
+        for pile in (*k.piles.values(), k.box):
+            if cid in pile:
+                pile.remove(cid)
+                return
     raise AssertionError(f"card {cid} not found")
 
 
@@ -188,7 +194,7 @@ def set_row(st: GameState, level: int, cards: list[str | None]) -> GameState:
             stack.insert(0, cid)
     for cid in cards:
         if cid is not None:
-            assert data().cards[cid].level == level, cid
+            assert rules_of(st).data.cards[cid].level == level, cid
             stack.remove(cid)
     st.reserve[level - 1] = list(cards)
     assert validate(st) == [], validate(st)
@@ -257,10 +263,15 @@ def cards_adding_up(table: list[tuple[str, int]], amount: int) -> list[str]:
 
 
 def to_action_phase(
-    st: GameState, help_lines: dict[int, list[str]], seat: int | None = None
+    st: GameState,
+    help_lines: dict[int, list[str]],
+    seat: int | None = None,
+    *,
+    events: list[Event] | None = None,
 ) -> GameState:
     """Skip the draw phase: give each seat the Help Line listed and start the Action
-    phase with the Sacred Tree holder (or ``seat``) to act."""
+    phase with the Sacred Tree holder (or ``seat``) to act; the turn start's events go
+    to ``events`` if given."""
     for s, cards in help_lines.items():
         st = set_help_line(st, s, cards)
     st = st.clone()
@@ -271,7 +282,7 @@ def to_action_phase(
     who = st.first if seat is None else seat
     st.turns_done = (who - st.first) % st.n
     # The engine itself starts the turn, so the number of basic actions (A-2) is its own.
-    flow.start_turn(rules_of(st), st, who, [])
+    flow.start_turn(rules_of(st), st, who, [] if events is None else events)
     assert validate(st) == [], validate(st)
     return st
 

@@ -30,6 +30,12 @@ SECTIONS = "SGAFOEVX"
 RULE_LINE = re.compile(r"^\* \*\*([A-Z])-(\d+)\*\*(.*)$")
 NAME_PART = re.compile(r"^([A-Z])(\d+)$")
 DOC_ID = re.compile(r"\b([A-Z])-(\d+)\b")
+# KODAMA.md: "K-A7" (section A of the expansion); tests name it KA7 or cite "K-A7".
+KODAMA = ROOT / "assets" / "rules" / "KODAMA.md"
+KODAMA_SECTIONS = "CSTKABORGPEVMX"  # not D (discrepancies) or U (the rulings' summary)
+K_RULE_LINE = re.compile(r"^\* \*\*K-([A-Z])(\d+)\*\*(.*)$")
+K_NAME_PART = re.compile(r"^K([A-Z])(\d+)$")
+K_DOC_ID = re.compile(r"\bK-([A-Z])(\d+)\b")
 
 
 def rule_ids(text: str) -> list[str]:
@@ -42,14 +48,28 @@ def rule_ids(text: str) -> list[str]:
     return out
 
 
+def kodama_rule_ids(text: str) -> list[str]:
+    """IDs of the live Kodama rules of the covered sections, in file order."""
+    out = []
+    for line in text.splitlines():
+        m = K_RULE_LINE.match(line)
+        if m and m.group(1) in KODAMA_SECTIONS and "(retired)" not in m.group(3):
+            out.append(f"K-{m.group(1)}{m.group(2)}")
+    return out
+
+
 def ids_in_test(node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
     found = set()
     for part in node.name.split("_"):
         m = NAME_PART.match(part)
         if m:
             found.add(f"{m.group(1)}-{m.group(2)}")
+        m = K_NAME_PART.match(part)
+        if m:
+            found.add(f"K-{m.group(1)}{m.group(2)}")
     doc = ast.get_docstring(node) or ""
     found.update(f"{a}-{b}" for a, b in DOC_ID.findall(doc))
+    found.update(f"K-{a}{b}" for a, b in K_DOC_ID.findall(doc))
     return found
 
 
@@ -83,6 +103,8 @@ def test_ids_in_test_names_and_docstrings_are_found() -> None:
     )
     funcs = [n for n in tree.body if isinstance(n, ast.FunctionDef)]
     assert ids_in_test(funcs[0]) == {"A-42", "E-2", "X-3", "V-12"}
+    kodama = ast.parse('def test_KA7_x():\n    """K-S5, K-X10 and not KS or K5."""\n')
+    assert ids_in_test(kodama.body[0]) == {"K-A7", "K-S5", "K-X10"}  # type: ignore[arg-type]
     assert ids_in_test(funcs[1]) == set()
 
 
@@ -92,6 +114,17 @@ def test_every_rule_has_a_test() -> None:
     tested = collect_tested_ids()
     missing = [i for i in ids if i not in tested]
     assert not missing, f"{len(missing)} rule(s) without a test: {', '.join(missing)}"
+
+
+def test_every_kodama_rule_has_a_test() -> None:
+    """Every live K- rule of KODAMA.md (all sections but D and U) is named by a test."""
+    ids = kodama_rule_ids(KODAMA.read_text(encoding="utf-8"))
+    assert len(ids) == len(set(ids)) and len(ids) > 60
+    for section in KODAMA_SECTIONS:
+        assert any(i.startswith(f"K-{section}") for i in ids), f"no K-{section} rules found"
+    tested = collect_tested_ids()
+    missing = [i for i in ids if i not in tested]
+    assert not missing, f"{len(missing)} Kodama rule(s) without a test: {', '.join(missing)}"
 
 
 @pytest.mark.parametrize("copy, shared", COPIES, ids=lambda p: p.name)

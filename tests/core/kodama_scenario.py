@@ -1,0 +1,60 @@
+"""Positions for the Kodama rule tests (KODAMA.md); builds on ``scenario.py``.
+
+Every helper moves components between the places they can be, so a rigged position
+still validates (the Kodama cards between the piles, the box and the players' decks).
+"""
+
+from __future__ import annotations
+
+from living_forest.core import Event, GameOptions, GameState, new_game, rules_of, validate
+from living_forest.core.kodama import kodama, kodama_data, player
+
+from .scenario import NAMES, SPIRITS, pull_card, to_action_phase
+
+K = GameOptions(("kodama",))
+
+
+def kstart(n: int = 2, seed: int = 1, first: int = 0) -> GameState:
+    """A Kodama game: seat 0 = Ana (winter), seat 1 = Bo (spring), ..."""
+    st, _ = new_game(list(zip(NAMES[:n], SPIRITS[:n], strict=True)), seed, first=first, options=K)
+    return st
+
+
+def set_pile(st: GameState, pile: str, cards: list[str]) -> GameState:
+    """Make the ``pile`` exactly ``cards`` (bottom to top); what it held goes to the box."""
+    st = st.clone()
+    k = kodama(st)
+    k.box.extend(k.piles[pile])
+    k.piles[pile] = []
+    for cid in cards:
+        assert cid in kodama_data(rules_of(st)).piles[pile], cid
+        if cid in k.box:
+            k.box.remove(cid)
+        else:
+            pull_card(st, 0, cid)
+        k.piles[pile].append(cid)
+    assert validate(st) == [], validate(st)
+    return st
+
+
+def give_tiles(st: GameState, seat: int, n: int) -> GameState:
+    st = st.clone()
+    player(st.players[seat]).tiles += n
+    return st
+
+
+def set_onibi(st: GameState, rock: int) -> GameState:
+    st = st.clone()
+    kodama(st).onibi = rock
+    assert validate(st) == [], validate(st)
+    return st
+
+
+def to_kaction(
+    st: GameState, help_lines: dict[int, list[str]], seat: int | None = None
+) -> tuple[GameState, list[Event]]:
+    """``scenario.to_action_phase``, also returning the events of the turn's start (the
+    symbol rewards, K-K2)."""
+    events: list[Event] = []
+    st = to_action_phase(st, help_lines, seat, events=events)
+    return st, events
