@@ -17,7 +17,7 @@ from textual import events
 from textual.app import App
 from textual.binding import Binding
 
-from living_forest.core import rules_for
+from living_forest.core import GameOptions, rules_for
 from living_forest.persistence import clean_stale_temporaries
 
 from .keymap import load_keymap
@@ -103,10 +103,10 @@ class LivingForestApp(App[int]):
         return autosave_exists()
 
     def action_new_game(self) -> None:
-        def started(result: tuple[list[SeatConfig], int] | None) -> None:
+        def started(result: tuple[list[SeatConfig], int, GameOptions] | None) -> None:
             if result is not None:
-                seats, seed = result
-                self.start_session(Session(seats, seed))
+                seats, seed, options = result
+                self.start_session(Session(seats, seed, options=options))
 
         self.push_screen(NewGameScreen(), started)
 

@@ -37,6 +37,7 @@ from living_forest.core.actions import (
 from living_forest.core.data import ELEMENTS
 from living_forest.core.queries import BONUS, CHOOSE_ACTION, OVER, PICK, REVEAL
 
+from . import kodama_ui
 from .glyphs import ELEMENT_GLYPH, MARK_NAME, effects_text, plain_elements, plural, rock_bonus_name
 
 
@@ -216,6 +217,9 @@ def _item_choice(st: GameState, a: Action) -> Choice:
         return Choice("Skip the bonus", a)
     if a.kind == END:
         return Choice("End the turn", a)
+    label = kodama_ui.choice_label(st, a)
+    if label is not None:
+        return Choice(label, a)
     if a.cell >= 0:
         return _space_choice(st, a)
     at = rules_of(st).by_kind.get(a.kind)

@@ -34,18 +34,26 @@ SPIRIT_TAG = {"winter": "Wi", "spring": "Sp", "summer": "Su", "autumn": "Au"}
 SOLITARY, GREGARIOUS = "▲", "▼"
 MARK_GLYPH = {1: SOLITARY, -1: GREGARIOUS, 0: " "}
 MARK_NAME = {1: "solitary", -1: "gregarious", 0: "no mark"}
-ROCK_BONUS = {"plant": "♣", "fragment": "◆", "attract": "☼", "extinguish": "≈"}
+ROCK_BONUS = {
+    "plant": "♣",
+    "fragment": "◆",
+    "attract": "☼",
+    "extinguish": "≈",
+    "call_kodama": "K",  # Kodama's stone rocks (K-R1)
+}
 ROCK_BONUS_WORD = {
     "plant": "Plant",
     "fragment": "Fragment",
     "attract": "Attract",
     "extinguish": "Extinguish",
+    "call_kodama": "Kodama",
 }
 ROCK_BONUS_NAME = {
     "plant": "bonus Plant",
     "fragment": "1 Fragment",
     "attract": "bonus Attract",
     "extinguish": "bonus Extinguish",
+    "call_kodama": "bonus Call a Kodama",
 }
 UNKNOWN = "?"  # the glyph of anything the tables above do not know (a module's bonus)
 

@@ -19,6 +19,7 @@ from living_forest.core import (
     Action,
     GameState,
     decision,
+    legal_actions,
     rules_of,
     why_illegal,
     why_unavailable,
@@ -63,6 +64,10 @@ GAME_KEYS: dict[str, GameKey] = {
         GameKey("extinguish", "x", EXTINGUISH, "Extinguish"),
         GameKey("move", "m", MOVE, "Move"),
         GameKey("plant", "p", PLANT, "Plant"),
+        # The Kodama expansion's action types (hidden in a game without it).
+        GameKey("call", "c", "call", "Call"),
+        GameKey("element", "l", "element", "Element"),
+        GameKey("animal", "b", "animal", "Animal"),
         GameKey("done", "n", DONE, "Done"),
         GameKey("skip", "k", SKIP, "Skip"),
         GameKey("end_turn", "e", END, "End turn"),
@@ -71,6 +76,7 @@ GAME_KEYS: dict[str, GameKey] = {
 KIND_KEY = {k.kind: k.key for k in GAME_KEYS.values()}
 
 LIVE, DIMMED, HIDDEN = True, None, False  # as Textual's check_action reads them
+FLOW_KINDS = frozenset({DRAW, STOP, USE_FRAGMENT, DONE, SKIP, END})
 
 
 def is_type_key(st: GameState, name: str) -> bool:
@@ -105,6 +111,11 @@ def off_phase(st: GameState, name: str) -> bool:
     kind = GAME_KEYS[name].kind
     if d.kind == OVER:
         return True
+    at = rules_of(st).by_kind.get(kind)
+    if kind not in FLOW_KINDS and at is None:
+        return True  # an action type of a module this game does not use
+    if at is not None and not at.basic:
+        return not any(a.kind == kind for a in legal_actions(st))  # shown only when possible
     if kind in (DRAW, STOP, USE_FRAGMENT):
         return d.kind != REVEAL
     if d.kind == REVEAL:

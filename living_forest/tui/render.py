@@ -34,6 +34,7 @@ from .glyphs import (
     ELEMENT_STYLE,
     FRAGMENT,
     MARK_GLYPH,
+    ROCK_BONUS,
     SACRED_TREE,
     SPIRIT_TAG,
     UNKNOWN,
@@ -41,6 +42,7 @@ from .glyphs import (
     rock_glyph,
     rock_word,
 )
+from .kodama_ui import ONIBI, onibi_rock, player_tag, symbols_text
 
 
 def el(name: str, v: int) -> str:
@@ -81,6 +83,7 @@ def circle(st: GameState, width: int = 30, *, big: bool = False) -> str:
 def circle_small(st: GameState) -> str:
     D = rules_of(st).data
     occupant = {p.rock: i for i, p in enumerate(st.players)}
+    onibi = onibi_rock(st)
     legend = _legend(st)
     cell_w = 7
     power = sum(st.centre)
@@ -100,7 +103,9 @@ def circle_small(st: GameState) -> str:
                 continue
             bonus = rock_glyph(D.rock_bonus[rock])
             seat = occupant.get(rock)
-            if seat is None:
+            if rock == onibi:
+                cell = f"{rock:>2}{bonus}[reverse $error]{ONIBI}[/] "
+            elif seat is None:
                 cell = f"[dim]{rock:>2}{bonus}[/]   "
             else:
                 tree = SACRED_TREE if seat == st.first else " "
@@ -125,8 +130,14 @@ def circle_small(st: GameState) -> str:
 
 # A key to the rock glyphs beside the small ring: the bonuses of the game's rocks.
 def _legend(st: GameState) -> list[str]:
-    kinds = list(dict.fromkeys(rules_of(st).data.rock_bonus))
-    return kinds + [""] * (4 - len(kinds))
+    """Four rows: the base game's bonuses first (a module's, e.g. Kodama's K rocks, are
+    explained on its own panel when there is no room)."""
+    order = list(ROCK_BONUS)
+    kinds = sorted(
+        set(rules_of(st).data.rock_bonus),
+        key=lambda k: (k not in order, order.index(k) if k in order else 0, k),
+    )
+    return (kinds + [""] * 4)[:4]
 
 
 # The large ring: the same clockwise order on a 4x4 grid of boxed rocks, the
@@ -139,6 +150,8 @@ def _rock_cell(st: GameState, rock: int, occupant: dict[int, int]) -> tuple[str,
     kind = D.rock_bonus[rock]
     head = _pad(f"[b]{rock:>2}[/] {rock_glyph(kind)} {rock_word(kind)}", _BIG_CELL)
     seat = occupant.get(rock)
+    if rock == onibi_rock(st):
+        return head, _pad(f" [reverse b $error] {ONIBI} [/] Onibi", _BIG_CELL)
     if seat is None:
         return head, " " * _BIG_CELL
     p = st.players[seat]
@@ -350,7 +363,13 @@ def help_line(st: GameState, seat: int, *, names: bool, width: int = 42) -> str:
     elif st.phase == "draw" or st.phase == "action":
         actions = f" → {plural(basic_actions_of(st, seat), 'action')}"
     head = _pack(
-        [strengths(st, seat), f"net{MARK_GLYPH[1]}[b]{net}[/]{actions}", warn.strip()], width
+        [
+            strengths(st, seat),
+            f"net{MARK_GLYPH[1]}[b]{net}[/]{actions}",
+            symbols_text(st, seat, short=True),
+            warn.strip(),
+        ],
+        width,
     )
     return f"{head.rstrip()}\n{cards}"
 
@@ -417,6 +436,8 @@ def help_line_big(st: GameState, seat: int) -> str:
     if not p.help_line:
         left.append(_pad(" [dim]no card revealed yet[/]", _HELP_COL))
     status = f" net {MARK_GLYPH[1]} [b]{net}[/]"
+    if symbols_text(st, seat):
+        status += f", {symbols_text(st, seat)}"
     if st.phase == "action" and seat == st.current:
         status += f", {plural(st.basic_left, 'action')} left"
         if st.used_types:
@@ -464,12 +485,12 @@ def player_line(st: GameState, seat: int, *, wide: bool = False) -> str:
             f"{mark}{tree}[b]{tag(st, seat)}[/] {name:<12} "
             f"T{c.trees:>2} F{c.fires:>2} {ELEMENT_GLYPH['flower']}{c.flowers:>2} /{t}  "
             f"{FRAGMENT}{p.fragments:<2} VT {tiles:<3} "
-            f"draw {len(p.draw):>2} disc {len(p.discard):>2}"
+            f"draw {len(p.draw):>2} disc {len(p.discard):>2}{player_tag(st, seat)}"
         )
     return (
         f"{mark}{tree}[b]{tag(st, seat)}[/] {name:<5} T{c.trees:<3}F{c.fires:<3}"
         f"{ELEMENT_GLYPH['flower']}{c.flowers:<3}{FRAGMENT}{p.fragments:<3}V{len(p.victory_tiles)} "
-        f"{len(p.draw):>2}/{len(p.discard):<2}"
+        f"{len(p.draw):>2}/{len(p.discard):<2}{player_tag(st, seat)}"
     )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from living_forest.bots import SeatView, baseline_bot
-from living_forest.core import apply, is_over, legal_actions, new_game
+from living_forest.core import BASE_GAME, GameOptions, apply, is_over, legal_actions, new_game
 from living_forest.tui.app import LivingForestApp
 from living_forest.tui.session import SeatConfig, Session
 
@@ -19,11 +19,13 @@ from .driver import settle as settle_bots
 SEATS = [SeatConfig("Ana", "winter"), SeatConfig("Bot", "summer", "baseline")]
 
 
-def board_app(actions: list[str], seed: int = 14) -> LivingForestApp:
+def board_app(
+    actions: list[str], seed: int = 14, options: GameOptions = BASE_GAME
+) -> LivingForestApp:
     app = LivingForestApp(bot_pause=0, autosave=False)
 
     async def start() -> None:
-        app.start_session(Session(SEATS, seed, first=0, actions=actions))
+        app.start_session(Session(SEATS, seed, first=0, actions=actions, options=options))
 
     app.call_later(start)
     return app
@@ -81,3 +83,15 @@ def test_game_over(snap_compare):
         assert type(pilot.app.screen).__name__ == "GameOverScreen"
 
     assert snap_compare(app, terminal_size=(100, 30), run_before=check)
+
+
+def test_board_kodama_80x24(snap_compare):
+    """The Kodama expansion at 80x24: the Kodama panel, Onibi and the K rocks."""
+    app = board_app(["draw", "draw", "stop"], seed=5, options=GameOptions(("kodama",)))
+
+    async def check(pilot) -> None:
+        await settle(pilot)
+        assert pilot.app.screen is pilot.app.game
+        assert pilot.app.game.query_one("#kodama").display
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=check)

@@ -41,6 +41,7 @@ from ..widgets.board import (
     CircleView,
     ForestView,
     HelpLineView,
+    KodamaView,
     Panel,
     PlayersView,
     ReserveView,
@@ -143,6 +144,7 @@ class GameScreen(Screen[None]):
                 yield Static(id="prompt")
                 yield ChoiceList(id="choices")
                 yield PlayersView(id="players")
+                yield KodamaView(id="kodama")
                 yield SuppliesView(id="supplies-side")
                 yield EventLog(id="log", wrap=True, markup=False, max_lines=2000, min_width=20)
         yield KeyBar(id="keys")

@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Static
 
-from living_forest.core import BASE_GAME, rules_for
+from living_forest.core import BASE_GAME, GameOptions, rules_for
 
 from ..glyphs import SPIRIT_TAG
 from ..session import CONTROLLERS, SeatConfig
@@ -177,6 +177,12 @@ class Cycle(Widget, can_focus=True):
 
 
 CONTROLLER_LABEL = {"human": "Human", "random": "Bot: random", "baseline": "Bot: baseline"}
+# The rules on offer: (label, module names joined by "+"; "" = the base game).
+RULES_CHOICES = [("Base game", ""), ("Kodama expansion", "kodama")]
+
+
+def options_of(value: str) -> GameOptions:
+    return GameOptions(tuple(m for m in value.split("+") if m))
 
 
 class SeatRow(Horizontal):
@@ -211,7 +217,7 @@ FORM_HELP = (
 )
 
 
-class NewGameScreen(Screen[tuple[list[SeatConfig], int] | None]):
+class NewGameScreen(Screen[tuple[list[SeatConfig], int, GameOptions] | None]):
     """Seats (2-4), each with a name, a unique Spirit and human/bot; a seed; Start."""
 
     BINDINGS = [
@@ -235,6 +241,9 @@ class NewGameScreen(Screen[tuple[list[SeatConfig], int] | None]):
             yield Static(Content.from_markup(FORM_HELP), id="newgame-help")
             for i in range(4):
                 yield SeatRow(i)
+            with Horizontal(id="rules-row"):
+                yield Label("Rules", classes="seat-label")
+                yield Cycle(RULES_CHOICES, "", id="rules", classes="seat-rules")
             with Horizontal(id="seed-row"):
                 yield Label("Seed", classes="seat-label")
                 yield Input(str(self.seed), id="seed", restrict=r"[0-9]*", max_length=18)
@@ -270,8 +279,13 @@ class NewGameScreen(Screen[tuple[list[SeatConfig], int] | None]):
             who = "human" if ctl == "human" else f"{ctl} bot"
             parts.append(f"{name} ({spirit}, {who})")
         seed = self.query_one("#seed", Input).value.strip() or "?"
+        rules = dict((v, label) for label, v in RULES_CHOICES)[
+            self.query_one("#rules", Cycle).value
+        ]
         self.query_one("#newgame-summary", Static).update(
-            Content.from_markup("[b]Game:[/] $g  [dim]seed $s[/]", g=" vs ".join(parts), s=seed)
+            Content.from_markup(
+                "[b]Game:[/] $g  [dim]$r, seed $s[/]", g=" vs ".join(parts), r=rules, s=seed
+            )
         )
         error = self.query_one("#newgame-error", Label)
         if str(error.render()):  # an error is shown: say whether it still holds
@@ -317,8 +331,8 @@ class NewGameScreen(Screen[tuple[list[SeatConfig], int] | None]):
         event.stop()
         self.action_start()
 
-    def form(self) -> tuple[list[SeatConfig], int] | str:
-        """The seats and seed, or a sentence saying what is wrong."""
+    def form(self) -> tuple[list[SeatConfig], int, GameOptions] | str:
+        """The seats, seed and rules, or a sentence saying what is wrong."""
         seats = []
         for i in range(self.seats):
             name = self.query_one(f"#name-{i}", Input).value.strip()
@@ -334,7 +348,7 @@ class NewGameScreen(Screen[tuple[list[SeatConfig], int] | None]):
         text = self.query_one("#seed", Input).value.strip()
         if not text.isdigit():
             return "The seed must be a whole number (0 or more)."
-        return seats, int(text)
+        return seats, int(text), options_of(self.query_one("#rules", Cycle).value)
 
     def action_start(self) -> None:
         result = self.form()

@@ -12,6 +12,7 @@ from textual.widget import Widget
 
 from living_forest.core import GameState, rules_of
 
+from .. import kodama_ui
 from .. import render as R
 
 
@@ -133,6 +134,15 @@ class PlayersView(Panel):
         else:
             head = f"[b]Players[/] [dim]T F ✿→{R.threshold_text(st)} ◆ VT dr/dis[/]"
         return head + "\n" + R.players(st, wide=self.wide)
+
+
+class KodamaView(Panel):
+    """The Kodama board (piles, Onibi); shown only in a game with the expansion."""
+
+    def render_state(self, st: GameState) -> str:
+        text = kodama_ui.board(st, wide=self.wide)
+        self.display = bool(text)
+        return text
 
 
 class SuppliesView(Panel):

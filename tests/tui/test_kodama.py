@@ -1,0 +1,113 @@
+"""The Kodama expansion in the app: chosen on the New game form, its board and Onibi
+shown, its actions played by keys, whole games with bots, and nothing of it in a base
+game."""
+
+from __future__ import annotations
+
+from living_forest.core import GameOptions, apply, is_over, new_game
+from living_forest.core.kodama import kodama
+from living_forest.tui.app import LivingForestApp
+from living_forest.tui.screens.modals import InfoScreen
+from living_forest.tui.screens.over import GameOverScreen
+from living_forest.tui.session import SeatConfig, Session
+
+from ..core.kodama_scenario import kstart, set_pile
+from ..core.scenario import to_action_phase
+from .driver import press_action, settle
+
+KODAMA = GameOptions(("kodama",))
+SEATS = [SeatConfig("Ana", "winter"), SeatConfig("Bot", "summer", "baseline")]
+
+
+async def test_the_new_game_form_starts_a_kodama_game():
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        rules = form.query_one("#rules")
+        rules.focus()
+        await pilot.press("right")
+        assert rules.value == "kodama"
+        assert "Kodama expansion" in str(form.query_one("#newgame-summary").render())
+        await pilot.press("f5")
+        await pilot.pause()
+        game = app.game
+        assert game is not None and game.session.options == KODAMA
+        assert game.session.state.thresholds["trees"] == 13
+        assert game.query_one("#kodama").display
+
+
+async def test_a_base_game_shows_no_kodama_material():
+    app = LivingForestApp(bot_pause=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_session(Session(SEATS, 5, first=0))
+        await settle(pilot)
+        game = app.game
+        assert not game.query_one("#kodama").display
+        for name in ("call", "element", "animal"):
+            assert game.check_action("play", (name,)) is False  # hidden, not dimmed
+        assert "On" not in str(game.query_one("#circle").render())
+
+
+async def test_the_board_shows_the_piles_onibi_and_the_symbols():
+    app = LivingForestApp(bot_pause=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_session(Session(SEATS, 5, first=0, options=KODAMA))
+        await settle(pilot)
+        game = app.game
+        st = game.session.state
+        k = kodama(st)
+        panel = str(game.query_one("#kodama").render())
+        assert f"Onibi {k.onibi}" in panel
+        cost = game.session.rules.data.cards[k.piles["water"][-1]].cost
+        assert f"Wa {cost}({len(k.piles['water'])})" in panel
+        ring = str(game.query_one("#circle").render())
+        assert f"{k.onibi:>2}◆On" in ring  # Onibi starts on Fragment rock 5 (K-S8)
+        assert " 3K" in ring and " 9K" in ring  # the stone rocks (K-R1)
+        assert "K0" in str(game.query_one("#helpline").render())
+
+
+async def test_a_call_is_played_by_keys_and_onibi_moves():
+    """K-A by keys: c opens the piles that can be called, a digit calls; Onibi moves."""
+    st = set_pile(kstart(), "tree", ["kodama_tree_1"])  # costs 1
+    st = to_action_phase(st, {0: ["fawn", "ram"], 1: ["hare"]})
+    app = LivingForestApp(bot_pause=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_session(Session(SEATS, 1, first=0, options=KODAMA, state=st))
+        await settle(pilot)
+        game = app.game
+        assert game.check_action("play", ("call",)) is True
+        onibi = kodama(game.session.state).onibi
+        await pilot.press("c")
+        labels = [c.label for c in game._choices]
+        assert any(label.startswith("Call Tree Kodama 1 from the Tree pile") for label in labels)
+        await press_action(pilot, game, next(a for a in game.session.legal() if a.arg == "tree"))
+        assert game.session.actions[-1] == "call tree"
+        assert kodama(game.session.state).onibi != onibi
+        log = "\n".join(str(line.text) for line in game.query_one("#log").lines)
+        assert "Ana calls Tree Kodama 1" in log and "Onibi moves" in log
+
+
+async def test_two_bots_play_a_whole_kodama_game_at_80x24():
+    seats = [SeatConfig("Ana", "winter", "baseline"), SeatConfig("Bo", "spring", "random")]
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_session(Session(seats, 12, options=KODAMA))
+        await pilot.pause()
+        game = app.game
+        for _ in range(3000):
+            if isinstance(app.screen, GameOverScreen):
+                break
+            if isinstance(app.screen, InfoScreen):
+                await pilot.press("enter")
+                continue
+            await settle(pilot)
+        st = game.session.state
+        assert is_over(st) and isinstance(app.screen, GameOverScreen)
+        replay, _ = new_game([(s.name, s.spirit) for s in seats], 12, options=KODAMA)
+        for a in game.session.actions:
+            replay, _ = apply(replay, a)
+        assert replay.to_dict() == st.to_dict()
+        over = str(app.screen.query_one("#over-summary").render())
+        assert "reached" in over
