@@ -1,4 +1,5 @@
-"""`make bench`: baseline-bot games per second and µs per decision for 2, 3 and 4 players.
+"""`make bench`: baseline-bot games per second and µs per decision for 2, 3 and 4 players,
+for the base game and with the Kodama expansion.
 
 Then runs bench/tui.py (if present) as a subprocess and passes its output through.
 The whole run stays well under 5 minutes (about --seconds per player count).
@@ -18,18 +19,27 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from living_forest.core import BASE_GAME, GameOptions  # noqa: E402
 from living_forest.simulate import GameResult, play_game, summarise  # noqa: E402
+
+KODAMA = GameOptions(("kodama",))
 
 # The bar on the 2-core reference machine (issue 7).
 BAR = {2: 100.0, 4: 50.0}
 
 
-def timed_games(players: int, seconds: float, seed: int, min_games: int) -> Iterator[GameResult]:
+def timed_games(
+    players: int,
+    seconds: float,
+    seed: int,
+    min_games: int,
+    options: GameOptions = BASE_GAME,
+) -> Iterator[GameResult]:
     """Games with seeds seed, seed+1, … until the time budget is spent."""
     end = time.perf_counter() + seconds
     g = 0
     while g < min_games or time.perf_counter() < end:
-        yield play_game(players, seed + g, "baseline")
+        yield play_game(players, seed + g, "baseline", options=options)
         g += 1
 
 
@@ -47,6 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'players':>7} {'games':>6} {'games/s':>8} {'µs/decision':>12} {'rounds':>7}  bar")
     missed = []
     failures = 0
+    rates: dict[int, tuple[float, float]] = {}
     for n in (2, 3, 4):
         for _ in play_game_warmup(n):
             pass
@@ -58,9 +69,27 @@ def main(argv: list[str] | None = None) -> int:
         if verdict == "MISSED":
             missed.append(n)
         bar_text = f">= {bar:g} {verdict}" if bar is not None else "-"
+        rates[n] = (s.games_per_second, s.us_per_decision)
         print(
             f"{n:>7} {s.games:>6} {s.games_per_second:>8.1f} {s.us_per_decision:>12.1f} "
             f"{d['rounds_median']:>7g}  {bar_text}",
+            flush=True,
+        )
+    print(
+        f"\nKodama expansion\n{'players':>7} {'games':>6} {'games/s':>8} {'µs/decision':>12} "
+        f"{'rounds':>7}  vs base: games/s, µs/decision"
+    )
+    for n in (2, 3, 4):
+        for _ in play_game_warmup(n, KODAMA):
+            pass
+        s = summarise(n, ("baseline",) * n, timed_games(n, args.seconds, args.seed, 20, KODAMA))
+        d = s.to_json()
+        failures += s.failures
+        gps, us = rates[n]  # the base game's
+        print(
+            f"{n:>7} {s.games:>6} {s.games_per_second:>8.1f} {s.us_per_decision:>12.1f} "
+            f"{d['rounds_median']:>7g}  {s.games_per_second / gps - 1:+.0%}, "
+            f"{s.us_per_decision / us - 1:+.0%}",
             flush=True,
         )
     if failures:
@@ -75,10 +104,10 @@ def main(argv: list[str] | None = None) -> int:
     return code
 
 
-def play_game_warmup(n: int) -> Iterator[GameResult]:
+def play_game_warmup(n: int, options: GameOptions = BASE_GAME) -> Iterator[GameResult]:
     """A few untimed games so imports and caches do not count."""
     for s in range(3):
-        yield play_game(n, 10_000_000 + s, "baseline")
+        yield play_game(n, 10_000_000 + s, "baseline", options=options)
 
 
 if __name__ == "__main__":

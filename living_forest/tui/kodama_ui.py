@@ -59,7 +59,7 @@ def board(st: GameState, *, wide: bool) -> str:
         head = f"[b]Kodama[/] [dim]cost(cards)[/] Onibi [b]{k.onibi}[/]"
     parts = []
     for pile, cond in kd.pile_condition.items():
-        cids = k.piles.get(pile, [])
+        cids = k.piles.get(pile, ())
         need = st.thresholds[cond]
         glyph = PILE_GLYPH.get(pile, pile[:1])
         if not cids:

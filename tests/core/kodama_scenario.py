@@ -6,6 +6,8 @@ still validates (the Kodama cards between the piles, the box and the players' de
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from living_forest.core import Event, GameOptions, GameState, new_game, rules_of, validate
 from living_forest.core.kodama import kodama, kodama_data, player
 
@@ -24,28 +26,30 @@ def set_pile(st: GameState, pile: str, cards: list[str]) -> GameState:
     """Make the ``pile`` exactly ``cards`` (bottom to top); what it held goes to the box."""
     st = st.clone()
     k = kodama(st)
-    k.box.extend(k.piles[pile])
-    k.piles[pile] = []
+    box = [*k.box, *k.piles[pile]]
+    st.ext["kodama"] = replace(k, piles={**k.piles, pile: ()}, box=())
     for cid in cards:
         assert cid in kodama_data(rules_of(st)).piles[pile], cid
-        if cid in k.box:
-            k.box.remove(cid)
+        if cid in box:
+            box.remove(cid)
         else:
             pull_card(st, 0, cid)
-        k.piles[pile].append(cid)
+    k = kodama(st)
+    st.ext["kodama"] = replace(k, piles={**k.piles, pile: tuple(cards)}, box=(*k.box, *box))
     assert validate(st) == [], validate(st)
     return st
 
 
 def give_tiles(st: GameState, seat: int, n: int) -> GameState:
     st = st.clone()
-    player(st.players[seat]).tiles += n
+    p = st.players[seat]
+    p.ext["kodama"] = replace(player(p), tiles=player(p).tiles + n)
     return st
 
 
 def set_onibi(st: GameState, rock: int) -> GameState:
     st = st.clone()
-    kodama(st).onibi = rock
+    st.ext["kodama"] = replace(kodama(st), onibi=rock)
     assert validate(st) == [], validate(st)
     return st
 

@@ -7,6 +7,7 @@ a rigged position still passes :func:`validate` (conservation holds).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
 import pytest
 
@@ -116,12 +117,19 @@ def pull_card(st: GameState, seat: int, cid: str) -> None:
             if cid in pile and other is not p:
                 pile.remove(cid)
                 return
-    k = st.ext.get("kodama")  # a Kodama game: the piles and the box (K-S5)
+    k = st.ext.get("kodama")  # a Kodama game: the piles and the box (K-S5), frozen values
     if k is not None:
-        for pile in (*k.piles.values(), k.box):
+        for name, pile in k.piles.items():
             if cid in pile:
-                pile.remove(cid)
+                rest = list(pile)
+                rest.remove(cid)
+                st.ext["kodama"] = replace(k, piles={**k.piles, name: tuple(rest)})
                 return
+        if cid in k.box:
+            rest = list(k.box)
+            rest.remove(cid)
+            st.ext["kodama"] = replace(k, box=tuple(rest))
+            return
     raise AssertionError(f"card {cid} not found")
 
 

@@ -4,6 +4,8 @@ tiles (K-E), victory (K-V) and edge cases (K-X). Seat 0 = Ana (Winter), 1 = Bo."
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from living_forest.core import (
@@ -204,7 +206,7 @@ def test_KA2_KB2_only_the_top_card_one_card_per_action() -> None:
     st, _ = to_kaction(st, {0: ["fawn", "ram"]})
     st, events = play(st, "call water")
     assert [e["card_id"] for e in events_of(events, "kodama_called")] == ["kodama_water_3"]
-    assert kodama(st).piles["water"] == ["kodama_water_1", "kodama_water_2"]
+    assert kodama(st).piles["water"] == ("kodama_water_1", "kodama_water_2")
     assert not st.pending and "done" not in legal_strs(st)
     assert [e["card_id"] for e in events_of(events, "kodama_revealed")] == ["kodama_water_2"]
 
@@ -226,7 +228,7 @@ def test_KA4_flowers_are_not_used_up() -> None:
     st, _ = play(st, "call flower")
     assert counts(R, st.players[0]).flowers == before
     st, _ = play(st, "call flower")
-    assert kodama(st).piles["flower"] == []
+    assert kodama(st).piles["flower"] == ()
 
 
 def test_KA5_KO2_onibi_moves_after_every_call() -> None:
@@ -375,7 +377,7 @@ def test_KG2_KG3_a_level3_animal_gives_one_optional_bonus_per_round() -> None:
     st, _ = play(st, "extinguish 3")
     assert st.basic_left == 1 and "animal koi" not in legal_strs(st)
     assert_rejected(st, "animal koi", "this round")
-    assert player(st.players[0]).animals_used == ["koi"]
+    assert player(st.players[0]).animals_used == ("koi",)
 
 
 def test_KG3_not_in_the_middle_of_another_action_and_skippable() -> None:
@@ -465,7 +467,7 @@ def test_KE3_the_bonus_lasts_until_the_end_of_the_round_incl_the_defence() -> No
     st, events = play(st, "end", "end")
     safe = [e.seat for e in events_of(events, "spirit_safe")]
     assert 0 in safe and 1 not in safe  # Ana resisted Onibi thanks to the tile
-    assert player(st.players[0]).active == [] and st.round == 2
+    assert player(st.players[0]).active == () and st.round == 2
 
 
 def test_KE4_not_in_the_guardian_animals_phase_or_others_turns() -> None:
@@ -553,8 +555,8 @@ def test_a_kodama_card_pulled_for_a_test_keeps_conservation() -> None:
     st = set_help_line(st, 0, ["kodama_water_1"])
     assert validate(st) == []
     bad = st.clone()
-    kodama(bad).box.append("kodama_water_1")
+    bad.ext["kodama"] = replace(kodama(bad), box=(*kodama(bad).box, "kodama_water_1"))
     assert any("kodama_water_1" in p for p in validate(bad))
     bad = st.clone()
-    kodama(bad).onibi = bad.players[0].rock
+    bad.ext["kodama"] = replace(kodama(bad), onibi=bad.players[0].rock)
     assert any("Onibi" in p for p in validate(bad))

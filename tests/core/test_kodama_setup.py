@@ -149,7 +149,7 @@ def test_KS5_piles_of_three_four_five_the_rest_to_the_box_unseen() -> None:
             assert {t: len(p) for t, p in k.piles.items()} == dict.fromkeys(KD.piles, keep)
             for t, pile in k.piles.items():
                 assert set(pile) <= set(KD.piles[t])
-            assert sorted(k.box + [c for p in k.piles.values() for c in p]) == sorted(CALLABLE)
+            assert sorted([*k.box, *(c for p in k.piles.values() for c in p)]) == sorted(CALLABLE)
             tops.add(tuple(p[-1] for p in k.piles.values()))
     assert len(tops) > 5
 

@@ -171,6 +171,7 @@ class KodamaData:
     onibi_start: dict[int, int]  # players -> start rock with the base start rocks (K-S8)
     stone_rocks: tuple[int, ...]  # rocks that call a Kodama (K-R1)
     call_bonus: str  # their bonus id
+    bonus_cards: frozenset[str]  # animals that give a bonus action (K-G2)
 
 
 @cache
@@ -251,6 +252,9 @@ def merge(base: GameData, m: KodamaDataModel) -> tuple[GameData, KodamaData]:
         onibi_start={int(n): v for n, v in m.onibi.start_rock_with_base_start_positions.items()},
         stone_rocks=tuple(m.stone_tiles.cover_rocks),
         call_bonus=m.stone_tiles.new_bonus,
+        bonus_cards=frozenset(
+            c.id for c in m.guardian_animals if c.ability and c.ability.kind == "bonus_action"
+        ),
     )
     for rock in kd.stone_rocks:
         if merged.rock_bonus[rock] != kd.call_bonus:

@@ -8,7 +8,7 @@ bonus animals (K-G, effects in the data), the Kodama trees (K-P), thresholds (K-
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, cast
 
 from .. import rng
 from ..action_types import ActionType, give_fragments
@@ -68,7 +68,8 @@ def kodama_tree_elements(r: Rules, p: PlayerState, s: list[int]) -> None:
 
 def element_tile_bonus(r: Rules, p: PlayerState, s: list[int]) -> None:
     """K-E3: the Element tiles spent this round count until its end."""
-    for element, amount in player(p).active:
+    kp = cast(KodamaPlayer, p.ext[NAME])  # the hot path of strengths: no isinstance check
+    for element, amount in kp.active:
         s[element] += amount
 
 
@@ -137,8 +138,8 @@ class CallKodama(ActionType):
         extra: int,
     ) -> None:
         k = kodama(st)
-        pile = k.piles[a.arg]
-        cid = pile.pop()
+        cid, pile = k.piles[a.arg][-1], k.piles[a.arg][:-1]
+        st.ext[NAME] = KodamaState({**k.piles, a.arg: pile}, k.box, k.onibi)
         st.players[seat].draw.append(cid)  # K-A3: on top of the draw stack
         ev.append(Event("kodama_called", seat, {"pile": a.arg, "card_id": cid}))
         if pile:
@@ -178,7 +179,7 @@ def onibi_moves(r: Rules, st: GameState, seat: int, kind: str, ev: list[Event]) 
             jumped.append(by_rock[pos])
         else:
             steps += 1
-    k.onibi = pos
+    st.ext[NAME] = KodamaState(k.piles, k.box, pos)
     ev.append(Event("onibi_moved", None, {"from_rock": start, "to_rock": pos, "jumped": jumped}))
     value = kd.onibi_fire
     for _ in jumped:
@@ -247,11 +248,12 @@ class UseElementTile(ActionType):
         bonus: bool,
         extra: int,
     ) -> None:
-        kp = player(st.players[seat])
+        p = st.players[seat]
+        kp = player(p)
         e = ELEMENTS.index(a.arg)
         amount = next(v for x, v in kodama_data(r).element_options if x == e)
-        kp.tiles -= 1  # back to the (unlimited) supply, K-E3, K-E5
-        kp.active.append([e, amount])
+        # The tile goes back to the (unlimited) supply, its bonus lasts the round (K-E3).
+        p.ext[NAME] = KodamaPlayer(kp.tiles - 1, (*kp.active, (e, amount)), kp.animals_used)
         ev.append(Event("element_tile_used", seat, {"element": a.arg, "amount": amount}))
 
 
@@ -285,6 +287,9 @@ class AnimalBonus(ActionType):
         return None
 
     def available(self, r: Rules, st: GameState, p: PlayerState) -> bool:
+        bonus_cards = kodama_data(r).bonus_cards
+        if bonus_cards.isdisjoint(p.help_line):  # the usual case: no level-3 animal
+            return False
         return any(self._usable(r, st, p, cid) is None for cid in dict.fromkeys(p.help_line))
 
     def options(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> list[Action]:
@@ -315,7 +320,9 @@ class AnimalBonus(ActionType):
     ) -> None:
         effect = _bonus_of(r, a.arg)
         assert effect is not None
-        player(st.players[seat]).animals_used.append(a.arg)
+        p = st.players[seat]
+        kp = player(p)
+        p.ext[NAME] = KodamaPlayer(kp.tiles, kp.active, (*kp.animals_used, a.arg))
         ev.append(Event("animal_bonus", seat, {"card_id": a.arg, "action": effect.action}))
         st.pending.append(Pending(BONUS, True, 0, 0, -1, effect.action, "animal"))
 
@@ -328,16 +335,17 @@ def setup(r: Rules, st: GameState, ev: list[Event]) -> None:
     3/4/5 face up, the rest to the box unseen; Onibi on its start rock."""
     kd = kodama_data(r)
     keep = kd.per_pile[st.n]
-    k = KodamaState()
+    piles: dict[str, tuple[str, ...]] = {}
+    box: list[str] = []
     for pile in PILE_TYPES:
         cards = list(kd.piles[pile])
         st.rng = rng.shuffle(cards, st.rng)
-        k.piles[pile] = cards[:keep]
-        k.box.extend(cards[keep:])
-    st.ext[NAME] = k
+        piles[pile] = tuple(cards[:keep])
+        box.extend(cards[keep:])
     for p in st.players:
         p.ext[NAME] = KodamaPlayer()
-    k.onibi = onibi_start(r, st)
+    k = KodamaState(piles, tuple(box), onibi_start(r, st))
+    st.ext[NAME] = k
     tops = {pile: k.piles[pile][-1] for pile in PILE_TYPES}
     info: dict[str, Any] = {"per_pile": keep, "onibi": k.onibi, "tops": tops}
     ev.append(Event("kodama_setup", None, {**info, "threshold": kd.threshold}))
@@ -359,7 +367,8 @@ def symbol_rewards(r: Rules, st: GameState, seat: int, ev: list[Event]) -> None:
             else:
                 ev.append(Event("kodama_reward_lost", seat, info))
         elif reward == "take_element_tile":
-            player(p).tiles += 1
+            kp = player(p)
+            p.ext[NAME] = KodamaPlayer(kp.tiles + 1, kp.active, kp.animals_used)
             ev.append(Event("kodama_reward", seat, info))
         else:  # extra_basic_action (K-K4): an ordinary basic action
             st.basic_left += 1
@@ -370,8 +379,8 @@ def round_ends(r: Rules, st: GameState, ev: list[Event]) -> None:
     """K-E3: the spent tiles' bonuses expire; K-G3: the animals may give again."""
     for p in st.players:
         kp = player(p)
-        kp.active.clear()
-        kp.animals_used.clear()
+        if kp.active or kp.animals_used:
+            p.ext[NAME] = KodamaPlayer(kp.tiles)
 
 
 # --- validation -----------------------------------------------------------------------
@@ -381,7 +390,7 @@ def _held(r: Rules, st: GameState) -> Iterable[str]:
     k = st.ext.get(NAME)
     if not isinstance(k, KodamaState):
         return []
-    return [c for pile in k.piles.values() for c in pile] + k.box
+    return [c for pile in k.piles.values() for c in pile] + list(k.box)
 
 
 def _owned(r: Rules, st: GameState) -> Iterable[str]:
