@@ -32,7 +32,7 @@ bench: $(STAMP)
 
 soak: $(STAMP)
 	$(BIN)/python bench/soak.py --games 10000
-	$(BIN)/python bench/soak.py --games 3000 --modules kodama
+	$(BIN)/python bench/soak.py --games 10000 --modules kodama
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

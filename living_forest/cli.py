@@ -258,6 +258,12 @@ def _print_summary(d: dict[str, Any]) -> None:
         t.add_row(f"win rate, {label}", pct(rate))
     for seat, rate in d["win_rate_by_seat"].items():
         t.add_row(f"win rate, {seat}", pct(rate))
+    for what, mean in d.get("per_game", {}).items():
+        if "emptied" not in what:  # those are counted in games below
+            t.add_row(f"{what} per game", f"{mean:g}")
+    for what, n in d.get("games_with", {}).items():
+        if "emptied" in what:
+            t.add_row(f"games where the {what}", f"{n} ({pct(n / fin)})")
     for what, n in d["watched_games"].items():
         t.add_row(f"games with {what}", str(n))
     t.add_row("failures", str(d["failures"]), style="bold red" if d["failures"] else None)

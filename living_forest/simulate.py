@@ -56,13 +56,28 @@ class GameResult:
     shared: bool = False
     failure: str | None = None  # "stuck", "no legal action", "exception: ...", "invalid: ..."
     watched: Counter[str] = field(default_factory=Counter)  # e.g. "fire_not_added: ..."
+    counted: Counter[str] = field(default_factory=Counter)  # e.g. "Kodama calls"
     actions: list[str] | None = None
     state: GameState | None = None
 
 
-def _watch(events: Iterable[Event], watched: Counter[str]) -> None:
-    """Count the rare paths: "fire_not_added: the Circle is full", "bonus_lost: rock"."""
+# Module events counted per game (the Kodama expansion's calls, emptied piles, Onibi).
+COUNTED_EVENTS: dict[str, Callable[[Event], str]] = {
+    "kodama_called": lambda e: "Kodama calls",
+    "threshold_raised": lambda e: f"{e['pile']} pile emptied ({e['condition']} -> 15)",
+    "onibi_fire_added": lambda e: "Onibi fires",
+    "element_tile_used": lambda e: "Element tiles spent",
+    "animal_bonus": lambda e: "animal bonus actions",
+}
+
+
+def _watch(events: Iterable[Event], watched: Counter[str], counted: Counter[str]) -> None:
+    """Count the rare paths ("fire_not_added: the Circle is full", "bonus_lost: rock")
+    and the module events of COUNTED_EVENTS."""
     for e in events:
+        label = COUNTED_EVENTS.get(e.kind)
+        if label is not None:
+            counted[label(e)] += 1
         if e.kind in WATCHED_EVENTS:
             why = str(e.data.get("why", ""))
             watched[f"{e.kind}: {WHY_NOT_ADDED.get(why, why) or e.data.get('source')}"] += 1
@@ -124,7 +139,7 @@ def play_game(
         watched = res.watched
         decisions = 0
         while st.phase != "over":
-            _watch(events, watched)
+            _watch(events, watched, res.counted)
             if check == "all" and (problems := validate(st)):
                 res.failure = f"invalid: {problems[0]}"
                 break
@@ -142,7 +157,7 @@ def play_game(
             if actions is not None:
                 actions.append(str(action))
         else:
-            _watch(events, watched)
+            _watch(events, watched, res.counted)
         res.decisions = decisions
     except Exception as e:  # a crash is a result, not an abort of the whole run
         res.failure = f"exception: {type(e).__name__}: {e}"
@@ -205,6 +220,8 @@ class Summary:
     wins_by_spirit: Counter[str] = field(default_factory=Counter)
     watched: Counter[str] = field(default_factory=Counter)  # total events
     watched_games: Counter[str] = field(default_factory=Counter)  # games with >= 1
+    counted: Counter[str] = field(default_factory=Counter)  # module events, in all games
+    counted_games: Counter[str] = field(default_factory=Counter)  # games with >= 1
 
     def add(self, r: GameResult) -> None:
         self.games += 1
@@ -224,6 +241,9 @@ class Summary:
                 self.wins_by_spirit[s] += 1
         self.watched.update(r.watched)
         self.watched_games.update(r.watched.keys())
+        if r.failure is None:
+            self.counted.update(r.counted)
+            self.counted_games.update(r.counted.keys())
 
     @property
     def finished(self) -> int:
@@ -268,6 +288,14 @@ class Summary:
             },
             "watched_events": dict(sorted(self.watched.items())),
             "watched_games": dict(sorted(self.watched_games.items())),
+            **(
+                {
+                    "per_game": {k: round(v / fin, 2) for k, v in sorted(self.counted.items())},
+                    "games_with": dict(sorted(self.counted_games.items())),
+                }
+                if self.counted
+                else {}
+            ),
         }
 
 

@@ -76,6 +76,8 @@ class LivingForestApp(App[int]):
         self.autosave_enabled = autosave
         self._too_small: TooSmallScreen | None = None
         self._unsubscribe_autosave: Callable[[], None] | None = None
+        # The seats and rules of the last new game: the next New game form starts there.
+        self.last_setup: tuple[list[SeatConfig], GameOptions] | None = None
         self.autosaver: Autosaver | None = None
         self.last_error = ""
 
@@ -106,9 +108,10 @@ class LivingForestApp(App[int]):
         def started(result: tuple[list[SeatConfig], int, GameOptions] | None) -> None:
             if result is not None:
                 seats, seed, options = result
+                self.last_setup = (seats, options)
                 self.start_session(Session(seats, seed, options=options))
 
-        self.push_screen(NewGameScreen(), started)
+        self.push_screen(NewGameScreen(last=self.last_setup), started)
 
     def start_session(self, session: Session) -> None:
         # Only the title stays below the board.

@@ -27,6 +27,13 @@ ONIBI = "On"  # two cells, like a Spirit's tag on the ring
 PILE_GLYPH = {"flower": ELEMENT_GLYPH["flower"], "tree": "T", "water": ELEMENT_GLYPH["water"]}
 PILE_WORD = {"flower": "Flower", "tree": "Tree", "water": "Water"}
 PILE_SHORT = {"flower": "Fl", "tree": "Tr", "water": "Wa"}
+CONDITION_GLYPH = {"flowers": ELEMENT_GLYPH["flower"], "trees": "T", "fires": "F"}
+REWARD_GLYPH = {"take_fragment": "◆", "take_element_tile": "E", "extra_basic_action": "+1"}
+REWARD_WORDS = {
+    "take_fragment": "a Fragment",
+    "take_element_tile": "an Element tile",
+    "extra_basic_action": "one more action",
+}
 CONDITION_WORD = {"flowers": "flowers", "trees": "trees", "fires": "fires"}
 
 
@@ -78,7 +85,11 @@ def board(st: GameState, *, wide: bool) -> str:
             parts.append(f"{PILE_SHORT[pile]} [b]{top.cost}[/][dim]({len(cids)})[/]{els}")
     if wide:
         return "\n".join([head, *parts])
-    return head + "\n" + "  ".join(parts)
+    guards = " ".join(
+        f"{PILE_SHORT[pile]}→{CONDITION_GLYPH[cond]}{st.thresholds[cond]}"
+        for pile, cond in kd.pile_condition.items()
+    )
+    return f"{head}\n{'  '.join(parts)}\n[dim]guards[/] {guards}"
 
 
 def player_tag(st: GameState, seat: int) -> str:
@@ -91,11 +102,17 @@ def player_tag(st: GameState, seat: int) -> str:
 
 
 def symbols_text(st: GameState, seat: int, *, short: bool = False) -> str:
-    """Visible Kodama symbols (K-K1): "Kodama 3", or "K3" where room is short."""
+    """Visible Kodama symbols (K-K1) and the rewards they give at the start of a turn
+    (K-K2): "K3:◆E", or "Kodama 3: a Fragment, an Element tile"."""
     if _k(st) is None:
         return ""
-    n = visible_symbols(rules_of(st), st.players[seat])
-    return f"K{n}" if short else f"Kodama {n}"
+    r = rules_of(st)
+    n = visible_symbols(r, st.players[seat])
+    rewards = [reward for least, reward in kodama_data(r).rewards if n >= least]
+    if short:
+        return f"K{n}" + (":" + "".join(REWARD_GLYPH[x] for x in rewards) if rewards else "")
+    words = ", ".join(REWARD_WORDS[x] for x in rewards)
+    return f"Kodama {n}" + (f": {words}" if words else "")
 
 
 def choice_label(st: GameState, a: Action) -> str | None:

@@ -28,7 +28,8 @@ def situation(session: Session, modes: list[str], key_of: KeyOf) -> str:
     ctl_text = "" if ctl == HUMAN else f" [{ctl} bot]"
     phase = "reveals Guardian Animals" if st.phase == "draw" else "takes actions"
     spirit = session.rules.data.spirits[p.spirit]
-    line = f"Round {st.round} · {p.name} ({spirit}){ctl_text} {phase}: "
+    rules = "".join(f" ({m.name.capitalize()})" for m in session.rules.modules)
+    line = f"Round {st.round}{rules} · {p.name} ({spirit}){ctl_text} {phase}: "
     return line + what_now(session, modes, key_of)
 
 

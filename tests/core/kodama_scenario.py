@@ -23,7 +23,8 @@ def kstart(n: int = 2, seed: int = 1, first: int = 0) -> GameState:
 
 
 def set_pile(st: GameState, pile: str, cards: list[str]) -> GameState:
-    """Make the ``pile`` exactly ``cards`` (bottom to top); what it held goes to the box."""
+    """Make the ``pile`` exactly ``cards`` (bottom to top); what it held goes to the box;
+    its condition's threshold is 15 if it is now empty (K-V2)."""
     st = st.clone()
     k = kodama(st)
     box = [*k.box, *k.piles[pile]]
@@ -36,6 +37,8 @@ def set_pile(st: GameState, pile: str, cards: list[str]) -> GameState:
             pull_card(st, 0, cid)
     k = kodama(st)
     st.ext["kodama"] = replace(k, piles={**k.piles, pile: tuple(cards)}, box=(*k.box, *box))
+    kd = kodama_data(rules_of(st))  # an emptied pile has raised its threshold (K-V2)
+    st.thresholds[kd.pile_condition[pile]] = kd.threshold if cards else kd.raised_threshold
     assert validate(st) == [], validate(st)
     return st
 

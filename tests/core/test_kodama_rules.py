@@ -560,3 +560,20 @@ def test_a_kodama_card_pulled_for_a_test_keeps_conservation() -> None:
     bad = st.clone()
     bad.ext["kodama"] = replace(kodama(bad), onibi=bad.players[0].rock)
     assert any("Onibi" in p for p in validate(bad))
+
+
+def test_KV1_KV2_thresholds_agree_with_the_piles_in_validate() -> None:
+    """K-V1, K-V2: 13 while a pile has cards, 15 once it is empty; validate says so."""
+    st = kstart()
+    assert validate(st) == []
+    bad = st.clone()
+    bad.thresholds["fires"] = 15
+    assert any("fires threshold 15" in p for p in validate(bad))
+    emptied = kstart().clone()
+    emptied.ext["kodama"] = replace(kodama(emptied), piles={**kodama(emptied).piles, "tree": ()})
+    emptied.ext["kodama"] = replace(
+        kodama(emptied), box=(*kodama(emptied).box, *kodama(st).piles["tree"])
+    )
+    assert any("trees threshold 13" in p for p in validate(emptied))
+    emptied.thresholds["trees"] = 15
+    assert validate(emptied) == []

@@ -17,15 +17,17 @@ from hypothesis import strategies as st_
 
 from living_forest.bots import SeatView, baseline_bot
 from living_forest.core import (
+    BASE_GAME,
     Action,
+    GameOptions,
     GameState,
     apply,
-    data,
     format_action,
     legal_actions,
     new_game,
     outcome,
     parse_action,
+    rules_of,
     validate,
     why_illegal,
 )
@@ -37,7 +39,7 @@ MAX_STEPS = 5000
 
 def candidate_actions(st: GameState) -> list[Action]:
     """Many well-formed actions, legal or not, to cross-check ``why_illegal``."""
-    d = data()
+    d = rules_of(st).data
     out = [Action(k) for k in sorted(NOTATION) if NOTATION[k] is Arg.NONE]
     ids = [c for row in st.reserve for c in row if c] + list(d.level_cards[0][:3])
     out += [Action("attract", c) for c in ids]
@@ -45,12 +47,18 @@ def candidate_actions(st: GameState) -> list[Action]:
     out += [Action("move", str(n)) for n in range(1, 22)]
     out += [Action("steal", t) for p in st.players for t in p.victory_tiles]
     out += [Action("plant", label, cell) for label in d.trees for cell in range(15)]
+    if not st.options.is_base:  # the Kodama expansion's actions
+        out += [Action("call", pile) for pile in ("flower", "tree", "water", "moon")]
+        out += [Action("element", e) for e in ("sun", "water", "plant", "wind", "flower", "x")]
+        out += [Action("animal", c) for c in ("tiger", "koi", "ara", "hare")]
     return out
 
 
-def play_random_game(n: int, seed: int, policy_seed: int, deep_every: int) -> None:
+def play_random_game(
+    n: int, seed: int, policy_seed: int, deep_every: int, options: GameOptions = BASE_GAME
+) -> None:
     seats = [(f"P{i}", SPIRITS[i]) for i in range(n)]
-    st, _ = new_game(seats, seed)
+    st, _ = new_game(seats, seed, options=options)
     rng = random.Random(policy_seed)
     uniform = policy_seed % 2 == 0  # half the games uniform, half the baseline policy
     log: list[str] = []
@@ -88,7 +96,7 @@ def play_random_game(n: int, seed: int, policy_seed: int, deep_every: int) -> No
     res = outcome(st)
     assert res is not None and res.winners
     assert all(res.players[w].met for w in res.winners)
-    replayed, _ = new_game(seats, seed)
+    replayed, _ = new_game(seats, seed, options=options)
     for text in log:
         replayed, _ = apply(replayed, text)
     assert replayed == st
@@ -118,3 +126,13 @@ def test_three_player_playouts(seed: int, policy: int) -> None:
 @given(seed=st_.integers(0, 2**32), policy=st_.integers(0, 2**16))
 def test_four_player_playouts(seed: int, policy: int) -> None:
     play_random_game(4, seed, policy, deep_every=43)
+
+
+KODAMA = GameOptions(("kodama",))
+
+
+@_settings
+@given(players=st_.integers(2, 4), seed=st_.integers(0, 2**32), policy=st_.integers(0, 2**16))
+def test_kodama_playouts(players: int, seed: int, policy: int) -> None:
+    """The same properties with the Kodama expansion, for 2, 3 and 4 players."""
+    play_random_game(players, seed, policy, deep_every=39, options=KODAMA)

@@ -11,7 +11,7 @@ from living_forest.tui.screens.modals import InfoScreen
 from living_forest.tui.screens.over import GameOverScreen
 from living_forest.tui.session import SeatConfig, Session
 
-from ..core.kodama_scenario import kstart, set_pile
+from ..core.kodama_scenario import give_tiles, kstart, set_pile
 from ..core.scenario import to_action_phase
 from .driver import press_action, settle
 
@@ -111,3 +111,63 @@ async def test_two_bots_play_a_whole_kodama_game_at_80x24():
         assert replay.to_dict() == st.to_dict()
         over = str(app.screen.query_one("#over-summary").render())
         assert "reached" in over
+
+
+async def test_an_element_tile_is_spent_by_keys_and_shown(tmp_path):
+    """K-E2 by keys: l lists the five options; the bonus shows beside the player."""
+    st = to_action_phase(give_tiles(kstart(), 0, 2), {0: ["hare"], 1: ["hare"]})
+    app = LivingForestApp(bot_pause=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_session(Session(SEATS, 1, first=0, options=KODAMA, state=st))
+        await settle(pilot)
+        game = app.game
+        assert game.check_action("play", ("element",)) is True
+        await pilot.press("l")
+        labels = [c.label for c in game._choices]
+        assert len(labels) == 5 and labels[0].startswith("Spend an Element tile: +2")
+        await press_action(pilot, game, next(a for a in game.session.legal() if a.arg == "sun"))
+        assert game.session.actions[-1] == "element sun"
+        players = str(game.query_one("#players").render())
+        assert "E1+☼2" in players
+
+
+async def test_a_kodama_game_saves_and_loads_through_the_app(tmp_path):
+    path = tmp_path / "kodama.json"
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_session(Session(SEATS, 5, first=0, options=KODAMA))
+        await settle(pilot)
+        for key in ("d", "d", "s"):
+            await pilot.press(key)
+        await settle(pilot)
+        game = app.game
+        saved = game.session.state.to_dict()
+        await pilot.press("ctrl+s")
+        app.screen.query_one("#file-path").value = str(path)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert path.is_file()
+    app = LivingForestApp(bot_pause=0, load=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.game is not None and app.game.session.options == KODAMA
+        assert app.game.session.state.to_dict() == saved
+        assert app.game.query_one("#kodama").display
+
+
+async def test_the_new_game_form_remembers_the_last_setup():
+    app = LivingForestApp(bot_pause=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        app.screen.query_one("#rules").value = "kodama"
+        app.screen.query_one("#ctl-1").value = "baseline"
+        await pilot.press("f5")
+        await pilot.pause()
+        assert app.game.session.options == KODAMA
+        app.pop_screen()
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen.query_one("#rules").value == "kodama"
+        assert app.screen.query_one("#ctl-1").value == "baseline"

@@ -410,6 +410,13 @@ def check_kodama(r: Rules, st: GameState, bad: Callable[[str], None]) -> None:
             bad(f"the {pile} pile holds a Kodama of another type")
     if len(k.piles) != len(PILE_TYPES):
         bad(f"Kodama piles {sorted(k.piles)}")
+    for pile, cond in kd.pile_condition.items():  # K-V1, K-V2
+        want = kd.raised_threshold if not k.piles.get(pile) else kd.threshold
+        if st.thresholds.get(cond) != want:
+            bad(
+                f"{cond} threshold {st.thresholds.get(cond)} with the {pile} pile at "
+                f"{len(k.piles.get(pile, ()))} cards (expected {want})"
+            )
     if not 0 <= k.onibi < r.data.rock_count or k.onibi in player_rocks(st):
         bad(f"Onibi on rock {k.onibi}")
     for i, p in enumerate(st.players):

@@ -230,14 +230,25 @@ class NewGameScreen(Screen[tuple[list[SeatConfig], int, GameOptions] | None]):
         Binding("f4", "reseed", "New seed", id="newgame.reseed"),
     ]
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(
+        self,
+        seed: int | None = None,
+        last: tuple[list[SeatConfig], GameOptions] | None = None,
+    ) -> None:
+        """``last``: the seats and rules of the previous new game, to start from."""
         super().__init__()
-        self.seats = 2
+        self.seats = 2 if last is None else len(last[0])
         self.seed = seed if seed is not None else random.randrange(1_000_000)
+        self.last = last
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="newgame"):
-            yield Label(Content.from_markup("[b]New game[/]  2 to 4 seats, each Spirit once"))
+            yield Label(
+                Content.from_markup(
+                    "[b]New game[/]  2 to 4 seats, each Spirit once (no solo mode, not even "
+                    "with Kodama)"
+                )
+            )
             yield Static(Content.from_markup(FORM_HELP), id="newgame-help")
             for i in range(4):
                 yield SeatRow(i)
@@ -257,6 +268,13 @@ class NewGameScreen(Screen[tuple[list[SeatConfig], int, GameOptions] | None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if self.last is not None:
+            seats, options = self.last
+            for i, seat in enumerate(seats):
+                self.query_one(f"#name-{i}", Input).value = seat.name
+                self.query_one(f"#spirit-{i}", Cycle).value = seat.spirit
+                self.query_one(f"#ctl-{i}", Cycle).value = seat.controller
+            self.query_one("#rules", Cycle).value = "+".join(options.modules)
         self._show_seats()
         self.query_one("#name-0", Input).focus()
 
