@@ -14,6 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .effects import Symbols
+
 if TYPE_CHECKING:
     from .data import GameData
     from .state import GameState
@@ -124,7 +126,8 @@ def _game_started(f: dict[str, Any], n: _Names) -> None:
 
 def _card_revealed(f: dict[str, Any], n: _Names) -> None:
     _card(f, n)
-    f["mark"] = MARK[f["mark"]]
+    shows_symbols = any(isinstance(e, Symbols) for e in n.data.cards[f["card_id"]].effects)
+    f["mark"] = "a Kodama symbol" if shows_symbols else MARK[f["mark"]]
 
 
 def _fragment_taken(f: dict[str, Any], n: _Names) -> None:
@@ -142,9 +145,16 @@ def _tile_taken(f: dict[str, Any], n: _Names) -> None:
     f["victim"] = n.player(f["victim_seat"])
 
 
+def _bonus(f: dict[str, Any], n: _Names) -> None:
+    """A bonus by its data id: "attract", "call kodama" (words, not the id)."""
+    f["bonus"] = str(f["bonus"]).replace("_", " ")
+
+
 def _bonus_lost(f: dict[str, Any], n: _Names) -> None:
     if "amount" in f:  # a corner's "2 Fragments" (F-4, X-1)
         f["bonus"] = f"{f['amount']} Fragments"
+    else:
+        _bonus(f, n)
 
 
 def _line(f: dict[str, Any], n: _Names) -> None:
@@ -179,6 +189,8 @@ _DERIVE: dict[str, Derive] = {
     "standee_moved": _standee_moved,
     "victory_tile_taken": _tile_taken,
     "bonus_lost": _bonus_lost,
+    "bonus_offered": _bonus,
+    "bonus_skipped": _bonus,
     "line_completed": _line,
     "fires_added": _fires_added,
     "fire_not_added": _fire_not_added,

@@ -172,7 +172,7 @@ def why_type_unavailable(r: Rules, st: GameState, kind: str) -> str | None:
         return "no basic action left this turn (A-2)"
     elif not startable(r, st, p, at):
         if not at.basic:
-            return f"{at.name} is not possible now"
+            return at.why_no_option(r, st, p, at.budget(r, p, s, 0))
         return "the two basic actions must be of different types without tree 11 (A-3, F-7)"
     budget = at.budget(r, p, s, extra)
     if at.has_option(r, st, p, budget):

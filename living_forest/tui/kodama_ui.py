@@ -7,7 +7,7 @@ generic panels call them without asking which rules are on.
 
 from __future__ import annotations
 
-from living_forest.core import Action, GameState, rules_of
+from living_forest.core import Action, GameState, raw_strengths, rules_of
 from living_forest.core.data import ELEMENTS
 from living_forest.core.effects import BonusAction
 from living_forest.core.kodama import (
@@ -62,16 +62,18 @@ def board(st: GameState, *, wide: bool) -> str:
             f"[b]Kodama board[/] [dim]call with Sacred Flowers; K rocks give a call[/]  "
             f"Onibi on rock [b]{k.onibi}[/]"
         )
-    else:
-        head = f"[b]Kodama[/] [dim]cost(cards)[/] Onibi [b]{k.onibi}[/]"
+    else:  # the tiles of the player to act: no room for them on the players' lines
+        head = f"[b]Kodama[/] [dim]cost(cards)[/] Onibi [b]{k.onibi}[/]{player_tag(st, st.current)}"
     parts = []
     for pile, cond in kd.pile_condition.items():
         cids = k.piles.get(pile, ())
         need = st.thresholds[cond]
         glyph = PILE_GLYPH.get(pile, pile[:1])
         if not cids:
-            short = glyph if wide else PILE_SHORT[pile]
-            parts.append(f"{short} [dim]empty[/] {CONDITION_WORD[cond]}→{need}")
+            if wide:
+                parts.append(f"{glyph} [dim]empty[/] {CONDITION_WORD[cond]}→{need}")
+            else:
+                parts.append(f"{PILE_SHORT[pile]} [dim]—[/]")
             continue
         top = cards[cids[-1]]
         els = plain_elements(top.elements)
@@ -90,6 +92,16 @@ def board(st: GameState, *, wide: bool) -> str:
         for pile, cond in kd.pile_condition.items()
     )
     return f"{head}\n{'  '.join(parts)}\n[dim]guards[/] {guards}"
+
+
+def call_worth(st: GameState, seat: int) -> str:
+    """What the Sacred Flowers buy (K-A1): "call a Kodama ≤ 3"."""
+    if _k(st) is None:
+        return ""
+    r = rules_of(st)
+    at = r.by_kind[CALL]
+    p = st.players[seat]
+    return f"call a Kodama ≤ {at.budget(r, p, raw_strengths(r, p), 0)}"
 
 
 def player_tag(st: GameState, seat: int) -> str:

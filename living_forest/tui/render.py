@@ -23,8 +23,8 @@ from living_forest.core import (
     victory_thresholds,
     victory_tile,
 )
-from living_forest.core.data import ELEMENTS, GameData, TreeKind
-from living_forest.core.effects import RepeatAction
+from living_forest.core.data import ELEMENTS, Card, GameData, TreeKind
+from living_forest.core.effects import BonusAction, Effect, RepeatAction, Symbols
 from living_forest.core.state import STARTING_TREE
 from living_forest.core.strength import completed_lines
 
@@ -42,7 +42,7 @@ from .glyphs import (
     rock_glyph,
     rock_word,
 )
-from .kodama_ui import ONIBI, onibi_rock, player_tag, symbols_text
+from .kodama_ui import ONIBI, call_worth, onibi_rock, player_tag, symbols_text
 
 
 def el(name: str, v: int) -> str:
@@ -124,8 +124,14 @@ def circle_small(st: GameState) -> str:
         if not kind:
             lines.append(line.rstrip())
             continue
-        lines.append(_pad(line.rstrip(), 31) + f" [dim]{rock_glyph(kind)}{rock_word(kind)}[/]")
+        line = _pad(line.rstrip(), 31)
+        room = RING_WIDTH - _visible_len(line) - 2  # a space and the glyph
+        word = rock_word(kind)[: max(0, room)]
+        lines.append(line + f" [dim]{rock_glyph(kind)}{word}[/]")
     return "\n".join(lines)
+
+
+RING_WIDTH = 43  # the left column at 80 columns: the small ring and its key fit in it
 
 
 # A key to the rock glyphs beside the small ring: the bonuses of the game's rocks.
@@ -210,10 +216,13 @@ def _visible_len(markup: str) -> int:
 
 def card_markup(D: GameData, cid: str, *, name: bool, cost: bool = True, width: int = 0) -> str:
     c = D.cards[cid]
-    mark = MARK_GLYPH[c.symbol]
+    mark = card_mark(c)
     head = f"[b]{c.cost}[/]" if cost else ""
     label = f"{escape(c.name)} " if name else ""
     text = f"{head}{mark}{label}{elements(c.elements)}"
+    ability = ability_tag(c.effects) if name else ""
+    if ability and (not width or _visible_len(text) + 1 + len(ability) < width):
+        text += f" [dim]{ability}[/]"  # only where it fits: the reserve's columns are tight
     if width:
         pad = width - _visible_len(text)
         if pad > 0:
@@ -266,6 +275,20 @@ def _corner_hint(r: Rules, cell: int) -> str:
     element = None if bonus is None else bonus.element
     g = UNKNOWN if element is None else ELEMENT_GLYPH[ELEMENTS[element]]
     return f"{g}+{c.extra}"
+
+
+def ability_tag(effects: tuple[Effect, ...]) -> str:
+    """A short mark of a card's ability for the reserve: "2x attract", "+call"."""
+    tags = []
+    for e in effects:
+        if isinstance(e, RepeatAction):
+            tags.append(f"{e.max_of_type}x{ACTION_WORD.get(e.action, e.action)}")
+        elif isinstance(e, BonusAction):
+            tags.append(f"+{ACTION_WORD.get(e.action, e.action)}")
+    return " ".join(tags)
+
+
+ACTION_WORD = {"plant_tree": "plant", "call_kodama": "call", "take_fragment": "fragment"}
 
 
 def _tree_text(label: str, k: TreeKind) -> str:
@@ -334,10 +357,17 @@ def strengths(st: GameState, seat: int) -> str:
     return " ".join(el(n, v) for n, v in zip(ELEMENTS, s, strict=True))
 
 
+def card_mark(c: Card) -> str:
+    """▲ solitary, ▼ gregarious, K a Kodama symbol (K-K1), else a space."""
+    if any(isinstance(e, Symbols) for e in c.effects):
+        return "K"
+    return MARK_GLYPH[c.symbol]
+
+
 def _help_card(D: GameData, cid: str, chars: int) -> str:
     c = D.cards[cid]
     label = escape(c.name[:chars].rstrip())
-    return f"{MARK_GLYPH[c.symbol].strip()}{label} {elements(c.elements)}"
+    return f"{card_mark(c).strip()}{label} {elements(c.elements)}"
 
 
 def help_line(st: GameState, seat: int, *, names: bool, width: int = 42) -> str:
@@ -406,7 +436,7 @@ def _pack(parts: list[str], width: int) -> str:
 _HELP_COL = 38  # width of the card list in the large Help Line
 
 
-def _worth(st: GameState, element: str, v: int) -> str:
+def _worth(st: GameState, seat: int, element: str, v: int) -> str:
     """What a strength of ``v`` buys now (one short line, for the large Help Line)."""
     v = max(0, v)
     if element == "sun":
@@ -419,7 +449,11 @@ def _worth(st: GameState, element: str, v: int) -> str:
         if not v:
             return "Move: nothing"
         return "Move 1 rock clockwise" if v == 1 else f"Move 1 to {v} rocks clockwise"
-    return f"Sacred Flowers toward {st.thresholds['flowers']}"
+    flowers = counts(rules_of(st), st.players[seat]).flowers  # Victory tiles included (V-3)
+    call = call_worth(st, seat)
+    if call:
+        return f"{flowers} of {st.thresholds['flowers']}; {call}"
+    return f"{flowers} of {st.thresholds['flowers']} with Flower Victory tiles"
 
 
 def help_line_big(st: GameState, seat: int) -> str:
@@ -431,7 +465,7 @@ def help_line_big(st: GameState, seat: int) -> str:
     left = [_pad(head, _HELP_COL)]
     for cid in p.help_line:
         c = D.cards[cid]
-        mark = f"{MARK_GLYPH[c.symbol]}"
+        mark = card_mark(c)
         left.append(_pad(f" {mark} {escape(c.name[:15]):<15} {elements(c.elements)}", _HELP_COL))
     if not p.help_line:
         left.append(_pad(" [dim]no card revealed yet[/]", _HELP_COL))
@@ -449,7 +483,7 @@ def help_line_big(st: GameState, seat: int) -> str:
     right = ["[b]Strengths[/] and what each action is worth"]
     for name, v in zip(ELEMENTS, s, strict=True):
         label = f"{ELEMENT_GLYPH[name]} {ELEMENT_NAME[name]:<6}"
-        right.append(f"[{ELEMENT_STYLE[name]}]{label}[/] [b]{v:>2}[/]  {_worth(st, name, v)}")
+        right.append(f"[{ELEMENT_STYLE[name]}]{label}[/] [b]{v:>2}[/]  {_worth(st, seat, name, v)}")
     right.append(f"[dim]{MARK_GLYPH[1].strip()} solitary  {MARK_GLYPH[-1].strip()} gregarious[/]")
     n = max(len(left), len(right))
     left += [" " * _HELP_COL] * (n - len(left))
@@ -490,7 +524,7 @@ def player_line(st: GameState, seat: int, *, wide: bool = False) -> str:
     return (
         f"{mark}{tree}[b]{tag(st, seat)}[/] {name:<5} T{c.trees:<3}F{c.fires:<3}"
         f"{ELEMENT_GLYPH['flower']}{c.flowers:<3}{FRAGMENT}{p.fragments:<3}V{len(p.victory_tiles)} "
-        f"{len(p.draw):>2}/{len(p.discard):<2}{player_tag(st, seat)}"
+        f"{len(p.draw):>2}/{len(p.discard):<2}"
     )
 
 
@@ -501,10 +535,18 @@ def players(st: GameState, *, wide: bool = False) -> str:
 def supplies(st: GameState, *, wide: bool) -> str:
     D = rules_of(st).data
     fires = " ".join(f"{v}:{n}" for v, n in st.fire_supply.items())
-    trees = " ".join(
-        f"{label}({D.trees[label].cost})x{n}" if wide else f"{label}x{n}"
-        for label, n in st.dispensers.items()
-    )
+    if len(st.dispensers) > 12:  # many kinds (Kodama's 18): grouped by copies left
+        by_left: dict[int, list[str]] = {}
+        for label, n in st.dispensers.items():
+            by_left.setdefault(n, []).append(label)
+        trees = "  ".join(
+            f"x{n}: {' '.join(labels)}" for n, labels in sorted(by_left.items(), reverse=True)
+        )
+    else:
+        trees = " ".join(
+            f"{label}({D.trees[label].cost})x{n}" if wide else f"{label}x{n}"
+            for label, n in st.dispensers.items()
+        )
     return (
         f"[b]Supply[/] fires {fires} Varans {st.varan_supply} {FRAGMENT}{st.fragment_supply}\n"
         f"Trees {trees}"

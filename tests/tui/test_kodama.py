@@ -127,8 +127,8 @@ async def test_an_element_tile_is_spent_by_keys_and_shown(tmp_path):
         assert len(labels) == 5 and labels[0].startswith("Spend an Element tile: +2")
         await press_action(pilot, game, next(a for a in game.session.legal() if a.arg == "sun"))
         assert game.session.actions[-1] == "element sun"
-        players = str(game.query_one("#players").render())
-        assert "E1+☼2" in players
+        panel = str(game.query_one("#kodama").render())  # the player to act's tiles
+        assert "E1+☼2" in panel
 
 
 async def test_a_kodama_game_saves_and_loads_through_the_app(tmp_path):

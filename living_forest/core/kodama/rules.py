@@ -113,7 +113,8 @@ class CallKodama(ActionType):
         k = kodama(st)
         if all(_top(k, pile) is None for pile in PILE_TYPES):
             return "every Kodama pile is empty (K-X1)"
-        return f"no pile shows a Kodama costing {budget} Sacred Flowers or less (K-A1, K-A2)"
+        flowers = "Sacred Flower" if budget == 1 else "Sacred Flowers"
+        return f"no pile shows a Kodama costing {budget} {flowers} or less (K-A1, K-A2)"
 
     def check(self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int) -> str | None:
         if a.arg not in PILE_TYPES:
