@@ -68,8 +68,9 @@ async def key_latency(steps: int = 120) -> list[float]:
 
     from textual import events
 
-    from living_forest.bots import SeatView, baseline_bot
+    from living_forest.bots import baseline_bot
     from living_forest.core import legal_actions
+    from living_forest.core.observation import observe
     from living_forest.tui.app import LivingForestApp
     from living_forest.tui.screens.game import GameScreen
     from living_forest.tui.session import SeatConfig, Session
@@ -99,7 +100,7 @@ async def key_latency(steps: int = 120) -> list[float]:
                 await pilot.press("enter")
                 continue
             st = game.session.state
-            action = baseline_bot(SeatView(st, st.current), legal_actions(st), rng)
+            action = baseline_bot(observe(st, st.current), legal_actions(st), rng)
             key = None
             for i, c in enumerate(game._choices[:9]):
                 if c.action == action:

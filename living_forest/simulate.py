@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from living_forest.bots import BOTS, SeatView, get_bot
+from living_forest.bots import BOTS, get_bot
 from living_forest.core import (
     BASE_GAME,
     Event,
@@ -29,6 +29,7 @@ from living_forest.core import (
     validate,
 )
 from living_forest.core.events import WHY_NOT_ADDED
+from living_forest.core.observation import observe
 
 SPIRITS = ("winter", "spring", "summer", "autumn")
 ROUND_CAP = 300
@@ -151,7 +152,7 @@ def play_game(
                 res.failure = "no legal action"
                 break
             seat = st.current
-            action = seat_bots[seat](SeatView(st, seat), legal, rng)
+            action = seat_bots[seat](observe(st, seat), legal, rng)
             st, events = apply(st, action)
             decisions += 1
             if actions is not None:

@@ -1,7 +1,8 @@
-"""Bots: pure functions of (what the seat may see, legal actions, rng) -> action.
+"""Bots: pure functions of (what the seat knows, legal actions, rng) -> action.
 
-A bot never sees hidden information: it gets a :class:`SeatView`, a read-only
-window on the state that exposes public facts and the seat's own Help Line.
+A bot never sees hidden information: it gets an
+:class:`~living_forest.core.observation.Observation` of its seat (hidden cards masked,
+no seed or random state), never the game state.
 """
 
 from __future__ import annotations
@@ -9,59 +10,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from living_forest.core import Action, GameState, Rules, net_solitary, rules_of
+from living_forest.core import Action
 from living_forest.core.actions import END, SKIP, TAKE_FRAGMENT, USE_FRAGMENT
+from living_forest.core.observation import Observation
 from living_forest.core.state import PHASE_DRAW
 
-
-class SeatView:
-    """What one seat may see. Hidden stacks are exposed as sizes only."""
-
-    __slots__ = ("_st", "rules", "seat")
-
-    def __init__(self, st: GameState, seat: int) -> None:
-        self._st = st
-        self.seat = seat
-        self.rules: Rules = rules_of(st)  # the game's rules and data (public)
-
-    @property
-    def phase(self) -> str:
-        return self._st.phase
-
-    @property
-    def help_line(self) -> tuple[str, ...]:
-        return tuple(self._st.players[self.seat].help_line)
-
-    @property
-    def discard(self) -> tuple[str, ...]:
-        """The seat's own discard stack, which its owner may look through (G-9)."""
-        return tuple(self._st.players[self.seat].discard)
-
-    def help_line_of(self, seat: int) -> tuple[str, ...]:
-        """Any player's revealed cards: public information (G-1)."""
-        return tuple(self._st.players[seat].help_line)
-
-    @property
-    def last_revealed(self) -> str | None:
-        p = self._st.players[self.seat]
-        return p.help_line[-1] if p.can_use_fragment and p.help_line else None
-
-    @property
-    def fragments(self) -> int:
-        return self._st.players[self.seat].fragments
-
-    @property
-    def net_solitary(self) -> int:
-        return net_solitary(self.rules, self._st.players[self.seat])
-
-    def draw_size(self, seat: int) -> int:
-        return len(self._st.players[seat].draw)
+Bot = Callable[[Observation, Sequence[Action], random.Random], Action]
 
 
-Bot = Callable[[SeatView, Sequence[Action], random.Random], Action]
-
-
-def random_bot(view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
+def random_bot(view: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
     """Uniform over the legal actions."""
     return legal[rng.randrange(len(legal))]
 
@@ -69,7 +26,7 @@ def random_bot(view: SeatView, legal: Sequence[Action], rng: random.Random) -> A
 _AVOID_LAST = frozenset({END, SKIP})
 
 
-def baseline_bot(view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
+def baseline_bot(view: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
     """The policy of the official digital version's bot (issue 2, section 4).
 
     Draw phase: burn a just-drawn Fire Varan with a Fragment if possible, stop at a

@@ -35,8 +35,10 @@ that adds to a :class:`RulesBuilder`; the base game installs itself first
 Strengths and counts take the rules: ``raw_strengths(rules, player)``,
 ``counts(rules, player)``, ``net_solitary(rules, player)``.
 
-Bots (living_forest/bots/__init__.py): get_bot("random"|"baseline"); SeatView(st, seat);
-bot(view, legal_actions(st), random.Random(seed)) -> Action.
+What a seat knows (core/observation.py): observe(st, seat) -> Observation (hidden cards
+masked, no seed or random state); determinize(obs, random.Random(k)) -> a full state the
+seat cannot tell from the true one. Bots (living_forest/bots/): get_bot(name);
+bot(observe(st, st.current), legal_actions(st), random.Random(seed)) -> Action.
 """
 
 from .actions import (
@@ -63,6 +65,7 @@ from .engine import (
 )
 from .events import Event, describe
 from .modules import Module, available_modules, register_module
+from .observation import HIDDEN, Observation, Unseen, determinize, observe
 from .options import BASE_GAME, GameOptions, OptionsError
 from .queries import (
     Decision,
@@ -85,6 +88,7 @@ from .validate import validate
 
 __all__ = [
     "BASE_GAME",
+    "HIDDEN",
     "Action",
     "ActionError",
     "ActionParseError",
@@ -98,6 +102,7 @@ __all__ = [
     "GameState",
     "IllegalActionError",
     "Module",
+    "Observation",
     "OptionsError",
     "Outcome",
     "Pending",
@@ -108,6 +113,7 @@ __all__ = [
     "RulesBuilder",
     "Seat",
     "SetupError",
+    "Unseen",
     "apply",
     "available_modules",
     "basic_actions_for",
@@ -116,6 +122,7 @@ __all__ = [
     "data",
     "decision",
     "describe",
+    "determinize",
     "forced_stop_count",
     "format_action",
     "is_over",
@@ -124,6 +131,7 @@ __all__ = [
     "move_destination",
     "net_solitary",
     "new_game",
+    "observe",
     "outcome",
     "parse_action",
     "plant_preview",

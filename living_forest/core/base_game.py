@@ -13,6 +13,7 @@ from . import end_of_round as eor
 from .action_types import BASE_TYPES, StealDecision
 from .draw_phase import REVEALING
 from .flow import OVER_PHASE, count_basic_actions
+from .observation import BASE_ZONES
 from .rules import Phase, RulesBuilder
 from .state import PHASE_ACTION, PHASE_DRAW, PHASE_OVER
 from .strength import completed_line_elements, forest_tree_elements, help_line_elements
@@ -42,5 +43,7 @@ def install(b: RulesBuilder) -> None:
     b.max_basic_actions = max(b.data.actions_calm, b.data.actions_forced)
     b.revealing_actions |= REVEALING  # draw (G-2), a Fragment on the card just drawn (G-8)
     b.revealing_events |= {"card_revealed", "reshuffled", "reserve_refilled"}
+    for zone in BASE_ZONES:
+        b.add_hidden_zone(zone)
     for name, run in BASE_CHECKS:
         b.add_check(name, run)

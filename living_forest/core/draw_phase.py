@@ -67,6 +67,8 @@ def apply(r: Rules, st: GameState, a: Action, ev: list[Event]) -> None:
             st.rng = rng.shuffle(p.draw, st.rng)
             ev.append(Event("reshuffled", seat, {"count": len(p.draw)}))
         cid = p.draw.pop()
+        if p.draw_known:
+            p.draw_known -= 1
         p.help_line.append(cid)
         p.can_use_fragment = True
         mark = SYMBOL_ID[d.cards[cid].symbol]

@@ -22,6 +22,7 @@ from .options import BASE_GAME, GameOptions, OptionsError
 
 if TYPE_CHECKING:
     from .action_types.base import ActionType
+    from .observation import HiddenZone
     from .state import GameState, Pending, PlayerState
 
 
@@ -125,6 +126,8 @@ class Rules:
     # own (K-O1: Onibi); and cards a module keeps outside the base game's places.
     occupied_rocks: tuple[OccupiedRocks, ...] = ()
     card_pools: tuple[CardPool, ...] = ()
+    # Places of cards some seats cannot see (core/observation.py), for observations.
+    hidden_zones: tuple[HiddenZone, ...] = ()
     # Each module's own compiled data, by module name (e.g. the Kodama piles' sizes).
     ext_data: Mapping[str, object] = field(default_factory=dict)
     # What shows hidden information (undo never crosses it): action kinds, and event
@@ -169,6 +172,7 @@ class RulesBuilder:
     revealing_events: set[str] = field(default_factory=set)
     occupied_rocks: list[OccupiedRocks] = field(default_factory=list)
     card_pools: list[CardPool] = field(default_factory=list)
+    hidden_zones: list[HiddenZone] = field(default_factory=list)
     ext_data: dict[str, object] = field(default_factory=dict)
 
     def add_action_type(self, at: ActionType, *, before: str | None = None) -> None:
@@ -231,6 +235,13 @@ class RulesBuilder:
     ) -> None:
         self.card_pools.append(CardPool(name, held, owned))
 
+    def add_hidden_zone(self, zone: HiddenZone) -> None:
+        """Cards some seats cannot see, in places of the game or of a module (masked by
+        :func:`~living_forest.core.observation.observe`, dealt by ``determinize``)."""
+        if any(z.name == zone.name for z in self.hidden_zones):
+            raise ValueError(f"hidden zone {zone.name!r} is registered twice")
+        self.hidden_zones.append(zone)
+
     def add_check(
         self, name: str, run: Callable[[Rules, GameState, Callable[[str], None]], None]
     ) -> None:
@@ -274,6 +285,7 @@ class RulesBuilder:
             revealing_events=frozenset(self.revealing_events),
             occupied_rocks=tuple(self.occupied_rocks),
             card_pools=tuple(self.card_pools),
+            hidden_zones=tuple(self.hidden_zones),
             ext_data=dict(self.ext_data),
             by_cards_and_forest=tuple(c for c in self.contributors if c.cards_and_forest),
             other_contributors=tuple(c for c in self.contributors if not c.cards_and_forest),

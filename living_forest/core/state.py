@@ -44,6 +44,10 @@ class PlayerState:
     fragments: int = 0
     stopped: bool = False  # finished the Guardian Animals phase this round
     can_use_fragment: bool = False  # the last card was just revealed (G-8)
+    # How many cards on top of the draw stack everyone knows: attracted and called
+    # cards are put there face up to all (A-21, K-A3); a draw takes the top one; a
+    # reshuffle starts from none. Left out of ``to_dict`` when 0.
+    draw_known: int = 0
     # Module name -> that module's state for this player; empty in the base game.
     ext: dict[str, ModuleState] = field(default_factory=dict)
 
@@ -61,6 +65,7 @@ class PlayerState:
             self.fragments,
             self.stopped,
             self.can_use_fragment,
+            self.draw_known,
             {k: v.clone() for k, v in self.ext.items()} if self.ext else {},
         )
 
@@ -210,6 +215,8 @@ class GameState:
 def _player_to_dict(p: PlayerState) -> dict[str, Any]:
     out = _slots_to_dict(p)
     del out["ext"]
+    if not p.draw_known:
+        del out["draw_known"]
     if p.ext:
         out["ext"] = {k: m.to_dict() for k, m in p.ext.items()}
     return out

@@ -57,6 +57,9 @@ def check_cards(r: Rules, st: GameState, bad: Report) -> None:
         expected.update(pool.owned(r, st))
     if st.varan_supply < 0:
         bad(f"negative Fire Varan supply {st.varan_supply}")
+    for i, p in enumerate(st.players):
+        if not 0 <= p.draw_known <= len(p.draw):
+            bad(f"seat {i}: {p.draw_known} known cards on a draw stack of {len(p.draw)}")
     for cid in set(seen) | set(expected):
         if seen[cid] != expected[cid]:
             bad(f"card {cid}: {seen[cid]} in play, expected {expected[cid]}")

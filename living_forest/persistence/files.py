@@ -187,6 +187,7 @@ def load_game_with_events(
     p = Path(path)
     raw = _read_json(p)
     rec = parse_record(raw, str(p))
+    written_as = raw["schema_version"]  # parse_record accepted it: a readable version
     if rec.state is None:
         raise SaveError(f"{p} has no state snapshot, so it cannot be checked")
     events: list[Event] = []
@@ -197,6 +198,9 @@ def load_game_with_events(
     assert final is not None
     saved = rec.state.model_dump()
     replayed = final.to_dict()
+    for name in migrations.unrecorded_player_fields(written_as):
+        for player in replayed["players"]:
+            player.pop(name, None)
     if saved != replayed:
         diff = [k for k in replayed if saved.get(k) != replayed[k]]
         raise SaveError(

@@ -24,8 +24,28 @@ def _v1_to_v2(raw: Raw) -> Raw:
     return out
 
 
+def _v2_to_v3(raw: Raw) -> Raw:
+    """Version 3 records each player's known draw-stack top cards (``draw_known``,
+    A-21); a version-2 snapshot lacks them, so its check leaves them out (below)."""
+    out = dict(raw)
+    out["schema_version"] = 3
+    return out
+
+
 # from-version -> step to the next version
-STEPS: dict[int, Callable[[Raw], Raw]] = {1: _v1_to_v2}
+STEPS: dict[int, Callable[[Raw], Raw]] = {1: _v1_to_v2, 2: _v2_to_v3}
+
+# Player fields of the state snapshot that a version began to record. A file of an
+# older version lacks them, so the replay check leaves them out of the comparison;
+# the loaded game is the replay, which has their true values.
+PLAYER_FIELDS_SINCE: dict[int, tuple[str, ...]] = {3: ("draw_known",)}
+
+
+def unrecorded_player_fields(version: int) -> tuple[str, ...]:
+    """Player fields a save of ``version`` could not contain."""
+    return tuple(f for v, names in PLAYER_FIELDS_SINCE.items() if v > version for f in names)
+
+
 OLDEST = min(STEPS)
 
 

@@ -28,7 +28,7 @@ from pydantic import (
 
 from living_forest.core import GameOptions
 
-SCHEMA_VERSION: Final = 2
+SCHEMA_VERSION: Final = 3
 SAVE_FORMAT: Final = "living-forest-save"
 MAX_ACTIONS = 100_000
 
@@ -60,7 +60,7 @@ class _OmitsAbsent(_Strict):
     @model_serializer(mode="wrap")
     def _omit_absent(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         out: dict[str, Any] = handler(self)
-        for key in ("options", "ext"):
+        for key in ("options", "ext", "draw_known"):
             if key in out and out[key] is None:
                 del out[key]
         return out
@@ -81,6 +81,9 @@ class PlayerSnapshot(_OmitsAbsent):
     fragments: Count
     stopped: bool
     can_use_fragment: bool
+    draw_known: Count | None = Field(
+        default=None, description="cards on top of the draw stack everyone knows (A-21)"
+    )
     ext: ModuleData | None = Field(default=None, description="modules' state of this player")
 
 
@@ -154,7 +157,7 @@ class GameRecord(BaseModel):
     format: Literal["living-forest-save"] = Field(
         default="living-forest-save", description="marks the file as a Living Forest save"
     )
-    schema_version: Literal[2] = 2
+    schema_version: Literal[3] = 3
     saved_at: str | None = Field(default=None, description="ISO 8601 time of the save (UTC)")
     seats: list[SeatRecord] = Field(min_length=1, max_length=8)
     seed: Annotated[int, Field(ge=0, lt=1 << 63)]

@@ -4,9 +4,10 @@ import random
 
 import pytest
 
-from living_forest.bots import SeatView, baseline_bot, get_bot, random_bot
+from living_forest.bots import baseline_bot, get_bot, random_bot
 from living_forest.core import apply, legal_actions, new_game
 from living_forest.core.actions import END, SKIP, TAKE_FRAGMENT
+from living_forest.core.observation import observe
 from tests.core.scenario import give_fragments, put_on_draw, start, to_action_phase
 
 
@@ -19,7 +20,7 @@ def test_bots_are_deterministic_given_the_rng() -> None:
             rng = random.Random(42)
             line = []
             for _ in range(60):
-                a = bot(SeatView(s, s.current), legal_actions(s), rng)
+                a = bot(observe(s, s.current), legal_actions(s), rng)
                 line.append(str(a))
                 s, _ = apply(s, a)
             picks.add(tuple(line))
@@ -29,18 +30,18 @@ def test_bots_are_deterministic_given_the_rng() -> None:
 def test_baseline_burns_a_just_drawn_fire_varan() -> None:
     st = give_fragments(put_on_draw(start(2), 0, ["fire_varan"]), 0, 1)
     st, _ = apply(st, "draw")
-    a = baseline_bot(SeatView(st, 0), legal_actions(st), random.Random(0))
+    a = baseline_bot(observe(st, 0), legal_actions(st), random.Random(0))
     assert str(a) == "use-fragment"
 
 
 def test_baseline_stops_at_net_two_and_draws_below() -> None:
     st = put_on_draw(start(2), 0, ["bear", "beetle"])  # two solitary cards, beetle first
     st, _ = apply(st, "draw")
-    view = SeatView(st, 0)
+    view = observe(st, 0)
     assert view.net_solitary == 1
     assert str(baseline_bot(view, legal_actions(st), random.Random(0))) == "draw"
     st, _ = apply(st, "draw")
-    assert str(baseline_bot(SeatView(st, 0), legal_actions(st), random.Random(0))) == "stop"
+    assert str(baseline_bot(observe(st, 0), legal_actions(st), random.Random(0))) == "stop"
 
 
 def test_baseline_avoids_take_fragment_end_and_skip_when_anything_else_is_legal() -> None:
@@ -48,14 +49,14 @@ def test_baseline_avoids_take_fragment_end_and_skip_when_anything_else_is_legal(
     legal = legal_actions(st)
     assert {a.kind for a in legal} > {TAKE_FRAGMENT, END}
     rng = random.Random(1)
-    kinds = {baseline_bot(SeatView(st, 0), legal, rng).kind for _ in range(200)}
+    kinds = {baseline_bot(observe(st, 0), legal, rng).kind for _ in range(200)}
     assert kinds.isdisjoint({TAKE_FRAGMENT, END, SKIP})
     assert len(kinds) >= 2  # still random among the rest
 
 
 def test_seat_view_shows_public_and_own_information_only() -> None:
     st = to_action_phase(start(2), {0: ["beetle"], 1: ["owl"]})
-    view = SeatView(st, 0)
+    view = observe(st, 0)
     assert view.help_line == ("beetle",)
     assert view.help_line_of(1) == ("owl",)
     assert view.draw_size(1) == len(st.players[1].draw)

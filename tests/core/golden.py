@@ -14,7 +14,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from living_forest.bots import SeatView, baseline_bot, random_bot
+from living_forest.bots import baseline_bot, random_bot
 from living_forest.core import (
     BASE_GAME,
     GameOptions,
@@ -25,6 +25,7 @@ from living_forest.core import (
     new_game,
     outcome,
 )
+from living_forest.core.observation import observe
 
 GOLDEN = Path(__file__).resolve().parents[1] / "data" / "golden"
 SPIRITS = ["winter", "spring", "summer", "autumn"]
@@ -55,7 +56,7 @@ def bot_line(
     rng = random.Random(seed)
     log: list[str] = []
     while st.phase != "over" and (steps is None or len(log) < steps):
-        a = baseline_bot(SeatView(st, st.current), legal_actions(st), rng)
+        a = baseline_bot(observe(st, st.current), legal_actions(st), rng)
         st, _ = apply(st, a)
         log.append(str(a))
     return st, log
@@ -87,7 +88,7 @@ def random_line(n: int, seed: int) -> list[str]:
     rng = random.Random(seed)
     log: list[str] = []
     while st.phase != "over":
-        a = random_bot(SeatView(st, st.current), legal_actions(st), rng)
+        a = random_bot(observe(st, st.current), legal_actions(st), rng)
         st, _ = apply(st, a)
         log.append(str(a))
     return log

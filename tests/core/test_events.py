@@ -2,9 +2,10 @@
 
 import random
 
-from living_forest.bots import SeatView, baseline_bot, random_bot
+from living_forest.bots import baseline_bot, random_bot
 from living_forest.core import GameOptions, apply, describe, legal_actions, new_game
 from living_forest.core.events import _TEMPLATES, Event
+from living_forest.core.observation import observe
 
 from .scenario import start
 
@@ -27,7 +28,7 @@ def test_every_event_of_many_games_has_a_sentence() -> None:
         rng = random.Random(seed)
         bot = baseline_bot if seed % 2 else random_bot
         while st.phase != "over":
-            st, ev = apply(st, bot(SeatView(st, st.current), legal_actions(st), rng))
+            st, ev = apply(st, bot(observe(st, st.current), legal_actions(st), rng))
             events += ev
         for e in events:
             text = describe(e, st)

@@ -533,15 +533,16 @@ def test_kodama_games_to_the_end_stay_sound() -> None:
     """Whole Kodama games with random bots: every state validates and round-trips."""
     import random
 
-    from living_forest.bots import SeatView, random_bot
+    from living_forest.bots import random_bot
     from living_forest.core import GameState
+    from living_forest.core.observation import observe
 
     for seed in range(4):
         st = kstart(2 + seed % 3, seed)
         rng = random.Random(seed)
         steps = 0
         while st.phase != "over" and steps < 6000:
-            st, _ = apply(st, random_bot(SeatView(st, st.current), legal_actions(st), rng))
+            st, _ = apply(st, random_bot(observe(st, st.current), legal_actions(st), rng))
             steps += 1
             if steps % 20 == 0:
                 assert validate(st) == [], validate(st)

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from living_forest.bots import SeatView, random_bot
+from living_forest.bots import random_bot
 from living_forest.core import (
     BASE_GAME,
     GameOptions,
@@ -31,6 +31,7 @@ from living_forest.core import (
     why_illegal,
 )
 from living_forest.core.data import FLOWER
+from living_forest.core.observation import observe
 
 from . import toy_module as toy
 from .scenario import start, to_action_phase
@@ -119,7 +120,7 @@ def test_turn_start_and_end_of_round_steps_run_in_their_place() -> None:
     rng = random.Random(7)
     turns = 0
     while st.round < 4:
-        st, events = apply(st, random_bot(SeatView(st, st.current), legal_actions(st), rng))
+        st, events = apply(st, random_bot(observe(st, st.current), legal_actions(st), rng))
         turns += sum(1 for e in events if e.kind == "turn_started")
         # The module's step follows the base step that counts the basic actions.
         kinds = [e.kind for e in events]
@@ -161,7 +162,7 @@ def test_whole_games_with_the_module_stay_sound() -> None:
         steps = 0
         while st.phase != "over" and steps < 3000:
             legal = legal_actions(st)
-            st, _ = apply(st, random_bot(SeatView(st, st.current), legal, rng))
+            st, _ = apply(st, random_bot(observe(st, st.current), legal, rng))
             steps += 1
             if steps % 25 == 0:
                 assert validate(st) == [], validate(st)

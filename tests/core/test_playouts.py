@@ -15,7 +15,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st_
 
-from living_forest.bots import SeatView, baseline_bot
+from living_forest.bots import baseline_bot
 from living_forest.core import (
     BASE_GAME,
     Action,
@@ -32,6 +32,7 @@ from living_forest.core import (
     why_illegal,
 )
 from living_forest.core.actions import NOTATION, Arg
+from living_forest.core.observation import observe
 
 SPIRITS = ["winter", "spring", "summer", "autumn"]
 MAX_STEPS = 5000
@@ -74,7 +75,7 @@ def play_random_game(
         if uniform:
             action = legal[rng.randrange(len(legal))]
         else:
-            action = baseline_bot(SeatView(st, st.current), legal, rng)
+            action = baseline_bot(observe(st, st.current), legal, rng)
         deep = step % deep_every == 0
         if deep:
             before = json.dumps(st.to_dict(), sort_keys=True)

@@ -3,7 +3,7 @@ A-20, A-30, A-40, A-50), where a move lands (A-41, A-42) and where a tree may go
 
 import random
 
-from living_forest.bots import SeatView, baseline_bot
+from living_forest.bots import baseline_bot
 from living_forest.core import (
     Pending,
     apply,
@@ -23,6 +23,7 @@ from living_forest.core import (
     victory_tile,
     why_unavailable,
 )
+from living_forest.core.observation import observe
 from living_forest.core.queries import BONUS, CHOOSE_ACTION, OVER, PICK, REVEAL
 
 from .scenario import play, set_centre, start, to_action_phase
@@ -46,7 +47,7 @@ def test_why_unavailable_agrees_with_legal_actions_in_random_games() -> None:
                         kind,
                         why_unavailable(st, kind),
                     )
-            st, _ = apply(st, baseline_bot(SeatView(st, st.current), legal_actions(st), rng))
+            st, _ = apply(st, baseline_bot(observe(st, st.current), legal_actions(st), rng))
 
 
 def test_why_unavailable_names_the_reason() -> None:
@@ -84,7 +85,7 @@ def _random_states(n: int, games: int):
             yield st
             if st.phase == "over":
                 break
-            st, _ = apply(st, bot(SeatView(st, st.current), legal_actions(st), rng))
+            st, _ = apply(st, bot(observe(st, st.current), legal_actions(st), rng))
 
 
 def test_decision_agrees_with_the_legal_actions_in_random_games() -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from living_forest.bots import SeatView
 from living_forest.core import (
     GameState,
     apply,
@@ -13,6 +12,7 @@ from living_forest.core import (
     rules_for,
     validate,
 )
+from living_forest.core.observation import observe
 
 from .scenario import (
     assert_rejected,
@@ -417,7 +417,7 @@ def test_G9_own_discard_stack_can_be_inspected_during_the_phase() -> None:
     assert st.to_dict() == snapshot
     st, _ = apply(st, "draw")
     assert st.players[0].discard == ["fawn", "owl"]
-    view = SeatView(st, 0)
+    view = observe(st, 0)
     assert view.help_line == ("bee",)
     assert view.draw_size(0) == 1
 

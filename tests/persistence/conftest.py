@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from living_forest.bots import SeatView, get_bot
+from living_forest.bots import get_bot
 from living_forest.core import GameState, apply, legal_actions, new_game
+from living_forest.core.observation import observe
 from living_forest.persistence import GameRecord, SeatRecord
 
 SEATS = [("Ana", "winter"), ("Bo", "summer"), ("Cy", "spring")]
@@ -23,7 +24,7 @@ def play(seed: int, steps: int, first: int | None = None) -> tuple[GameRecord, G
         legal = legal_actions(st)
         if not legal:
             break
-        a = bot(SeatView(st, st.current), legal, rng)
+        a = bot(observe(st, st.current), legal, rng)
         st, _ = apply(st, a)
         actions.append(str(a))
     rec = GameRecord(

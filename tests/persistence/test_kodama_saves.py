@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from living_forest.bots import SeatView, get_bot
+from living_forest.bots import get_bot
 from living_forest.core import GameOptions, apply, legal_actions, new_game
 from living_forest.core.kodama import kodama
+from living_forest.core.observation import observe
 from living_forest.persistence import GameRecord, SaveError, SeatRecord, load_game, save_game
 
 KODAMA = GameOptions(("kodama",))
@@ -24,7 +25,7 @@ def _saved(tmp_path: Path, steps: int) -> tuple[Path, object]:
     for _ in range(steps):
         if st.phase == "over":
             break
-        a = bot(SeatView(st, st.current), legal_actions(st), rng)
+        a = bot(observe(st, st.current), legal_actions(st), rng)
         st, _ = apply(st, a)
         log.append(str(a))
     rec = GameRecord(

@@ -12,6 +12,7 @@ import pytest
 from living_forest.core import apply, is_over, legal_actions
 from living_forest.persistence import (
     MAX_SAVE_BYTES,
+    SCHEMA_VERSION,
     GameRecord,
     SaveError,
     SeatRecord,
@@ -55,7 +56,7 @@ def test_round_trip_gives_the_same_record_and_state(
     assert rec2.actions == rec.actions and rec2.seats == rec.seats and rec2.first == first
     assert rec2.state is not None and rec2.state.model_dump() == st.to_dict()
     assert rec2.saved_at is not None and rec2.saved_at.endswith("+00:00")
-    assert rec2.schema_version == 2
+    assert rec2.schema_version == SCHEMA_VERSION
 
 
 def test_a_finished_game_round_trips_and_play_continues_after_load(tmp_path: Path) -> None:
@@ -233,12 +234,12 @@ def test_foreign_json_file(tmp_path: Path, obj: Any) -> None:
     assert "is not a Living Forest save file" in _load_error(path)
 
 
-@pytest.mark.parametrize("version", [3, 0, "1", True, None, 2.0])
+@pytest.mark.parametrize("version", [SCHEMA_VERSION + 1, 0, "1", True, None, 2.0])
 def test_wrong_schema_version(tmp_path: Path, version: Any) -> None:
     path, raw = _saved(tmp_path)
     raw["schema_version"] = version
     _write(path, raw)
-    want = f"has save format version {version!r}; this program reads versions 1 to 2"
+    want = f"has save format version {version!r}; this program reads versions 1 to {SCHEMA_VERSION}"
     assert want in _load_error(path)
 
 

@@ -9,8 +9,9 @@ import time
 
 from textual.pilot import Pilot
 
-from living_forest.bots import SeatView, baseline_bot
+from living_forest.bots import baseline_bot
 from living_forest.core import Action, legal_actions
+from living_forest.core.observation import observe
 from living_forest.tui.screens.game import GAME_KEYS, GameScreen
 from living_forest.tui.screens.modals import HandOffScreen, InfoScreen
 from living_forest.tui.screens.over import GameOverScreen
@@ -31,10 +32,30 @@ async def settle(pilot: Pilot, timeout: float = SETTLE_TIMEOUT) -> None:
             await pilot.pause()  # let the last move's refresh land
             game = pilot.app.game
             if game is None or not game.bot_busy:
+                await _log_at_end(pilot, game)
                 return
         if time.monotonic() > deadline:
             raise AssertionError(f"the bots did not settle within {timeout:g} s")
         await asyncio.sleep(0.005)
+
+
+LOG_GRACE = 5.0  # seconds for the log's deferred scroll to its newest line
+
+
+async def _log_at_end(pilot: Pilot, game: GameScreen | None) -> None:
+    """The event log scrolls to its newest line after a refresh (RichLog defers it);
+    on a busy machine that refresh can come after the moves have settled. Wait for it,
+    briefly: a log a test scrolled up on purpose stays where it is."""
+    if game is None or not game.is_attached:
+        return
+    logs = game.query("#log")
+    if not logs:
+        return
+    log = logs.first()
+    end = time.monotonic() + LOG_GRACE
+    while log.scroll_y < log.max_scroll_y and time.monotonic() < end:
+        await asyncio.sleep(0.01)
+        await pilot.pause()
 
 
 async def pick_visible(pilot: Pilot, game: GameScreen, match) -> bool:
@@ -90,7 +111,7 @@ async def play_to_end(pilot: Pilot, game: GameScreen, *, max_steps: int = 2000) 
         if not game.session.current_is_human:
             await settle(pilot)
             continue
-        action = baseline_bot(SeatView(st, st.current), legal_actions(st), rng)
+        action = baseline_bot(observe(st, st.current), legal_actions(st), rng)
         before = len(game.session.actions)
         await press_action(pilot, game, action)
         assert len(game.session.actions) == before + 1, f"{action} was not applied"

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import random
 
-from living_forest.bots import SeatView, baseline_bot, random_bot
+from living_forest.bots import baseline_bot, random_bot
 from living_forest.core import Action, GameOptions, decision, legal_actions
+from living_forest.core.observation import observe
 from living_forest.core.queries import BONUS, CHOOSE_ACTION, PICK, REVEAL
 from living_forest.tui import render as R
 from living_forest.tui.flow import FlowController, HandOff, RunBot, ShowGameOver, ShowSummary, Wait
@@ -37,7 +38,7 @@ def _play_with_flow(session: Session, seed: int) -> list[object]:
             assert not session.current_is_human and step.controller == session.current_controller
         else:
             assert isinstance(step, Wait) and session.current_is_human
-        session.play(baseline_bot(SeatView(st, st.current), legal_actions(st), rng))
+        session.play(baseline_bot(observe(st, st.current), legal_actions(st), rng))
     raise AssertionError("the game did not end")
 
 
@@ -76,7 +77,7 @@ def test_flow_ignores_undo_and_unsubscribes() -> None:
     flow.unsubscribe()
     st = session.state
     while st.phase != "over" and st.round < 3:
-        session.play(random_bot(SeatView(st, st.current), legal_actions(st), random.Random(1)))
+        session.play(random_bot(observe(st, st.current), legal_actions(st), random.Random(1)))
         st = session.state
     assert not isinstance(flow.next_step(), ShowSummary)  # it heard nothing
 
@@ -105,7 +106,7 @@ def test_key_liveness_follows_the_legal_actions() -> None:
                     if key.kind in ("draw", "stop", "use-fragment"):
                         assert d.kind != REVEAL
                 assert liveness(st, legal, name, human=False) in (DIMMED, HIDDEN)
-            session.play(random_bot(SeatView(st, st.current), legal, rng))
+            session.play(random_bot(observe(st, st.current), legal, rng))
 
 
 def test_status_names_the_player_and_the_keys() -> None:

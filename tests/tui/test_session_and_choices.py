@@ -8,8 +8,9 @@ import sys
 
 import pytest
 
-from living_forest.bots import SeatView, baseline_bot
+from living_forest.bots import baseline_bot
 from living_forest.core import apply, is_over, legal_actions, new_game
+from living_forest.core.observation import observe
 from living_forest.tui.choices import choices
 from living_forest.tui.session import SeatConfig, Session, UndoError
 
@@ -35,7 +36,7 @@ def test_choices_offer_exactly_the_legal_actions_over_whole_games():
         while not is_over(st):
             legal = {str(a) for a in legal_actions(st)}
             assert reachable(st) == legal, (seed, steps)
-            st, _ = apply(st, baseline_bot(SeatView(st, st.current), legal_actions(st), rng))
+            st, _ = apply(st, baseline_bot(observe(st, st.current), legal_actions(st), rng))
             steps += 1
 
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import random
 
-from living_forest.bots import SeatView, baseline_bot
+from living_forest.bots import baseline_bot
 from living_forest.core import BASE_GAME, GameOptions, apply, is_over, legal_actions, new_game
+from living_forest.core.observation import observe
 from living_forest.tui.app import LivingForestApp
 from living_forest.tui.session import SeatConfig, Session
 
@@ -39,7 +40,7 @@ def finished_log(seed: int = OVER_SEED) -> list[str]:
     rng = random.Random(1)
     log = []
     while not is_over(st):
-        a = baseline_bot(SeatView(st, st.current), legal_actions(st), rng)
+        a = baseline_bot(observe(st, st.current), legal_actions(st), rng)
         st, _ = apply(st, a)
         log.append(str(a))
     return log

@@ -63,6 +63,7 @@ class Attract(MultiPickType):
         row[row.index(a.arg)] = None  # the slot stays empty until E-3
         st.taken[card.level - 1] += 1
         p.draw.append(a.arg)  # on top of the draw stack, last picked on top
+        p.draw_known += 1  # everyone saw it go there
         info = {"card_id": a.arg, "level": card.level, "cost": card.cost}
         ev.append(Event("animal_attracted", seat, info))
         return card.cost

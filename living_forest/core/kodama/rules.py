@@ -16,6 +16,7 @@ from ..actions import Action, Arg
 from ..data import ELEMENTS, FLOWER
 from ..effects import BonusAction, ElementPerSymbol, Symbols
 from ..events import Event
+from ..observation import HIDDEN, HiddenZone, Unseen
 from ..rules import Rules, RulesBuilder
 from ..state import GameState, Pending, PlayerState
 from ..strength import raw_strengths
@@ -142,6 +143,7 @@ class CallKodama(ActionType):
         cid, pile = k.piles[a.arg][-1], k.piles[a.arg][:-1]
         st.ext[NAME] = KodamaState({**k.piles, a.arg: pile}, k.box, k.onibi)
         st.players[seat].draw.append(cid)  # K-A3: on top of the draw stack
+        st.players[seat].draw_known += 1
         ev.append(Event("kodama_called", seat, {"pile": a.arg, "card_id": cid}))
         if pile:
             ev.append(Event("kodama_revealed", None, {"pile": a.arg, "card_id": pile[-1]}))
@@ -428,6 +430,38 @@ def check_kodama(r: Rules, st: GameState, bad: Callable[[str], None]) -> None:
             bad(f"seat {i}: Element tiles {kp.tiles}, active {kp.active}")
 
 
+class PilesAndBox(HiddenZone):
+    """Each pile below its face-up top card and the box (K-B2, K-S5): per pile type,
+    the cards not yet seen are one multiset dealt into the pile and the box."""
+
+    name = "kodama piles"
+
+    def hide(self, r: Rules, st: GameState, seat: int) -> list[Unseen]:
+        kd, k = kodama_data(r), kodama(st)
+        out = []
+        for pile in PILE_TYPES:
+            cards = k.piles[pile]
+            below = cards[:-1]
+            boxed = tuple(c for c in k.box if c in kd.piles[pile])
+            group = tuple(sorted(below + boxed))
+            out.append(Unseen(self.name, pile, group, (len(below), len(boxed))))
+        piles = {t: (HIDDEN,) * (len(p) - 1) + p[-1:] for t, p in k.piles.items()}
+        st.ext[NAME] = KodamaState(piles, (HIDDEN,) * len(k.box), k.onibi)
+        return out
+
+    def fill(self, r: Rules, st: GameState, unseen: Unseen, parts: list[list[str]]) -> None:
+        k = kodama(st)
+        pile = k.piles[unseen.key]
+        piles = {**k.piles, unseen.key: tuple(parts[0]) + pile[len(pile) - 1 :]}
+        box = list(k.box)
+        holes = iter(parts[1])
+        # The box keeps its size; each type's cards go into the first hidden places.
+        start = box.index(HIDDEN) if HIDDEN in box else len(box)
+        for i in range(start, start + len(parts[1])):
+            box[i] = next(holes)
+        st.ext[NAME] = KodamaState(piles, tuple(box), k.onibi)
+
+
 # --- installing -----------------------------------------------------------------------
 
 
@@ -448,6 +482,7 @@ def install(b: RulesBuilder) -> None:
     )
     b.occupied_rocks.append(onibi_rocks)
     b.add_card_pool("Kodama piles and box", _held, _owned)
+    b.add_hidden_zone(PilesAndBox())
     b.add_check("Kodama", check_kodama)
     b.max_basic_actions += 1  # the 4-symbol reward (K-K4)
     b.revealing_events |= {"kodama_revealed", "kodama_setup"}

@@ -25,9 +25,10 @@ from textual.screen import Screen
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
-from living_forest.bots import SeatView, get_bot
+from living_forest.bots import get_bot
 from living_forest.core import Action, GameState, Rules, describe, legal_actions, why_illegal
 from living_forest.core.actions import ATTRACT
+from living_forest.core.observation import observe
 from living_forest.core.state import PHASE_OVER
 
 from .. import render as R
@@ -584,7 +585,7 @@ class GameScreen(Screen[None]):
             self._bot_wake.wait(self.bot_pause)
         bot = get_bot(controller)
         rng = random.Random(f"{st.seed}:{step}")
-        return bot(SeatView(st, st.current), legal_actions(st), rng)
+        return bot(observe(st, st.current), legal_actions(st), rng)
 
     def cancel_bot(self) -> None:
         """Forget the bot step in progress (the game it thought about is gone)."""
