@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench soak clean setup
+.PHONY: run test lint bench soak strength clean setup
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is needed"'
@@ -33,6 +33,9 @@ bench: $(STAMP)
 soak: $(STAMP)
 	$(BIN)/python bench/soak.py --games 10000
 	$(BIN)/python bench/soak.py --games 10000 --modules kodama
+
+strength: $(STAMP)
+	$(BIN)/python bench/strength.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -76,6 +76,27 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--json", action="store_true", help="print one JSON object, no table")
 
+    mat = sub.add_parser(
+        "match",
+        help="a tournament between bots: win rates with 95% intervals",
+        description="Play G games between bots. Seeds are shared and seats rotated: game g "
+        "uses seed S + g // players with the line-up turned g %% players seats, so each "
+        "seed is played from every seat.",
+    )
+    mat.add_argument(
+        "--bots",
+        default="greedy,baseline",
+        help="the line-up, one bot per seat; a shorter list repeats its last bot "
+        "(greedy,baseline in 4 players = greedy against three baseline bots)",
+    )
+    mat.add_argument("--games", "-g", type=_positive, default=100)
+    mat.add_argument("--players", "-p", type=int, choices=(2, 3, 4), default=2)
+    mat.add_argument("--seed", "-s", type=_natural, default=0)
+    mat.add_argument("--workers", "-w", type=_positive, default=1, help="processes (default 1)")
+    mat.add_argument("--modules", default="", metavar="LIST", help="rules modules on")
+    mat.add_argument("--kodama", action="store_true", help="play with the Kodama expansion")
+    mat.add_argument("--json", action="store_true", help="print one JSON object, no table")
+
     rep = sub.add_parser(
         "replay",
         help="print a saved game as numbered sentences",
@@ -116,6 +137,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         except ValueError as e:
             parser.error(str(e))
         return cmd_simulate(args, bots, options)
+    if args.command == "match":
+        from .match import parse_spec
+        from .simulate import parse_modules
+
+        try:
+            options = parse_modules(args.modules, kodama=args.kodama)
+            spec = parse_spec(args.bots, args.players, args.games, args.seed, options)
+        except ValueError as e:
+            parser.error(str(e))
+        return cmd_match(args, spec)
     if args.command == "replay":
         return cmd_replay(args.file)
     return run_app(args.load, args.continue_latest)
@@ -181,6 +212,83 @@ def cmd_replay(path: Path) -> int:
 
 
 # --- simulate -----------------------------------------------------------------------
+
+
+def _progress(label: str, total: int, enabled: bool) -> Any:
+    """A Rich progress bar on a terminal (a context manager with ``tick()``), or one that
+    does nothing."""
+    from contextlib import nullcontext
+
+    if not enabled:
+        return nullcontext(lambda *_: None)
+    from contextlib import contextmanager
+
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    @contextmanager
+    def bar() -> Any:
+        with Progress(
+            TextColumn(label),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            transient=True,
+        ) as progress:
+            task = progress.add_task(label, total=total)
+            yield lambda *_: progress.advance(task)
+
+    return bar()
+
+
+def cmd_match(args: argparse.Namespace, spec: Any) -> int:
+    from .match import run
+
+    with _progress("playing", spec.games, not args.json and sys.stdout.isatty()) as tick:
+        report = run(spec, args.workers, tick)
+    data = report.to_json()
+    if args.json:
+        print(json.dumps(data))
+    else:
+        _print_match(data)
+    return EXIT_FAIL if report.failures else EXIT_OK
+
+
+def _print_match(d: dict[str, Any]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    rules = " with " + ", ".join(d["modules"]) if d["modules"] else ""
+    t = Table(
+        title=f"{d['games']} games{rules}, {d['players']} players, seeds from {d['seed']}, "
+        f"line-up {', '.join(d['bots'])} (seats rotated)"
+    )
+    for col in ("bot", "wins", "win rate", "95% interval", "fair share", "ms per decision"):
+        t.add_column(col, justify="left" if col == "bot" else "right")
+    for bot, wins in d["wins_by_bot"].items():
+        lo, hi = d["win_rate_ci_by_bot"][bot]
+        ms = 1000 * d["seconds_per_decision_by_bot"].get(bot, 0.0)
+        t.add_row(
+            bot,
+            f"{wins:g}",
+            f"{100 * d['win_rate_by_bot'][bot]:.1f}%",
+            f"{100 * lo:.1f} to {100 * hi:.1f}%",
+            f"{100 * d['fair_share_by_bot'][bot]:.0f}%",
+            f"{ms:.2f}",
+        )
+    console = Console()
+    console.print(t)
+    mix = ", ".join(f"{c} {n}" for c, n in d["victory_conditions"].items())
+    console.print(f"rounds per game (median) {d['rounds_median']}; won on: {mix}")
+    if d["failures"]:
+        console.print(f"[red]{d['failures']} games failed[/]: {d['failure_list'][:5]}")
 
 
 def cmd_simulate(args: argparse.Namespace, bots: tuple[str, ...], options: GameOptions) -> int:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from living_forest.bots import BOTS, get_bot
+from living_forest.bots import get_bot
 from living_forest.core import (
     BASE_GAME,
     Event,
@@ -60,6 +60,9 @@ class GameResult:
     counted: Counter[str] = field(default_factory=Counter)  # e.g. "Kodama calls"
     actions: list[str] | None = None
     state: GameState | None = None
+    # Per seat in table order: seconds spent choosing, and decisions taken, by its bot.
+    bot_seconds: list[float] = field(default_factory=list)
+    bot_decisions: list[int] = field(default_factory=list)
 
 
 # Module events counted per game (the Kodama expansion's calls, emptied piles, Onibi).
@@ -105,8 +108,7 @@ def parse_bots(spec: str, players: int) -> tuple[str, ...]:
     if len(names) != players:
         raise ValueError(f"--bots lists {len(names)} bots for {players} players")
     for n in names:
-        if n not in BOTS:
-            raise ValueError(f"unknown bot {n!r}; choose from {', '.join(sorted(BOTS))}")
+        get_bot(n)  # raises ValueError naming the choices
     return names
 
 
@@ -129,13 +131,17 @@ def play_game(
     """
     names = parse_bots(bots, players) if isinstance(bots, str) else tuple(bots)
     res = GameResult(seed, players, names)
-    by_spirit = {SPIRITS[i]: get_bot(names[i]) for i in range(players)}
+    by_spirit = {SPIRITS[i]: get_bot(names[i]) for i in range(players)}  # names checked
     actions: list[str] | None = [] if record else None
     t0 = time.perf_counter()
     st: GameState | None = None
     try:
         st, events = new_game([(s.title(), s) for s in SPIRITS[:players]], seed, options=options)
         seat_bots = [by_spirit[p.spirit] for p in st.players]
+        table_seat = [SPIRITS.index(p.spirit) for p in st.players]
+        res.bot_seconds = [0.0] * players
+        res.bot_decisions = [0] * players
+        clock = time.perf_counter
         rng = random.Random(seed)
         watched = res.watched
         decisions = 0
@@ -152,7 +158,10 @@ def play_game(
                 res.failure = "no legal action"
                 break
             seat = st.current
+            t = clock()
             action = seat_bots[seat](observe(st, seat), legal, rng)
+            res.bot_seconds[table_seat[seat]] += clock() - t
+            res.bot_decisions[table_seat[seat]] += 1
             st, events = apply(st, action)
             decisions += 1
             if actions is not None:

@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from living_forest.core import Action
-from living_forest.core.actions import END, SKIP, TAKE_FRAGMENT, USE_FRAGMENT
+from living_forest.core.actions import END, EXTINGUISH, SKIP, TAKE_FRAGMENT, USE_FRAGMENT
 from living_forest.core.observation import Observation
 from living_forest.core.state import PHASE_DRAW
 
@@ -45,14 +45,38 @@ def baseline_bot(view: Observation, legal: Sequence[Action], rng: random.Random)
     best = [a for a in legal if a.kind != TAKE_FRAGMENT and a.kind not in _AVOID_LAST]
     if not best:
         best = [a for a in legal if a.kind == TAKE_FRAGMENT] or list(legal)
+    # The official bot offers one move per Fire tile, so ``extinguish V`` is as likely
+    # as there are tiles of value V in the centre (issue 9).
+    if any(a.kind == EXTINGUISH for a in best):
+        centre = view.position.centre
+        weights = [centre.count(int(a.arg)) if a.kind == EXTINGUISH else 1 for a in best]
+        return rng.choices(best, weights)[0]
     return best[rng.randrange(len(best))]
 
 
-BOTS: dict[str, Bot] = {"random": random_bot, "baseline": baseline_bot}
+from .greedy import greedy_bot  # noqa: E402 - they use the Bot type above
+from .search import SearchBot, parse_budget  # noqa: E402
+
+# Every bot a seat can have (names are stored in save files: lower case, no colon).
+BOTS: dict[str, Bot] = {
+    "random": random_bot,
+    "baseline": baseline_bot,
+    "greedy": greedy_bot,  # easy
+    "search_quick": SearchBot(iterations=48),  # medium
+    "search": SearchBot(seconds=1.0),  # hard
+}
+# Bots with a parameter in their name: "search:200" (iterations), "search:0.5s".
+FACTORIES: dict[str, Callable[[str], Bot]] = {"search": parse_budget}
 
 
 def get_bot(name: str) -> Bot:
-    try:
-        return BOTS[name]
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}; choose from {sorted(BOTS)}") from None
+    """A bot by name: a registered one, or a factory's with its parameter
+    (``search:200``). Raises ValueError naming the choices."""
+    bot = BOTS.get(name)
+    if bot is not None:
+        return bot
+    base, colon, param = name.partition(":")
+    if colon and base in FACTORIES:
+        return FACTORIES[base](param)
+    choices = ", ".join([*sorted(BOTS), *(f"{f}:N, {f}:Ts" for f in sorted(FACTORIES))])
+    raise ValueError(f"unknown bot {name!r}; choose from {choices}")

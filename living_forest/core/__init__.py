@@ -17,6 +17,7 @@ basic_actions_of(st, seat); forced_stop_count(st); victory_thresholds(st); victo
 plant_preview(st, cell); move_destination(st, 3); plant_spaces(st)
 reveals_hidden(st, action); revealed_by(st, events)   # what undo may not cross
 describe(event, st)        # the one place sentences are made; events carry ids, numbers, seats
+push(st, action); returns(st)  # the fast path for search: in place, unchecked, no events
 st.to_dict(); GameState.from_dict(d)   # exact JSON round trip (options/ext only when not base)
 outcome(st); validate(st)  # Outcome(winners, players, conditions, shared, decided_by, ...)
 ```
@@ -60,6 +61,8 @@ from .engine import (
     new_game,
     outcome,
     plant_spaces,
+    push,
+    returns,
     why_illegal,
     why_unavailable,
 )
@@ -136,8 +139,10 @@ __all__ = [
     "parse_action",
     "plant_preview",
     "plant_spaces",
+    "push",
     "raw_strengths",
     "register_module",
+    "returns",
     "revealed_by",
     "reveals_hidden",
     "rules_for",

@@ -88,6 +88,28 @@ def apply(st: GameState, action: Action | str) -> tuple[GameState, list[Event]]:
     return new, events
 
 
+def push(st: GameState, action: Action) -> None:
+    """Apply a *legal* action to ``st`` itself: no legality check, no copy, events
+    dropped. The fast path for search and playouts (python-chess's ``push`` beside
+    ``push_uci``); the caller guarantees the action is one of ``legal_actions(st)``.
+    ``apply`` is the checked, copying way for everything else."""
+    r = rules_of(st)
+    events: list[Event] = []
+    r.phases[st.phase].apply(r, st, action, events)
+    flow.advance(r, st, events)
+
+
+def returns(st: GameState) -> tuple[float, ...]:
+    """Each seat's result of a finished game: 1/k for each of k winners sharing the
+    victory (V-4, V-5), 0 otherwise; all zeros while the game is not over."""
+    res = _outcome(rules_of(st), st) if st.phase == PHASE_OVER else None
+    out = [0.0] * st.n
+    if res is not None:
+        for w in res.winners:
+            out[w] = 1.0 / len(res.winners)
+    return tuple(out)
+
+
 def why_unavailable(st: GameState, kind: str) -> str | None:
     """None if an action of type ``kind`` (take-fragment, attract, extinguish, move,
     plant, or a module's) can be started now; otherwise why not, in words."""
@@ -129,6 +151,8 @@ __all__ = [
     "new_game",
     "outcome",
     "plant_spaces",
+    "push",
+    "returns",
     "why_illegal",
     "why_unavailable",
 ]

@@ -1,10 +1,10 @@
-"""Bots: pure functions of (seat view, legal actions, rng); the baseline policy."""
+"""Bots: pure functions of (observation, legal actions, rng); the baseline policy."""
 
 import random
 
 import pytest
 
-from living_forest.bots import baseline_bot, get_bot, random_bot
+from living_forest.bots import baseline_bot, get_bot, greedy_bot, random_bot
 from living_forest.core import apply, legal_actions, new_game
 from living_forest.core.actions import END, SKIP, TAKE_FRAGMENT
 from living_forest.core.observation import observe
@@ -13,7 +13,7 @@ from tests.core.scenario import give_fragments, put_on_draw, start, to_action_ph
 
 def test_bots_are_deterministic_given_the_rng() -> None:
     st, _ = new_game([("A", "winter"), ("B", "autumn")], 3)
-    for bot in (random_bot, baseline_bot):
+    for bot in (random_bot, baseline_bot, greedy_bot):
         picks = set()
         for _ in range(3):
             s = st
@@ -67,3 +67,18 @@ def test_unknown_bot_name_is_a_clear_error() -> None:
     assert get_bot("baseline") is baseline_bot
     with pytest.raises(ValueError, match="unknown bot 'genius'"):
         get_bot("genius")
+
+
+def test_baseline_weights_extinguish_by_the_tiles_of_each_value() -> None:
+    """Like the official bot, which offers one move per Fire tile: with three value-2
+    tiles and one value-3 tile, ``extinguish 2`` is chosen about three times as often."""
+    from tests.core.scenario import set_centre
+
+    st = to_action_phase(start(2), {0: ["goldfish", "goldfish", "fox"], 1: []})
+    st = set_centre(st, [2, 2, 2, 3])
+    legal = [a for a in legal_actions(st) if a.kind == "extinguish"]
+    assert {a.arg for a in legal} == {"2", "3"}
+    rng = random.Random(5)
+    picks = [baseline_bot(observe(st, 0), legal, rng).arg for _ in range(4000)]
+    ratio = picks.count("2") / picks.count("3")
+    assert 2.6 < ratio < 3.4, ratio

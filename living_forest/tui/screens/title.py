@@ -176,7 +176,14 @@ class Cycle(Widget, can_focus=True):
         return Content(f"  {self.label}")
 
 
-CONTROLLER_LABEL = {"human": "Human", "random": "Bot: random", "baseline": "Bot: baseline"}
+CONTROLLER_LABEL = {
+    "human": "Human",
+    "random": "Bot: random",
+    "baseline": "Bot: baseline",
+    "greedy": "Bot: easy",
+    "search_quick": "Bot: medium",
+    "search": "Bot: hard (thinks 1 s)",
+}
 # The rules on offer: (label, module names joined by "+"; "" = the base game).
 RULES_CHOICES = [("Base game", ""), ("Kodama expansion", "kodama")]
 

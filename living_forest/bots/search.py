@@ -1,0 +1,98 @@
+"""``search``: determinized Monte-Carlo search over the fast path.
+
+Action phase: the candidate actions are the best few by the greedy bot's one-step
+value. Each iteration deals a position consistent with the seat's Observation
+(``determinize``: hidden stacks resampled, a fresh random state), plays one candidate
+(in turn, so each gets the same number of deals), then every player (itself too) plays
+on with the greedy policy (no lookahead) to the end of the round — the V-1 check,
+Onibi's attack, the new reserve — and the position is valued as the greedy bot values
+it (a won or lost game decides). The candidate with the best mean wins. Guardian
+Animals phase: the greedy bot's draw policy (its risk from its own deck).
+
+Budget in the name: ``search:200`` (iterations), ``search:1s`` / ``search:0.5s``
+(seconds of thinking per decision); plain ``search`` is ``search:1s``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+
+from living_forest.core import Action, GameState, determinize, legal_actions, push
+from living_forest.core.observation import Observation
+from living_forest.core.state import PHASE_DRAW, PHASE_OVER
+
+from .greedy import draw_phase_choice, ranked, value
+
+CANDIDATES = 8  # root actions searched (the best by one-step value)
+ROLLOUT_DECISIONS = 400  # a safety cap per rollout
+
+
+def rollout(st: GameState, seat: int, rng: random.Random) -> float:
+    """Play greedily (no lookahead) to the end of the round; ``seat``'s value there."""
+    start = st.round
+    for _ in range(ROLLOUT_DECISIONS):
+        if st.phase == PHASE_OVER or st.round != start or st.phase == PHASE_DRAW:
+            break
+        legal = legal_actions(st)
+        a = legal[0] if len(legal) == 1 else ranked(st, legal, rng, depth=0)[0][1]
+        push(st, a)
+    return value(st, seat)
+
+
+class SearchBot:
+    """A search bot with a budget of ``iterations`` or ``seconds`` per decision."""
+
+    def __init__(self, iterations: int | None = None, seconds: float | None = None) -> None:
+        if (iterations is None) == (seconds is None):
+            raise ValueError("a search bot needs either iterations or seconds")
+        self.iterations = iterations
+        self.seconds = seconds
+
+    def __call__(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        if obs.phase == PHASE_DRAW:
+            return draw_phase_choice(obs, legal)
+        first = ranked(determinize(obs, rng), legal, rng)
+        cands = [a for _, a in first[:CANDIDATES]]
+        if len(cands) == 1:
+            return cands[0]
+        totals = [0.0] * len(cands)
+        counts = [0] * len(cands)
+        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        i = 0
+        while True:
+            if self.iterations is not None and i >= self.iterations:
+                break
+            if deadline is not None and i >= len(cands) and time.perf_counter() >= deadline:
+                break
+            k = i % len(cands)
+            st = determinize(obs, rng)
+            push(st, cands[k])
+            totals[k] += rollout(st, obs.seat, rng)
+            counts[k] += 1
+            i += 1
+        best = max(range(len(cands)), key=lambda j: (totals[j] / max(counts[j], 1), -j))
+        return cands[best]
+
+
+def parse_budget(param: str) -> SearchBot:
+    """``"200"`` -> 200 iterations; ``"1s"`` / ``"0.5s"`` -> seconds; ``""`` -> 1 s."""
+    text = param.strip().lower() or "1s"
+    try:
+        if text.endswith("s"):
+            seconds = float(text[:-1])
+            if not 0.001 <= seconds <= 600:
+                raise ValueError
+            return SearchBot(seconds=seconds)
+        iterations = int(text)
+        if not 1 <= iterations <= 1_000_000:
+            raise ValueError
+        return SearchBot(iterations=iterations)
+    except ValueError:
+        raise ValueError(
+            f"search budget {param!r}: give iterations (search:200) or seconds (search:1s), "
+            "from 1 to 1,000,000 iterations or 0.001 to 600 seconds"
+        ) from None

@@ -1,0 +1,52 @@
+"""The fast path for search: ``push`` (in place, unchecked, no events) gives exactly the
+state ``apply`` gives; ``returns`` shares a victory 1/k (V-4, V-5)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from living_forest.bots import random_bot
+from living_forest.core import (
+    BASE_GAME,
+    GameOptions,
+    apply,
+    legal_actions,
+    new_game,
+    observe,
+    outcome,
+    push,
+    returns,
+)
+
+
+@pytest.mark.parametrize(
+    ("n", "options"), [(2, BASE_GAME), (4, BASE_GAME), (3, GameOptions(("kodama",)))]
+)
+def test_push_gives_the_state_apply_gives(n: int, options: GameOptions) -> None:
+    st, _ = new_game(
+        [(f"P{i}", s) for i, s in enumerate(["winter", "spring", "summer", "autumn"][:n])],
+        n,
+        options=options,
+    )
+    rng = random.Random(n)
+    fast = st.clone()
+    steps = 0
+    while st.phase != "over":
+        a = random_bot(observe(st, st.current), legal_actions(st), rng)
+        st, _ = apply(st, a)
+        push(fast, a)
+        assert fast == st
+        steps += 1
+    assert steps > 100
+    res = outcome(st)
+    assert res is not None
+    r = returns(st)
+    assert sum(r) == pytest.approx(1.0)
+    assert {i for i, x in enumerate(r) if x > 0} == set(res.winners)
+
+
+def test_returns_are_zero_before_the_end() -> None:
+    st, _ = new_game([("A", "winter"), ("B", "summer")], 1)
+    assert returns(st) == (0.0, 0.0)
