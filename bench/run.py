@@ -19,7 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from living_forest.core import BASE_GAME, GameOptions  # noqa: E402
+from living_forest.bots import get_bot  # noqa: E402
+from living_forest.core import BASE_GAME, GameOptions, new_game, observe  # noqa: E402
 from living_forest.simulate import GameResult, play_game, summarise  # noqa: E402
 
 KODAMA = GameOptions(("kodama",))
@@ -92,6 +93,13 @@ def main(argv: list[str] | None = None) -> int:
             f"{s.us_per_decision / us - 1:+.0%}",
             flush=True,
         )
+    print(
+        f"\nRandom playouts to the end from a mid-game position (search's fast path)\n"
+        f"{'players':>7} {'playouts':>9} {'push/s':>8} {'apply/s':>8} {'decisions':>10}"
+    )
+    for n in (2, 4):
+        fast, checked, decisions, count = playouts(n, args.seconds / 2, args.seed)
+        print(f"{n:>7} {count:>9} {fast:>8.1f} {checked:>8.1f} {decisions:>10.0f}", flush=True)
     if failures:
         print(f"{failures} games failed (crash or stuck): run `make soak` for details")
     code = 1 if failures or (args.check and missed) else 0
@@ -102,6 +110,42 @@ def main(argv: list[str] | None = None) -> int:
         rc = subprocess.run([sys.executable, str(tui)], cwd=ROOT, check=False).returncode
         code = code or rc
     return code
+
+
+def playouts(players: int, seconds: float, seed: int) -> tuple[float, float, float, int]:
+    """Uniform random playouts from round 5 of a baseline game: per second with
+    ``push`` (in place, unchecked) and with ``apply``; mean decisions per playout."""
+    import random
+
+    from living_forest.core import apply, legal_actions, push
+    from living_forest.simulate import SPIRITS
+
+    st, _ = new_game([(s.title(), s) for s in SPIRITS[:players]], seed)
+    bot, rng = get_bot("baseline"), random.Random(seed)
+    while st.round < 5 and st.phase != "over":
+        st, _ = apply(st, bot(observe(st, st.current), legal_actions(st), rng))
+    rates = []
+    total_decisions = count = 0
+    for fast in (True, False):
+        n = decisions = 0
+        end = time.perf_counter() + seconds / 2
+        t0 = time.perf_counter()
+        while time.perf_counter() < end or n < 5:
+            g = st.clone()
+            r = random.Random(n)
+            while g.phase != "over":
+                legal = legal_actions(g)
+                a = legal[r.randrange(len(legal))]
+                if fast:
+                    push(g, a)
+                else:
+                    g, _ = apply(g, a)
+                decisions += 1
+            n += 1
+        rates.append(n / (time.perf_counter() - t0))
+        total_decisions += decisions
+        count += n
+    return rates[0], rates[1], total_decisions / count, count
 
 
 def play_game_warmup(n: int, options: GameOptions = BASE_GAME) -> Iterator[GameResult]:

@@ -78,7 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     mat = sub.add_parser(
         "match",
-        help="a tournament between bots: win rates with 95% intervals",
+        help="a tournament between bots: win rates with 95%% intervals",
         description="Play G games between bots. Seeds are shared and seats rotated: game g "
         "uses seed S + g // players with the line-up turned g %% players seats, so each "
         "seed is played from every seat.",

@@ -174,6 +174,20 @@ def _space_choice(st: GameState, a: Action) -> Choice:
     return Choice(f"Space ({x},{y}){tail}", a, cell=a.cell)
 
 
+def action_label(st: GameState, a: Action) -> str:
+    """What playing the legal action ``a`` means, in words (a hint, a summary)."""
+    if a.kind in (DRAW, STOP, USE_FRAGMENT):
+        return _draw_choice(st, a).label
+    if a.cell >= 0:
+        x, y = rules_of(st).data.xy(a.cell)
+        return f"Plant tree {a.arg} at ({x},{y})"
+    if a.kind == EXTINGUISH:
+        return f"Extinguish a fire of value {a.value}"
+    if a.kind == ATTRACT:
+        return f"Attract {_item_choice(st, a).label}"
+    return _item_choice(st, a).label
+
+
 def _draw_choice(st: GameState, a: Action) -> Choice:
     D = rules_of(st).data
     p = st.players[st.current]

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from living_forest.core import decision, forced_stop_count, net_solitary
+from living_forest.bots.hint import Hint
+from living_forest.core import GameState, decision, forced_stop_count, net_solitary
 from living_forest.core.queries import CHOOSE_ACTION, OVER, REVEAL
 
 from .glyphs import plural
@@ -16,6 +17,28 @@ from .session import HUMAN, Session
 
 KeyOf = Callable[[str], str]
 REVEAL_KEYS = ("draw", "stop", "use_fragment")
+
+
+def hint_text(st: GameState, h: Hint) -> str:
+    """The hint as one sentence: the medium bot's move, and the figures behind it."""
+    from .choices import action_label
+
+    why = []
+    for name, was, now in (
+        ("trees", h.before.trees, h.after.trees),
+        ("fires", h.before.fires, h.after.fires),
+        ("flowers", h.before.flowers, h.after.flowers),
+    ):
+        if now != was:
+            why.append(f"{name} {was} → {now}")
+    if h.power:
+        if h.water < h.power:
+            varans = plural(h.fires, "Fire Varan")
+            why.append(f"Onibi's power {h.power} beats your water {h.water}: {varans}")
+        else:
+            why.append(f"your water {h.water} holds off Onibi's {h.power}")
+    tail = f" ({'; '.join(why)})" if why else ""
+    return f"Hint: {action_label(st, h.action)}{tail}."
 
 
 def situation(session: Session, modes: list[str], key_of: KeyOf) -> str:

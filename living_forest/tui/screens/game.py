@@ -26,6 +26,7 @@ from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
 from living_forest.bots import get_bot
+from living_forest.bots.hint import Hint, hint
 from living_forest.core import Action, GameState, Rules, describe, legal_actions, why_illegal
 from living_forest.core.actions import ATTRACT
 from living_forest.core.observation import observe
@@ -37,7 +38,7 @@ from ..flow import FlowController, HandOff, RunBot, ShowGameOver, ShowSummary
 from ..glyphs import plural
 from ..keys import GAME_KEYS, liveness, opens_list, why_not
 from ..session import Session, Transition, UndoError
-from ..status import situation
+from ..status import hint_text, situation
 from ..widgets.board import (
     CircleView,
     ForestView,
@@ -71,6 +72,7 @@ def _game_bindings() -> list[BindingType]:
         Binding("v", "next_forest", "Forest", id="game.view_forest"),
         Binding("i", "discard", "Discard", id="game.discard"),
         Binding("ctrl+s", "save", "Save", id="game.save"),
+        Binding("h", "hint", "Hint", show=False, id="game.hint"),
     ]
     out += [
         Binding(str(i), f"pick({i})", f"choice {i}", show=False, id=f"game.pick{i}")
@@ -112,6 +114,9 @@ class GameScreen(Screen[None]):
         self._bot: Worker[Action] | None = None
         self._bot_state: GameState | None = None
         self._bot_wake = threading.Event()  # cuts the visible pause short on cancel
+        # A hint being worked out (the medium bot thinks in a worker too).
+        self._hint: Worker[Hint] | None = None
+        self._hint_state: GameState | None = None
         self._key_sig: tuple[bool | None, ...] = ()
         self._started = False
         self._key_names: dict[str, str] | None = None  # binding id -> key shown
@@ -380,6 +385,49 @@ class GameScreen(Screen[None]):
             self.say(f"Cannot undo: {self.session.why_no_undo()}.")
         else:
             self.say(why_not(st, self.modes, name))
+
+    def action_hint(self) -> None:
+        """What the medium bot would do in the place of the player to act, and why."""
+        st = self.state
+        if st.phase == PHASE_OVER:
+            self.say("The game is over.")
+            return
+        if not self.human_to_act:
+            self.say(f"{st.players[st.current].name} is a bot; hints are for people.")
+            return
+        if self._hint is not None and self._hint_state is st:
+            return  # already thinking about this very position
+        legal = self.session.legal()
+        rng = random.Random(f"{st.seed}:hint:{len(self.session.actions)}")
+        self._hint_state = st
+        self.say("Thinking about a hint…")
+        self._hint = self.run_worker(
+            lambda: hint(observe(st, st.current), legal, rng),
+            name="hint",
+            group="hint",
+            thread=True,
+            exclusive=False,
+        )
+
+    @on(Worker.StateChanged)
+    def _hint_reported(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker is not self._hint or event.state not in (
+            WorkerState.SUCCESS,
+            WorkerState.ERROR,
+            WorkerState.CANCELLED,
+        ):
+            return
+        event.stop()
+        thought_about = self._hint_state
+        self._hint = None
+        self._hint_state = None
+        if thought_about is not self.session.state:
+            return  # the game moved on; the hint is stale
+        if event.state == WorkerState.SUCCESS and worker.result is not None:
+            self.say(hint_text(thought_about, worker.result))
+        else:
+            self.say("No hint this time.")
 
     def action_pick(self, n: int) -> None:
         if not self._choices:

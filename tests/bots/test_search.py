@@ -1,0 +1,47 @@
+"""The search bot: budgets in its name, legal moves only, determinism with an iteration
+budget, and it plays Kodama."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from living_forest.bots import BOTS, get_bot
+from living_forest.bots.search import SearchBot
+from living_forest.core import GameOptions, apply, legal_actions, new_game, observe
+
+
+def test_budgets_are_read_from_the_name() -> None:
+    bot = get_bot("search:200")
+    assert isinstance(bot, SearchBot) and bot.iterations == 200 and bot.seconds is None
+    timed = get_bot("search:0.5s")
+    assert isinstance(timed, SearchBot) and timed.seconds == 0.5 and timed.iterations is None
+    assert get_bot("search") is BOTS["search"]
+    for bad in ("search:0", "search:-3", "search:fast", "search:1e9s", "search:nan"):
+        with pytest.raises(ValueError, match="search budget"):
+            get_bot(bad)
+    with pytest.raises(ValueError, match="unknown bot 'deep:3'"):
+        get_bot("deep:3")
+
+
+def _game(bot_name: str, seed: int, options: GameOptions, cap: int) -> list[str]:
+    st, _ = new_game([("A", "winter"), ("B", "summer")], seed, options=options)
+    bots = [get_bot(bot_name), get_bot("baseline")]
+    rng = random.Random(seed)
+    line = []
+    while st.phase != "over" and len(line) < cap:
+        legal = legal_actions(st)
+        a = bots[st.current](observe(st, st.current), legal, rng)
+        assert a in legal
+        st, _ = apply(st, a)
+        line.append(str(a))
+    return line
+
+
+def test_search_plays_kodama_legally_and_deterministically_with_iterations() -> None:
+    kodama = GameOptions(("kodama",))
+    first = _game("search:3", 5, kodama, cap=160)
+    assert len(first) == 160
+    assert any(a.startswith(("attract", "plant", "extinguish", "call")) for a in first)
+    assert _game("search:3", 5, kodama, cap=160) == first

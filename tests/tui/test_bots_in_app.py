@@ -1,0 +1,61 @@
+"""Bots in the app: the levels on the New game form, and the hint key (the medium bot's
+move for the player to act, with the figures behind it)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from living_forest.core import legal_actions
+from living_forest.tui.app import LivingForestApp
+from living_forest.tui.choices import action_label
+from living_forest.tui.session import CONTROLLERS, SeatConfig, Session
+
+from ..core.scenario import to_action_phase
+from .driver import settle
+
+SEATS = [SeatConfig("Ana", "winter"), SeatConfig("Bot", "summer", "greedy")]
+
+
+def test_every_bot_level_can_take_a_seat() -> None:
+    assert {"greedy", "search_quick", "search"} <= set(CONTROLLERS)
+
+
+async def _message(pilot, game, prefix: str, timeout: float = 60.0) -> str:
+    end = time.monotonic() + timeout
+    while not game.message.startswith(prefix):
+        assert time.monotonic() < end, f"no {prefix!r} message; got {game.message!r}"
+        await asyncio.sleep(0.02)
+        await pilot.pause()
+    return game.message
+
+
+async def test_the_hint_names_a_legal_move_and_changes_nothing():
+    app = LivingForestApp(bot_pause=0, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        session = Session(SEATS, 5, first=0)
+        session.state = to_action_phase(session.state, {0: ["beetle", "lynx", "fox"], 1: []})
+        app.start_session(session)
+        await settle(pilot)
+        game = app.game
+        st = game.session.state
+        assert game.human_to_act and st.phase == "action"
+        await pilot.press("h")
+        text = await _message(pilot, game, "Hint:")
+        labels = {action_label(st, a) for a in legal_actions(st)}
+        assert any(label in text for label in labels), text
+        assert game.session.state is st  # a hint plays nothing
+        assert game.session.actions == []
+
+
+async def test_the_hint_refuses_while_a_bot_plays():
+    app = LivingForestApp(bot_pause=30, autosave=False)  # the bot waits: its turn lasts
+    async with app.run_test(size=(100, 30)) as pilot:
+        seats = [SeatConfig("Bot", "winter", "greedy"), SeatConfig("Ana", "summer")]
+        app.start_session(Session(seats, 5, first=0))
+        await pilot.pause()
+        game = app.game
+        assert game.bot_busy
+        await pilot.press("h")
+        assert "hints are for people" in game.message
+        game.cancel_bot()
