@@ -74,6 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--kodama", action="store_true", help="play with the Kodama expansion (= --modules kodama)"
     )
+    sim.add_argument("--workers", "-w", type=_positive, default=1, help="processes (default 1)")
     sim.add_argument("--json", action="store_true", help="print one JSON object, no table")
 
     mat = sub.add_parser(
@@ -295,7 +296,13 @@ def cmd_simulate(args: argparse.Namespace, bots: tuple[str, ...], options: GameO
     from .simulate import GameResult, play_many, summarise
 
     results = play_many(
-        args.players, args.games, args.seed, bots, round_cap=args.round_cap, options=options
+        args.players,
+        args.games,
+        args.seed,
+        bots,
+        workers=args.workers,
+        round_cap=args.round_cap,
+        options=options,
     )
     show_progress = not args.json and sys.stdout.isatty()
     if show_progress:

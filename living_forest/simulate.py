@@ -193,11 +193,29 @@ def play_many(
     games: int,
     seed: int,
     bots: Sequence[str] | str = "baseline",
+    *,
+    workers: int = 1,
     **kw: Any,
 ) -> Iterator[GameResult]:
-    """Game ``g`` uses seed ``seed + g``."""
-    for g in range(games):
-        yield play_game(players, seed + g, bots, **kw)
+    """Game ``g`` uses seed ``seed + g``; with ``workers`` > 1 the games are played in
+    that many processes and come back in the same order, with the same results."""
+    if workers <= 1:
+        for g in range(games):
+            yield play_game(players, seed + g, bots, **kw)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+    from functools import partial
+
+    job = partial(_play_seed, players, bots, kw)
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        chunk = max(1, min(32, games // (4 * workers)))
+        yield from pool.map(job, range(seed, seed + games), chunksize=chunk)
+
+
+def _play_seed(
+    players: int, bots: Sequence[str] | str, kw: dict[str, Any], seed: int
+) -> GameResult:
+    return play_game(players, seed, bots, **kw)
 
 
 # --- summaries ----------------------------------------------------------------------

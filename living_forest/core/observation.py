@@ -27,6 +27,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .rules import Rules, rules_of
 from .state import GameState
@@ -35,8 +36,7 @@ from .strength import net_solitary
 HIDDEN = "?"  # a card the seat cannot see, in Observation.position
 
 
-@dataclass(frozen=True, slots=True)
-class Unseen:
+class Unseen(NamedTuple):
     """A group of hidden cards: ``cards`` (sorted) are dealt, in an unknown order, into
     places of ``sizes`` cards, which ``zone`` (a hidden zone's name) knows how to fill;
     ``key`` tells the zone which places (e.g. a seat or a level)."""
@@ -121,6 +121,7 @@ class HiddenZone:
         raise NotImplementedError
 
 
+_KEYS = tuple(str(i) for i in range(16))  # seat / level keys, made once
 DECKS = "decks"
 LEVELS = "levels"
 
@@ -133,16 +134,18 @@ class Decks(HiddenZone):
     def hide(self, r: Rules, st: GameState, seat: int) -> list[Unseen]:
         out = []
         for i, p in enumerate(st.players):
-            below = len(p.draw) - p.draw_known
-            cards = p.draw[:below]
+            draw = p.draw
+            below = len(draw) - p.draw_known
+            cards = draw[:below]
             if i == seat:
                 sizes: tuple[int, ...] = (below,)
             else:
-                cards = cards + p.discard
+                cards += p.discard
                 sizes = (below, len(p.discard))
                 p.discard = [HIDDEN] * len(p.discard)
-            p.draw[:below] = [HIDDEN] * below
-            out.append(Unseen(self.name, str(i), tuple(sorted(cards)), sizes))
+            cards.sort()
+            p.draw = [HIDDEN] * below + draw[below:]
+            out.append(Unseen(self.name, _KEYS[i], tuple(cards), sizes))
         return out
 
     def fill(self, r: Rules, st: GameState, unseen: Unseen, parts: list[list[str]]) -> None:
@@ -159,9 +162,10 @@ class LevelStacks(HiddenZone):
 
     def hide(self, r: Rules, st: GameState, seat: int) -> list[Unseen]:
         out = []
-        for lv, stack in enumerate(st.stacks):
-            out.append(Unseen(self.name, str(lv), tuple(sorted(stack)), (len(stack),)))
-            st.stacks[lv] = [HIDDEN] * len(stack)
+        stacks = st.stacks
+        for lv, stack in enumerate(stacks):
+            out.append(Unseen(self.name, _KEYS[lv], tuple(sorted(stack)), (len(stack),)))
+            stacks[lv] = [HIDDEN] * len(stack)
         return out
 
     def fill(self, r: Rules, st: GameState, unseen: Unseen, parts: list[list[str]]) -> None:

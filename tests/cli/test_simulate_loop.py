@@ -11,7 +11,7 @@ from living_forest import simulate
 from living_forest.core import apply as core_apply
 from living_forest.core import validate
 from living_forest.persistence import GameRecord, SeatRecord, load_game, save_game
-from living_forest.simulate import parse_bots, play_game, summarise
+from living_forest.simulate import parse_bots, play_game, play_many, summarise
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -86,3 +86,11 @@ def test_parse_bots() -> None:
         parse_bots("x", 2)
     with pytest.raises(ValueError, match="lists 3 bots for 2 players"):
         parse_bots("random,random,random", 2)
+
+
+def test_workers_play_the_same_games_in_the_same_order() -> None:
+    one = list(play_many(3, 6, 40, "baseline,random,baseline"))
+    two = list(play_many(3, 6, 40, "baseline,random,baseline", workers=2))
+    assert [(r.seed, r.rounds, r.winners, r.decisions) for r in one] == [
+        (r.seed, r.rounds, r.winners, r.decisions) for r in two
+    ]
