@@ -22,9 +22,13 @@ LADDER = [
     ("baseline,random", 2, 400, BASE_GAME),
     ("greedy,baseline", 2, 400, BASE_GAME),
     ("greedy,baseline", 4, 200, BASE_GAME),
+    ("search_quick,greedy", 2, 200, BASE_GAME),
+    ("search_quick,baseline", 2, 200, BASE_GAME),
+    ("search_quick,baseline", 4, 100, BASE_GAME),
     ("baseline,random", 2, 400, KODAMA),
     ("greedy,baseline", 2, 400, KODAMA),
     ("greedy,baseline", 4, 200, KODAMA),
+    ("search_quick,greedy", 2, 200, KODAMA),
 ]
 
 
