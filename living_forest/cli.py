@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -50,39 +51,27 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play G bot games; game g uses engine seed S+g and a bot rng seeded S+g. "
         "Seats are winter, spring, summer, autumn in table order.",
     )
-    sim.add_argument("--players", "-p", type=int, choices=(2, 3, 4), default=2)
-    sim.add_argument("--games", "-g", type=_positive, default=100)
     sim.add_argument(
         "--bots",
         default="baseline",
-        help="a bot for every seat (baseline, random) or a comma list per seat, "
-        "e.g. baseline,random",
+        help="a bot for every seat or a comma list per seat: random, baseline, easy, medium, "
+        "hard, or search:N / search:Ts (default baseline)",
     )
-    sim.add_argument("--seed", "-s", type=_natural, default=0)
     sim.add_argument(
         "--round-cap",
         type=_positive,
         default=300,
         help="a game still running after this round counts as stuck (default 300)",
     )
-    sim.add_argument(
-        "--modules",
-        default="",
-        metavar="LIST",
-        help="rules modules on, a comma list (e.g. kodama); default: the base game",
-    )
-    sim.add_argument(
-        "--kodama", action="store_true", help="play with the Kodama expansion (= --modules kodama)"
-    )
-    sim.add_argument("--workers", "-w", type=_positive, default=1, help="processes (default 1)")
-    sim.add_argument("--json", action="store_true", help="print one JSON object, no table")
+    _games_arguments(sim)
 
     mat = sub.add_parser(
         "match",
         help="a tournament between bots: win rates with 95%% intervals",
         description="Play G games between bots. Seeds are shared and seats rotated: game g "
-        "uses seed S + g // players with the line-up turned g %% players seats, so each "
-        "seed is played from every seat.",
+        "uses seed S + g // players with the line-up turned g % players seats, so each "
+        "seed is played from every seat. Bots: random, baseline, easy (greedy), medium "
+        "(search_quick), hard (search, 1 s a move), search:N (N deals a move), search:Ts.",
     )
     mat.add_argument(
         "--bots",
@@ -90,13 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="the line-up, one bot per seat; a shorter list repeats its last bot "
         "(greedy,baseline in 4 players = greedy against three baseline bots)",
     )
-    mat.add_argument("--games", "-g", type=_positive, default=100)
-    mat.add_argument("--players", "-p", type=int, choices=(2, 3, 4), default=2)
-    mat.add_argument("--seed", "-s", type=_natural, default=0)
-    mat.add_argument("--workers", "-w", type=_positive, default=1, help="processes (default 1)")
-    mat.add_argument("--modules", default="", metavar="LIST", help="rules modules on")
-    mat.add_argument("--kodama", action="store_true", help="play with the Kodama expansion")
-    mat.add_argument("--json", action="store_true", help="print one JSON object, no table")
+    _games_arguments(mat)
 
     rep = sub.add_parser(
         "replay",
@@ -105,6 +88,24 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rep.add_argument("file", type=Path, metavar="FILE.json")
     return p
+
+
+def _games_arguments(cmd: argparse.ArgumentParser) -> None:
+    """What ``simulate`` and ``match`` share: how many games of what, and the output."""
+    cmd.add_argument("--players", "-p", type=int, choices=(2, 3, 4), default=2)
+    cmd.add_argument("--games", "-g", type=_positive, default=100)
+    cmd.add_argument("--seed", "-s", type=_natural, default=0)
+    cmd.add_argument("--workers", "-w", type=_positive, default=1, help="processes (default 1)")
+    cmd.add_argument(
+        "--modules",
+        default="",
+        metavar="LIST",
+        help="rules modules on, a comma list (e.g. kodama); default: the base game",
+    )
+    cmd.add_argument(
+        "--kodama", action="store_true", help="play with the Kodama expansion (= --modules kodama)"
+    )
+    cmd.add_argument("--json", action="store_true", help="print one JSON object, no table")
 
 
 def _whole_number(lowest: int) -> Callable[[str], int]:
@@ -127,6 +128,14 @@ _natural = _whole_number(0)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except BrokenPipeError:  # `living-forest simulate --json | head`: the reader left
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command == "simulate":
@@ -293,7 +302,7 @@ def _print_match(d: dict[str, Any]) -> None:
 
 
 def cmd_simulate(args: argparse.Namespace, bots: tuple[str, ...], options: GameOptions) -> int:
-    from .simulate import GameResult, play_many, summarise
+    from .simulate import play_many, summarise
 
     results = play_many(
         args.players,
@@ -304,33 +313,8 @@ def cmd_simulate(args: argparse.Namespace, bots: tuple[str, ...], options: GameO
         round_cap=args.round_cap,
         options=options,
     )
-    show_progress = not args.json and sys.stdout.isatty()
-    if show_progress:
-        from rich.progress import (
-            BarColumn,
-            MofNCompleteColumn,
-            Progress,
-            TextColumn,
-            TimeElapsedColumn,
-            TimeRemainingColumn,
-        )
-
-        with Progress(
-            TextColumn("simulating"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            TimeRemainingColumn(),
-            transient=True,
-        ) as progress:
-            task = progress.add_task("games", total=args.games)
-
-            def tick(_: GameResult) -> None:
-                progress.advance(task)
-
-            summary = summarise(args.players, bots, results, tick)
-    else:
-        summary = summarise(args.players, bots, results)
+    with _progress("simulating", args.games, not args.json and sys.stdout.isatty()) as tick:
+        summary = summarise(args.players, bots, results, tick)
     data = summary.to_json()
     data["seed"] = args.seed
     data["modules"] = list(options.modules)

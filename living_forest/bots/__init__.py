@@ -65,18 +65,35 @@ BOTS: dict[str, Bot] = {
     "search_quick": SearchBot(iterations=48),  # medium
     "search": SearchBot(seconds=1.0),  # hard
 }
+# What players call each bot (the New game form, the status line, saves show the name).
+TITLES: dict[str, str] = {
+    "random": "random",
+    "baseline": "baseline",
+    "greedy": "easy",
+    "search_quick": "medium",
+    "search": "hard",
+}
+# The levels by their titles, for the command line: --bots easy,medium.
+ALIASES: dict[str, str] = {"easy": "greedy", "medium": "search_quick", "hard": "search"}
 # Bots with a parameter in their name: "search:200" (iterations), "search:0.5s".
 FACTORIES: dict[str, Callable[[str], Bot]] = {"search": parse_budget}
+
+
+def title(name: str) -> str:
+    """A bot's name as players see it: "easy", "hard", "search:200"."""
+    return TITLES.get(name, name)
 
 
 def get_bot(name: str) -> Bot:
     """A bot by name: a registered one, or a factory's with its parameter
     (``search:200``). Raises ValueError naming the choices."""
-    bot = BOTS.get(name)
+    bot = BOTS.get(ALIASES.get(name, name))
     if bot is not None:
         return bot
     base, colon, param = name.partition(":")
     if colon and base in FACTORIES:
         return FACTORIES[base](param)
-    choices = ", ".join([*sorted(BOTS), *(f"{f}:N, {f}:Ts" for f in sorted(FACTORIES))])
+    levels = [f"{a} (= {b})" for a, b in ALIASES.items()]
+    params = [f"{f}:N, {f}:Ts" for f in sorted(FACTORIES)]
+    choices = ", ".join([*sorted(BOTS), *levels, *params])
     raise ValueError(f"unknown bot {name!r}; choose from {choices}")

@@ -12,7 +12,7 @@ from living_forest.core import (
     Counts,
     counts,
     determinize,
-    push,
+    preview,
     raw_strengths,
 )
 from living_forest.core.data import WATER
@@ -23,12 +23,17 @@ HINT_BOT = "search_quick"  # the medium level
 
 @dataclass(frozen=True, slots=True)
 class Hint:
+    """The move, the seat's counts before and right after it (the move alone, not the
+    end of the round it may lead to), and Onibi's coming attack (E-1) as it stands after
+    the move: its power, its Fire tiles (the Varans it would give) and the seat's water.
+    ``power`` is 0 when the move reveals a card (a draw: the water is not known yet)."""
+
     action: Action
-    before: Counts  # the seat's counts now (V-3)
-    after: Counts  # and right after the action (in a position consistent with its view)
-    power: int  # Onibi's fire power now: the Fire tiles on the Circle (E-1)
-    fires: int  # how many Fire tiles: the Fire Varans an attack would give
-    water: int  # the seat's water strength after the action
+    before: Counts
+    after: Counts
+    power: int
+    fires: int
+    water: int
     bot: str
 
 
@@ -39,13 +44,14 @@ def hint(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Hint:
     r = obs.rules
     st = determinize(obs, rng)
     before = counts(r, st.players[obs.seat])
-    push(st, action)
-    p = st.players[obs.seat]
-    centre = obs.position.centre
+    after = preview(st, action)
+    p = after.players[obs.seat]
+    unknown = action.kind in r.revealing_actions  # a draw: the next card is not known
+    centre = [] if unknown else after.centre
     return Hint(
         action,
         before,
-        counts(r, p),
+        before if unknown else counts(r, p),
         sum(centre),
         len(centre),
         raw_strengths(r, p)[WATER],

@@ -99,6 +99,16 @@ def push(st: GameState, action: Action) -> None:
     flow.advance(r, st, events)
 
 
+def preview(st: GameState, action: Action) -> GameState:
+    """The position right after the legal ``action`` itself, before the automatic steps
+    that follow it (the end of the turn or of the round): what the move alone changes,
+    for hints and previews. Not a position to play on."""
+    r = rules_of(st)
+    new = st.clone()
+    r.phases[new.phase].apply(r, new, action, [])
+    return new
+
+
 def returns(st: GameState) -> tuple[float, ...]:
     """Each seat's result of a finished game: 1/k for each of k winners sharing the
     victory (V-4, V-5), 0 otherwise; all zeros while the game is not over."""
@@ -151,6 +161,7 @@ __all__ = [
     "new_game",
     "outcome",
     "plant_spaces",
+    "preview",
     "push",
     "returns",
     "why_illegal",

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from living_forest.bots import title
 from living_forest.bots.hint import Hint
 from living_forest.core import GameState, decision, forced_stop_count, net_solitary
 from living_forest.core.queries import CHOOSE_ACTION, OVER, REVEAL
@@ -48,7 +49,7 @@ def situation(session: Session, modes: list[str], key_of: KeyOf) -> str:
         return f"Round {st.round}: the game is over. Esc shows the result again."
     p = st.players[st.current]
     ctl = session.current_controller
-    ctl_text = "" if ctl == HUMAN else f" [{ctl} bot]"
+    ctl_text = "" if ctl == HUMAN else f" [{title(ctl)} bot]"
     phase = "reveals Guardian Animals" if st.phase == "draw" else "takes actions"
     spirit = session.rules.data.spirits[p.spirit]
     rules = "".join(f" ({m.name.capitalize()})" for m in session.rules.modules)

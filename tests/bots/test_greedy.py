@@ -81,3 +81,12 @@ def test_greedy_beats_baseline_in_a_short_seeded_match() -> None:
     data = report.to_json()
     assert data["failures"] == 0
     assert data["wins_by_bot"]["greedy"] >= 12, data["wins_by_bot"]
+
+
+def test_a_hint_for_a_draw_promises_no_figures_it_cannot_know() -> None:
+    from living_forest.bots.hint import hint
+
+    st = start(2)  # G-3: the first card must be drawn, so the hint is a draw
+    h = hint(observe(st, st.current), legal_actions(st), random.Random(1))
+    assert h.action.kind == "draw"
+    assert h.power == 0 and h.after == h.before

@@ -50,3 +50,23 @@ def test_push_gives_the_state_apply_gives(n: int, options: GameOptions) -> None:
 def test_returns_are_zero_before_the_end() -> None:
     st, _ = new_game([("A", "winter"), ("B", "summer")], 1)
     assert returns(st) == (0.0, 0.0)
+
+
+def test_preview_is_the_move_alone_before_the_automatic_steps() -> None:
+    """A stop that ends everyone's reveals starts the Action phase (G-10) in ``apply``;
+    ``preview`` shows the stop alone, and leaves its input as it was."""
+    from living_forest.core import preview
+
+    from .scenario import play, start
+
+    st, _ = play(start(2), "draw", "stop", "draw")
+    before = st.to_dict()
+    seen = preview(st, _stop(st))
+    after, _ = apply(st, _stop(st))
+    assert st.to_dict() == before
+    assert after.phase == "action"
+    assert seen.phase == "draw" and seen.players[seen.current].stopped
+
+
+def _stop(st):
+    return next(a for a in legal_actions(st) if a.kind == "stop")

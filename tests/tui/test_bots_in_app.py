@@ -59,3 +59,26 @@ async def test_the_hint_refuses_while_a_bot_plays():
         await pilot.press("h")
         assert "hints are for people" in game.message
         game.cancel_bot()
+
+
+async def test_bot_levels_are_picked_by_their_words_and_shown_by_them():
+    from living_forest.tui.screens.title import NewGameScreen
+
+    from .test_polish import text_of
+
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        ctl = form.query_one("#ctl-1")
+        ctl.focus()
+        seen = []
+        for key in ("e", "m", "h", "h", "h"):
+            await pilot.press(key)
+            seen.append(ctl.value)
+        assert seen == ["greedy", "search_quick", "search", "human", "search"]  # h cycles
+        await pilot.press("m")
+        summary = text_of(form.query_one("#newgame-summary"))
+        assert "medium bot" in summary and "search_quick" not in summary
+        assert "Bot: medium" in str(ctl.render())

@@ -412,11 +412,7 @@ class GameScreen(Screen[None]):
     @on(Worker.StateChanged)
     def _hint_reported(self, event: Worker.StateChanged) -> None:
         worker = event.worker
-        if worker is not self._hint or event.state not in (
-            WorkerState.SUCCESS,
-            WorkerState.ERROR,
-            WorkerState.CANCELLED,
-        ):
+        if not _ended(event, self._hint):
             return
         event.stop()
         thought_about = self._hint_state
@@ -646,11 +642,7 @@ class GameScreen(Screen[None]):
     @on(Worker.StateChanged)
     def _bot_reported(self, event: Worker.StateChanged) -> None:
         worker = event.worker
-        if worker is not self._bot or event.state not in (
-            WorkerState.SUCCESS,
-            WorkerState.ERROR,
-            WorkerState.CANCELLED,
-        ):
+        if not _ended(event, self._bot):
             return
         event.stop()
         thought_about = self._bot_state
@@ -663,3 +655,11 @@ class GameScreen(Screen[None]):
             return
         self.refresh_keys()
         self.advance_flow()
+
+
+_ENDED = (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED)
+
+
+def _ended(event: Worker.StateChanged, worker: Worker[Any] | None) -> bool:
+    """``event`` says that ``worker`` (the one we wait for, if any) has finished."""
+    return worker is not None and event.worker is worker and event.state in _ENDED

@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Static
 
+from living_forest.bots import title
 from living_forest.core import BASE_GAME, GameOptions, rules_for
 
 from ..glyphs import SPIRIT_TAG
@@ -150,15 +151,16 @@ class Cycle(Widget, can_focus=True):
             return
         n = len(self.options)
         start = self._index()
-        # The value's first letter first (b: baseline, not "Bot: random"), then the label's.
-        for by_value in (True, False):
-            for k in range(1, n + 1):
-                text, v = self.options[(start + k) % n]
-                if (v if by_value else text).lower().startswith(ch):
-                    event.stop()
-                    event.prevent_default()
-                    self.value = v
-                    return
+        # The next option, from the current one, with a word of its label or its value
+        # starting with the letter (h: Human, then Bot: hard, then Human again).
+        for k in range(1, n + 1):
+            text, v = self.options[(start + k) % n]
+            words = [w.strip("():").lower() for w in text.split()]
+            if any(w.startswith(ch) for w in [*words, v.lower()] if w != "bot"):
+                event.stop()
+                event.prevent_default()
+                self.value = v
+                return
 
     def on_click(self) -> None:
         self.focus()
@@ -176,14 +178,10 @@ class Cycle(Widget, can_focus=True):
         return Content(f"  {self.label}")
 
 
-CONTROLLER_LABEL = {
-    "human": "Human",
-    "random": "Bot: random",
-    "baseline": "Bot: baseline",
-    "greedy": "Bot: easy",
-    "search_quick": "Bot: medium",
-    "search": "Bot: hard (thinks 1 s)",
-}
+def controller_label(controller: str) -> str:
+    return "Human" if controller == "human" else f"Bot: {title(controller)}"
+
+
 # The rules on offer: (label, module names joined by "+"; "" = the base game).
 RULES_CHOICES = [("Base game", ""), ("Kodama expansion", "kodama")]
 
@@ -210,7 +208,7 @@ class SeatRow(Horizontal):
             classes="seat-spirit",
         )
         yield Cycle(
-            [(CONTROLLER_LABEL.get(c, c), c) for c in CONTROLLERS],
+            [(controller_label(c), c) for c in CONTROLLERS],
             "human",
             id=f"ctl-{i}",
             classes="seat-ctl",
@@ -220,7 +218,8 @@ class SeatRow(Horizontal):
 FORM_HELP = (
     "[b]Tab[/] next field, [b]Shift+Tab[/] previous (each row: name → Spirit → player). "
     "On a Spirit or player: [b]←/→[/] or [b]Space[/] change it, a letter jumps "
-    "([b]h[/]uman, [b]b[/]aseline bot, [b]r[/]andom bot). [b]F5[/] or [b]Enter[/] starts."
+    "([b]h[/]uman/[b]h[/]ard, [b]e[/]asy, [b]m[/]edium, [b]b[/]aseline, [b]r[/]andom). "
+    "[b]F5[/] or [b]Enter[/] starts."
 )
 
 
@@ -301,7 +300,7 @@ class NewGameScreen(Screen[tuple[list[SeatConfig], int, GameOptions] | None]):
             name = self.query_one(f"#name-{i}", Input).value.strip() or f"(seat {i + 1}: no name)"
             spirit = SPIRIT_NAMES.get(self.query_one(f"#spirit-{i}", Cycle).value, "?")
             ctl = self.query_one(f"#ctl-{i}", Cycle).value
-            who = "human" if ctl == "human" else f"{ctl} bot"
+            who = "human" if ctl == "human" else f"{title(ctl)} bot"
             parts.append(f"{name} ({spirit}, {who})")
         seed = self.query_one("#seed", Input).value.strip() or "?"
         rules = dict((v, label) for label, v in RULES_CHOICES)[
