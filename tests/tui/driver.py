@@ -23,12 +23,15 @@ SETTLE_TIMEOUT = 120.0  # seconds; generous for a loaded CI machine, only hit on
 async def settle(pilot: Pilot, timeout: float = SETTLE_TIMEOUT) -> None:
     """Wait until no bot is thinking: a human is to act, a dialog is up, the game is
     over or paused. Waits on the game's own state, not on Textual's worker list (a
-    finished bot worker may still be listed while the next one starts)."""
+    finished bot worker may still be listed while the next one starts), and first for
+    a newly shown game screen's first flow, which is what starts a bot."""
     deadline = time.monotonic() + timeout
     while True:
         await pilot.pause()
         game = pilot.app.game
-        if game is None or not game.bot_busy:
+        if game is not None and pilot.app.screen is game and not game._log_loaded:
+            pass  # shown but its first flow (which may start a bot) has not run yet
+        elif game is None or not game.bot_busy:
             await pilot.pause()  # let the last move's refresh land
             game = pilot.app.game
             if game is None or not game.bot_busy:
@@ -86,6 +89,26 @@ async def press_action(pilot: Pilot, game: GameScreen, action: Action) -> None:
         return
     await pilot.press(KIND_KEY[action.kind])
     assert await pick_visible(pilot, game, lambda c: c.action == action), action
+
+
+async def started(pilot: Pilot, timeout: float = SETTLE_TIMEOUT) -> list[str]:
+    """After ``start_session``: wait until the game screen has shown its first board
+    (two refreshes after it is pushed, later on a busy machine), then settle any bots
+    and press through the hand-off and summary dialogs; return the dialogs seen. A key
+    pressed before this would reach a screen that is not ready yet."""
+    deadline = time.monotonic() + timeout
+    seen: list[str] = []
+    while True:
+        await pilot.pause()
+        game = pilot.app.game
+        if game is not None and game._log_loaded:
+            await settle(pilot)
+            seen += await clear_dialogs(pilot)
+            if pilot.app.screen is game and not game._modal_open:
+                return seen
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the game did not start within {timeout:g} s")
+        await asyncio.sleep(0.01)
 
 
 async def clear_dialogs(pilot: Pilot) -> list[str]:

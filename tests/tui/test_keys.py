@@ -18,7 +18,7 @@ from living_forest.tui.screens.title import Cycle, NewGameScreen, TitleScreen
 from living_forest.tui.session import SeatConfig, Session
 from living_forest.tui.widgets.controls import ChoiceList
 
-from .driver import clear_dialogs
+from .driver import started
 
 ALL = [
     LivingForestApp,
@@ -89,8 +89,7 @@ async def test_remapped_key_plays_the_action(tmp_path, monkeypatch):
     app = LivingForestApp(bot_pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
         app.start_session(Session([SeatConfig("Ana", "winter"), SeatConfig("Ben", "spring")], 3))
-        await pilot.pause()
-        await clear_dialogs(pilot)
+        await started(pilot)
         assert app.game.key_of("draw") != "d"
         status = str(app.game.query_one("#status").render())
         assert f"{app.game.key_of('draw')} draw" in status and "d draw" not in status

@@ -8,7 +8,7 @@ import re
 from living_forest.tui.app import LivingForestApp
 from living_forest.tui.session import SeatConfig, Session
 
-from .driver import clear_dialogs
+from .driver import clear_dialogs, started
 
 
 def _colours(svg: str) -> set[str]:
@@ -30,8 +30,7 @@ async def test_no_color_renders_in_greys_with_glyphs(monkeypatch) -> None:
     assert app.no_color
     async with app.run_test(size=(100, 30)) as pilot:
         app.start_session(Session([SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer")], 7))
-        await pilot.pause()
-        await clear_dialogs(pilot)
+        await started(pilot)
         for _ in range(3):
             await pilot.press("d")
             await clear_dialogs(pilot)
@@ -51,7 +50,6 @@ async def test_colours_are_used_without_no_color(monkeypatch) -> None:
     app = LivingForestApp(bot_pause=0)
     async with app.run_test(size=(100, 30)) as pilot:
         app.start_session(Session([SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer")], 7))
-        await pilot.pause()
-        await clear_dialogs(pilot)
+        await started(pilot)
         svg = app.export_screenshot()
     assert not all(_is_grey(c) for c in _colours(svg))

@@ -11,7 +11,7 @@ from living_forest.tui.screens.title import NewGameScreen
 from living_forest.tui.session import SeatConfig, Session
 from living_forest.tui.widgets.controls import ChoiceList
 
-from .driver import clear_dialogs
+from .driver import clear_dialogs, started
 
 SEATS = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer")]
 
@@ -66,9 +66,8 @@ async def test_log_rewraps_at_the_new_width_after_a_resize():
     app = LivingForestApp(bot_pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
         pilot.app.start_session(Session(SEATS, 7))
-        await pilot.pause()
+        await started(pilot)
         game = app.game
-        await clear_dialogs(pilot)
         await pilot.press("d", "d")
         await clear_dialogs(pilot)
         log = game.query_one("#log")
@@ -89,9 +88,8 @@ async def test_large_board_ring_help_list_and_fitted_choice_box():
     app = LivingForestApp(bot_pause=0)
     async with app.run_test(size=(160, 48)) as pilot:
         pilot.app.start_session(Session(SEATS, 7))
-        await pilot.pause()
+        await started(pilot)
         game = app.game
-        await clear_dialogs(pilot)
         await pilot.press("d")
         await clear_dialogs(pilot)
         ring = text_of(game.query_one("#circle"))
