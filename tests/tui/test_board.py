@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import time
 
 from living_forest.core import apply, legal_actions, new_game
 from living_forest.core.engine import data
@@ -23,9 +25,17 @@ def status(app) -> str:
 
 
 async def start(pilot, session: Session) -> GameScreen:
+    """Start ``session`` and wait for the game screen's first flow (its first hand-off
+    or bot step), or for a screen over it (the terminal is too small)."""
     pilot.app.start_session(session)
-    await pilot.pause()
-    return pilot.app.game
+    deadline = time.monotonic() + 120
+    while True:
+        await pilot.pause()
+        game = pilot.app.game
+        if game is not None and (game._log_loaded or pilot.app.screen is not game):
+            return game
+        assert time.monotonic() < deadline, "the game screen did not start"
+        await asyncio.sleep(0.01)
 
 
 async def to_action_phase(pilot, game: GameScreen) -> None:

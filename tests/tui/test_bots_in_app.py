@@ -53,9 +53,12 @@ async def test_the_hint_refuses_while_a_bot_plays():
     async with app.run_test(size=(100, 30)) as pilot:
         seats = [SeatConfig("Bot", "winter", "greedy"), SeatConfig("Ana", "summer")]
         app.start_session(Session(seats, 5, first=0))
-        await pilot.pause()
+        end = time.monotonic() + 60
+        while app.game is None or not app.game.bot_busy:  # the first flow starts the bot
+            assert time.monotonic() < end, "the bot did not start"
+            await asyncio.sleep(0.01)
+            await pilot.pause()
         game = app.game
-        assert game.bot_busy
         await pilot.press("h")
         assert "hints are for people" in game.message
         game.cancel_bot()
