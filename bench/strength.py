@@ -66,7 +66,7 @@ def main() -> None:
             print(
                 f"{r['match']:<28} {r['games']:>4} games  {top} wins {100 * r['win_rate']:5.1f}% "
                 f"[{100 * lo:.1f}, {100 * hi:.1f}]  fair {100 * r['fair_share']:.0f}%  "
-                f"{r['ms_per_decision']:.2f} ms/decision  rounds {r['rounds_median']}  "
+                f"{r['ms_per_decision']:.2f} ms/decision  rounds {r['rounds_median']:g}  "
                 f"failures {r['failures']}  ({r['seconds']} s)",
                 flush=True,
             )

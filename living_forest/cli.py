@@ -268,7 +268,7 @@ def cmd_match(args: argparse.Namespace, spec: Any) -> int:
         print(json.dumps(data))
     else:
         _print_match(data)
-    return EXIT_FAIL if report.failures else EXIT_OK
+    return EXIT_FAIL if report.summary.failures else EXIT_OK
 
 
 def _print_match(d: dict[str, Any]) -> None:
@@ -296,7 +296,7 @@ def _print_match(d: dict[str, Any]) -> None:
     console = Console()
     console.print(t)
     mix = ", ".join(f"{c} {n}" for c, n in d["victory_conditions"].items())
-    console.print(f"rounds per game (median) {d['rounds_median']}; won on: {mix}")
+    console.print(f"rounds per game (median) {d['rounds_median']:g}; won on: {mix}")
     if d["failures"]:
         console.print(f"[red]{d['failures']} games failed[/]: {d['failure_list'][:5]}")
 

@@ -10,14 +10,15 @@ Imports no UI library.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from living_forest.core import BASE_GAME, GameOptions
 
-from .simulate import SPIRITS, GameResult, parse_bots, play_game
+from .simulate import SPIRITS, GameResult, Summary, in_order, median, parse_bots, play_game
 
 
 def lineup(spec: str, players: int) -> tuple[str, ...]:
@@ -51,19 +52,9 @@ def play_match_game(spec: MatchSpec, g: int) -> GameResult:
     return play_game(spec.players, seed, seats, check="final", options=spec.options)
 
 
-def _play(job: tuple[MatchSpec, int]) -> GameResult:
-    return play_match_game(*job)
-
-
 def results(spec: MatchSpec, workers: int = 1) -> Iterator[GameResult]:
     """Every game of the match, in order (``workers`` > 1: in that many processes)."""
-    if workers <= 1:
-        for g in range(spec.games):
-            yield play_match_game(spec, g)
-        return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        chunk = max(1, min(8, spec.games // (4 * workers)))
-        yield from pool.map(_play, ((spec, g) for g in range(spec.games)), chunksize=chunk)
+    return in_order(partial(play_match_game, spec), range(spec.games), workers)
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -79,61 +70,49 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 @dataclass
 class MatchReport:
+    """The match's games (``summary``: failures, rounds, conditions, as ``simulate``
+    counts them) and what belongs to each bot of the line-up whatever its seat."""
+
     spec: MatchSpec
-    games: int = 0
-    failures: int = 0
-    failure_list: list[tuple[int, str]] = field(default_factory=list)
-    wins: dict[str, float] = field(default_factory=dict)  # bot -> games won (1/k if shared)
-    seconds: dict[str, float] = field(default_factory=dict)  # bot -> seconds choosing
-    decisions: dict[str, int] = field(default_factory=dict)
-    rounds: list[int] = field(default_factory=list)
-    conditions: dict[str, int] = field(default_factory=dict)
+    summary: Summary
+    wins: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))  # 1/k shared
+    seconds: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
+    decisions: Counter[str] = field(default_factory=Counter)
 
     def add(self, g: int, r: GameResult) -> None:
-        self.games += 1
+        self.summary.add(r)
         _, seats = self.spec.game(g)
-        for i, bot in enumerate(seats):
-            if i < len(r.bot_seconds):
-                self.seconds[bot] = self.seconds.get(bot, 0.0) + r.bot_seconds[i]
-                self.decisions[bot] = self.decisions.get(bot, 0) + r.bot_decisions[i]
-        if r.failure is not None:
-            self.failures += 1
-            self.failure_list.append((r.seed, r.failure))
-            return
-        self.rounds.append(r.rounds)
-        cond = "+".join(r.conditions) or "none"
-        self.conditions[cond] = self.conditions.get(cond, 0) + 1
-        for spirit in r.winner_spirits:
-            bot = seats[SPIRITS.index(spirit)]
-            self.wins[bot] = self.wins.get(bot, 0.0) + 1 / len(r.winner_spirits)
+        for bot, secs, n in zip(seats, r.bot_seconds, r.bot_decisions, strict=False):
+            self.seconds[bot] += secs
+            self.decisions[bot] += n
+        if r.failure is None:
+            for spirit in r.winner_spirits:
+                self.wins[seats[SPIRITS.index(spirit)]] += 1 / len(r.winner_spirits)
 
     def to_json(self) -> dict[str, Any]:
-        spec = self.spec
-        finished = self.games - self.failures
+        spec, s = self.spec, self.summary
+        finished = s.finished
         bots = list(dict.fromkeys(spec.bots))
-        rounds = sorted(self.rounds)
         return {
             "players": spec.players,
             "bots": list(spec.bots),
             "seed": spec.seed,
             "modules": list(spec.options.modules),
-            "games": self.games,
+            "games": s.games,
             "finished": finished,
-            "failures": self.failures,
-            "failure_list": [{"seed": s, "reason": why} for s, why in self.failure_list],
-            "wins_by_bot": {b: round(self.wins.get(b, 0.0), 2) for b in bots},
-            "win_rate_by_bot": {b: round(self.wins.get(b, 0.0) / (finished or 1), 4) for b in bots},
+            "failures": s.failures,
+            "failure_list": [{"seed": sd, "reason": why} for sd, why in s.failure_list],
+            "wins_by_bot": {b: round(self.wins[b], 2) for b in bots},
+            "win_rate_by_bot": {b: round(self.wins[b] / (finished or 1), 4) for b in bots},
             "fair_share_by_bot": {b: round(spec.bots.count(b) / spec.players, 4) for b in bots},
             "win_rate_ci_by_bot": {
-                b: [round(x, 4) for x in wilson(self.wins.get(b, 0.0), finished)] for b in bots
+                b: [round(x, 4) for x in wilson(self.wins[b], finished)] for b in bots
             },
             "seconds_per_decision_by_bot": {
-                b: round(self.seconds.get(b, 0.0) / self.decisions[b], 6)
-                for b in bots
-                if self.decisions.get(b)
+                b: round(self.seconds[b] / self.decisions[b], 6) for b in bots if self.decisions[b]
             },
-            "rounds_median": rounds[len(rounds) // 2] if rounds else 0,
-            "victory_conditions": dict(sorted(self.conditions.items(), key=lambda kv: -kv[1])),
+            "rounds_median": median(s.rounds),
+            "victory_conditions": dict(s.victory_conditions.most_common()),
         }
 
 
@@ -142,7 +121,7 @@ def run(
     workers: int = 1,
     on_result: Callable[[GameResult], None] | None = None,
 ) -> MatchReport:
-    report = MatchReport(spec)
+    report = MatchReport(spec, Summary(spec.players, spec.bots))
     for g, r in enumerate(results(spec, workers)):
         report.add(g, r)
         if on_result is not None:
@@ -152,6 +131,3 @@ def run(
 
 def parse_spec(bots: str, players: int, games: int, seed: int, options: GameOptions) -> MatchSpec:
     return MatchSpec(lineup(bots, players), players, games, seed, options)
-
-
-__all__: Sequence[str] = ["MatchReport", "MatchSpec", "lineup", "parse_spec", "results", "run"]

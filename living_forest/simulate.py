@@ -11,7 +11,9 @@ import statistics
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Literal
 
 from living_forest.bots import get_bot
@@ -199,17 +201,24 @@ def play_many(
 ) -> Iterator[GameResult]:
     """Game ``g`` uses seed ``seed + g``; with ``workers`` > 1 the games are played in
     that many processes and come back in the same order, with the same results."""
-    if workers <= 1:
-        for g in range(games):
-            yield play_game(players, seed + g, bots, **kw)
-        return
-    from concurrent.futures import ProcessPoolExecutor
-    from functools import partial
-
     job = partial(_play_seed, players, bots, kw)
+    return in_order(job, range(seed, seed + games), workers)
+
+
+def in_order(job: Callable[[int], GameResult], items: range, workers: int) -> Iterator[GameResult]:
+    """``job`` over ``items``, results in order: here, or in ``workers`` processes
+    (``job`` must then pickle: a module-level function or a ``partial`` of one)."""
+    if workers <= 1:
+        return map(job, items)
+    return _in_processes(job, items, workers)
+
+
+def _in_processes(
+    job: Callable[[int], GameResult], items: range, workers: int
+) -> Iterator[GameResult]:
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        chunk = max(1, min(32, games // (4 * workers)))
-        yield from pool.map(job, range(seed, seed + games), chunksize=chunk)
+        chunk = max(1, min(32, len(items) // (4 * workers)))
+        yield from pool.map(job, items, chunksize=chunk)
 
 
 def _play_seed(
@@ -219,6 +228,10 @@ def _play_seed(
 
 
 # --- summaries ----------------------------------------------------------------------
+
+
+def median(values: Iterable[int]) -> float:
+    return _percentile(sorted(values), 0.5)
 
 
 def _percentile(sorted_vals: Sequence[int], p: float) -> float:

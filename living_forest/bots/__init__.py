@@ -15,6 +15,9 @@ from living_forest.core.actions import END, EXTINGUISH, SKIP, TAKE_FRAGMENT, USE
 from living_forest.core.observation import Observation
 from living_forest.core.state import PHASE_DRAW
 
+from .greedy import greedy_bot
+from .search import SearchBot, parse_budget
+
 Bot = Callable[[Observation, Sequence[Action], random.Random], Action]
 
 
@@ -53,9 +56,6 @@ def baseline_bot(view: Observation, legal: Sequence[Action], rng: random.Random)
         return rng.choices(best, weights)[0]
     return best[rng.randrange(len(best))]
 
-
-from .greedy import greedy_bot  # noqa: E402 - they use the Bot type above
-from .search import SearchBot, parse_budget  # noqa: E402
 
 # Every bot a seat can have (names are stored in save files: lower case, no colon).
 BOTS: dict[str, Bot] = {

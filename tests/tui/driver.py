@@ -96,16 +96,25 @@ async def started(pilot: Pilot, timeout: float = SETTLE_TIMEOUT) -> list[str]:
     (two refreshes after it is pushed, later on a busy machine), then settle any bots
     and press through the hand-off and summary dialogs; return the dialogs seen. A key
     pressed before this would reach a screen that is not ready yet."""
-    deadline = time.monotonic() + timeout
     seen: list[str] = []
+    while True:
+        game = await first_flow(pilot, timeout)
+        await settle(pilot)
+        seen += await clear_dialogs(pilot)
+        if pilot.app.screen is game and not game._modal_open:
+            return seen
+        await asyncio.sleep(0.01)
+
+
+async def first_flow(pilot: Pilot, timeout: float = SETTLE_TIMEOUT) -> GameScreen:
+    """The game screen, once its first flow has run (its first hand-off or bot step),
+    or once a screen covers it before it could (the terminal is too small)."""
+    deadline = time.monotonic() + timeout
     while True:
         await pilot.pause()
         game = pilot.app.game
-        if game is not None and game._log_loaded:
-            await settle(pilot)
-            seen += await clear_dialogs(pilot)
-            if pilot.app.screen is game and not game._modal_open:
-                return seen
+        if game is not None and (game._log_loaded or pilot.app.screen is not game):
+            return game
         if time.monotonic() > deadline:
             raise AssertionError(f"the game did not start within {timeout:g} s")
         await asyncio.sleep(0.01)

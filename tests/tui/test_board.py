@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
-import time
 
 from living_forest.core import apply, legal_actions, new_game
 from living_forest.core.engine import data
@@ -15,7 +13,7 @@ from living_forest.tui.screens.modals import FilePromptScreen, HandOffScreen, He
 from living_forest.tui.screens.over import TooSmallScreen
 from living_forest.tui.session import SeatConfig, Session
 
-from .driver import clear_dialogs, press_action, settle
+from .driver import clear_dialogs, first_flow, press_action, settle
 
 SEATS = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer")]
 
@@ -25,17 +23,8 @@ def status(app) -> str:
 
 
 async def start(pilot, session: Session) -> GameScreen:
-    """Start ``session`` and wait for the game screen's first flow (its first hand-off
-    or bot step), or for a screen over it (the terminal is too small)."""
     pilot.app.start_session(session)
-    deadline = time.monotonic() + 120
-    while True:
-        await pilot.pause()
-        game = pilot.app.game
-        if game is not None and (game._log_loaded or pilot.app.screen is not game):
-            return game
-        assert time.monotonic() < deadline, "the game screen did not start"
-        await asyncio.sleep(0.01)
+    return await first_flow(pilot)
 
 
 async def to_action_phase(pilot, game: GameScreen) -> None:
