@@ -23,10 +23,10 @@ from living_forest.core import (
     GameOptions,
     GameState,
     OptionsError,
-    apply,
     legal_actions,
     new_game,
     outcome,
+    push,
     rules_for,
     validate,
 )
@@ -164,7 +164,11 @@ def play_game(
             action = seat_bots[seat](observe(st, seat), legal, rng)
             res.bot_seconds[table_seat[seat]] += clock() - t
             res.bot_decisions[table_seat[seat]] += 1
-            st, events = apply(st, action)
+            if action not in legal:  # the one check: push trusts its caller
+                res.failure = f"illegal action from {names[table_seat[seat]]}: {action}"
+                break
+            events = []
+            push(st, action, events)  # in place: this loop owns st
             decisions += 1
             if actions is not None:
                 actions.append(str(action))

@@ -88,15 +88,16 @@ def apply(st: GameState, action: Action | str) -> tuple[GameState, list[Event]]:
     return new, events
 
 
-def push(st: GameState, action: Action) -> None:
-    """Apply a *legal* action to ``st`` itself: no legality check, no copy, events
-    dropped. The fast path for search and playouts (python-chess's ``push`` beside
-    ``push_uci``); the caller guarantees the action is one of ``legal_actions(st)``.
-    ``apply`` is the checked, copying way for everything else."""
+def push(st: GameState, action: Action, events: list[Event] | None = None) -> None:
+    """Apply a *legal* action to ``st`` itself: no legality check, no copy; the events
+    go to ``events`` when given, else they are dropped. The fast path for search,
+    playouts and the simulator (python-chess's ``push`` beside ``push_uci``); the
+    caller guarantees the action is one of ``legal_actions(st)``. ``apply`` is the
+    checked, copying way for everything else."""
     r = rules_of(st)
-    events: list[Event] = []
-    r.phases[st.phase].apply(r, st, action, events)
-    flow.advance(r, st, events)
+    ev: list[Event] = [] if events is None else events
+    r.phases[st.phase].apply(r, st, action, ev)
+    flow.advance(r, st, ev)
 
 
 def preview(st: GameState, action: Action) -> GameState:

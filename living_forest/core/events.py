@@ -21,8 +21,11 @@ if TYPE_CHECKING:
     from .state import GameState
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
+    """What happened (never changed once made; not frozen because a frozen dataclass
+    is slower to make, and every move makes a few)."""
+
     kind: str
     seat: int | None = None  # the player it concerns (its sentence starts with them)
     data: dict[str, Any] = field(default_factory=dict)

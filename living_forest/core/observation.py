@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from .rules import Rules, rules_of
@@ -47,11 +46,11 @@ class Unseen(NamedTuple):
     sizes: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Observation:
+class Observation(NamedTuple):
     """Everything seat ``seat`` knows. ``position`` is a masked copy of the game: read
     it (and ask the rules about it: legal actions, strengths, counts) but do not change
-    it; :func:`determinize` starts from a copy of it."""
+    it; :func:`determinize` starts from a copy of it. (An immutable tuple: made at every
+    bot decision, it must be cheap to make.)"""
 
     seat: int
     position: GameState
@@ -124,28 +123,51 @@ class HiddenZone:
 _KEYS = tuple(str(i) for i in range(16))  # seat / level keys, made once
 DECKS = "decks"
 LEVELS = "levels"
+GROUP_CACHE_SIZE = 20_000  # hidden groups remembered per zone
+
+
+def remembered(cache: dict[tuple[object, ...], Unseen], key: tuple[object, ...]) -> Unseen | None:
+    """The group last made for exactly these cards (``key`` holds them in their true
+    order, which never leaves the cache), or None; clears a full cache."""
+    u = cache.get(key)
+    if u is None and len(cache) >= GROUP_CACHE_SIZE:
+        cache.clear()
+    return u
 
 
 class Decks(HiddenZone):
-    """Draw stacks below their known tops; other players' discard stacks (G-9)."""
+    """Draw stacks below their known tops; other players' discard stacks (G-9).
+
+    The groups are remembered by the cards behind them (``cache``), so that a stack
+    that did not change since the last observation is not sorted again: the hot path
+    of every bot decision."""
 
     name = DECKS
 
+    def __init__(self) -> None:
+        self.cache: dict[tuple[object, ...], Unseen] = {}
+
     def hide(self, r: Rules, st: GameState, seat: int) -> list[Unseen]:
         out = []
+        cache = self.cache
         for i, p in enumerate(st.players):
             draw = p.draw
-            below = len(draw) - p.draw_known
-            cards = draw[:below]
-            if i == seat:
-                sizes: tuple[int, ...] = (below,)
-            else:
-                cards += p.discard
-                sizes = (below, len(p.discard))
+            known = p.draw_known
+            below = len(draw) - known
+            # Own stack: (seat, below, cards); another's: (seat, below, cards, None, discard).
+            key = (i, below, *draw) if i == seat else (i, below, *draw, None, *p.discard)
+            u = remembered(cache, key)
+            if u is None:
+                if i == seat:
+                    u = Unseen(DECKS, _KEYS[i], tuple(sorted(draw[:below])), (below,))
+                else:
+                    cards = sorted(draw[:below] + p.discard)
+                    u = Unseen(DECKS, _KEYS[i], tuple(cards), (below, len(p.discard)))
+                cache[key] = u
+            out.append(u)
+            if i != seat:
                 p.discard = [HIDDEN] * len(p.discard)
-            cards.sort()
-            p.draw = [HIDDEN] * below + draw[below:]
-            out.append(Unseen(self.name, _KEYS[i], tuple(cards), sizes))
+            p.draw = [HIDDEN] * below + draw[below:] if known else [HIDDEN] * below
         return out
 
     def fill(self, r: Rules, st: GameState, unseen: Unseen, parts: list[list[str]]) -> None:
@@ -156,15 +178,24 @@ class Decks(HiddenZone):
 
 
 class LevelStacks(HiddenZone):
-    """The face-down level stacks of Guardian Animals (S-6)."""
+    """The face-down level stacks of Guardian Animals (S-6), remembered like
+    :class:`Decks`' groups."""
 
     name = LEVELS
+
+    def __init__(self) -> None:
+        self.cache: dict[tuple[object, ...], Unseen] = {}
 
     def hide(self, r: Rules, st: GameState, seat: int) -> list[Unseen]:
         out = []
         stacks = st.stacks
+        cache = self.cache
         for lv, stack in enumerate(stacks):
-            out.append(Unseen(self.name, _KEYS[lv], tuple(sorted(stack)), (len(stack),)))
+            key = (lv, *stack)
+            u = remembered(cache, key)
+            if u is None:
+                u = cache[key] = Unseen(LEVELS, _KEYS[lv], tuple(sorted(stack)), (len(stack),))
+            out.append(u)
             stacks[lv] = [HIDDEN] * len(stack)
         return out
 

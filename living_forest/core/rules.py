@@ -142,6 +142,14 @@ class Rules:
     strength_cache: dict[tuple[tuple[str, ...], tuple[str | None, ...]], tuple[int, ...]] = field(
         default_factory=dict, repr=False
     )
+    # Forest cells a tree may go on, by the Forest's content: the same kind of
+    # cache, for every legal action list that offers Plant.
+    space_cache: dict[tuple[str | None, ...], tuple[int, ...]] = field(
+        default_factory=dict, repr=False
+    )
+    plant_cache: dict[tuple[object, ...], tuple[Action, ...]] = field(
+        default_factory=dict, repr=False
+    )
 
     @property
     def basic_types(self) -> tuple[ActionType, ...]:

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from living_forest import simulate
-from living_forest.core import apply as core_apply
-from living_forest.core import validate
+from living_forest import bots, simulate
+from living_forest.core import Action, validate
+from living_forest.core import push as core_push
 from living_forest.persistence import GameRecord, SeatRecord, load_game, save_game
 from living_forest.simulate import parse_bots, play_game, play_many, summarise
 
@@ -43,20 +43,29 @@ def test_same_seed_same_game() -> None:
 
 
 def test_a_crash_is_a_failure_not_an_abort(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = core_apply
+    real = core_push
     calls = {"n": 0}
 
-    def flaky(st: Any, a: Any) -> Any:
+    def flaky(st: Any, a: Any, events: Any = None) -> None:
         calls["n"] += 1
         if calls["n"] == 40:
             raise KeyError("boom")
-        return real(st, a)
+        real(st, a, events)
 
-    monkeypatch.setattr(simulate, "apply", flaky)
+    monkeypatch.setattr(simulate, "push", flaky)
     s = summarise(2, ("baseline", "baseline"), simulate.play_many(2, 2, 0))
     assert s.games == 2 and s.failures == 1
     assert s.failure_list == [(0, "exception: KeyError: 'boom'")]
     assert s.to_json()["finished"] == 1
+
+
+def test_a_bot_returning_an_illegal_action_is_a_failure(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The loop pushes without re-checking, so it checks the bot's answer itself.
+    end = Action("end")  # never legal while revealing Guardian Animals
+    monkeypatch.setitem(bots.BOTS, "random", lambda obs, legal, rng: end)
+    res = play_game(2, 1, "random")
+    assert res.failure == f"illegal action from random: {end}"
+    assert res.decisions == 0
 
 
 def test_no_legal_action_is_a_failure(monkeypatch: pytest.MonkeyPatch) -> None:

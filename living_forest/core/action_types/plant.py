@@ -25,15 +25,30 @@ def _plant(label: str, cell: int) -> Action:
     return Action(PLANT, label, cell)
 
 
+SPACE_CACHE_SIZE = 50_000  # distinct Forests remembered
+
+
 def plant_spaces(r: Rules, p: PlayerState) -> list[int]:
     """Empty Forest cells next to a tree (A-51)."""
-    forest = p.forest
-    nbs = r.data.neighbours
-    return [
-        c
-        for c in r.data.plantable
-        if forest[c] is None and any(forest[nb] is not None for nb in nbs[c])
-    ]
+    return list(_spaces(r, p))
+
+
+def _spaces(r: Rules, p: PlayerState) -> tuple[int, ...]:
+    """:func:`plant_spaces`, remembered per Forest in ``r.space_cache``."""
+    key = tuple(p.forest)
+    cache = r.space_cache
+    spaces = cache.get(key)
+    if spaces is None:
+        nbs = r.data.neighbours
+        spaces = tuple(
+            c
+            for c in r.data.plantable
+            if key[c] is None and any(key[nb] is not None for nb in nbs[c])
+        )
+        if len(cache) >= SPACE_CACHE_SIZE:
+            cache.clear()
+        cache[key] = spaces
+    return spaces
 
 
 def plant_kinds(r: Rules, st: GameState, budget: int) -> list[str]:
@@ -52,17 +67,25 @@ class Plant(ActionType):
     bonus_ids = ("plant",)
 
     def options(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> list[Action]:
-        kinds = plant_kinds(r, st, budget)
-        if not kinds:
+        spaces = _spaces(r, p)
+        if not spaces:
             return []
-        spaces = plant_spaces(r, p)
-        return [_plant(label, c) for label in kinds for c in spaces]
+        # Remembered by what decides them: the spaces, the strength, the dispensers.
+        key = (spaces, budget, *st.dispensers.values())
+        cache = r.plant_cache
+        found = cache.get(key)
+        if found is None:
+            if len(cache) >= SPACE_CACHE_SIZE:
+                cache.clear()
+            kinds = plant_kinds(r, st, budget)
+            found = cache[key] = tuple(_plant(label, c) for label in kinds for c in spaces)
+        return list(found)
 
     def has_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> bool:
-        return bool(plant_kinds(r, st, budget)) and bool(plant_spaces(r, p))
+        return bool(_spaces(r, p)) and bool(plant_kinds(r, st, budget))
 
     def why_no_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> str:
-        if not plant_spaces(r, p):
+        if not _spaces(r, p):
             return "no empty Forest space touches a tree (A-51, X-7)"
         return f"no tree left in the dispensers costs {budget} plant or less (X-6)"
 
@@ -74,7 +97,7 @@ class Plant(ActionType):
             return f"no tree {a.arg} is left in the dispenser (X-6)"
         if k.cost > budget:
             return f"tree {a.arg} costs {k.cost} plant; you have {budget} (A-50)"
-        if a.cell not in plant_spaces(r, p):
+        if a.cell not in _spaces(r, p):
             if p.forest[a.cell] is not None:
                 return "that Forest space already has a tree"
             return "a tree must go next to a tree already planted (A-51)"
