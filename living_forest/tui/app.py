@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +39,8 @@ from .session import SeatConfig, Session
 HELP_DIR = Path(__file__).resolve().parents[2] / "assets" / "help"
 MIN_W, MIN_H = 80, 24
 ENV_BOT_PAUSE = "LIVING_FOREST_BOT_PAUSE"  # seconds a bot waits before each step
+BOT_PAUSE = 0.4  # seconds, by default: long enough to follow a bot's steps
+MAX_BOT_PAUSE = 10.0
 # Binding id prefixes of this app (Textual's own focus/copy keys are left out of help).
 OUR_IDS = ("app.", "title.", "newgame.", "game.", "choices.", "handoff.", "info.", "over.")
 
@@ -66,10 +68,13 @@ class LivingForestApp(App[int]):
         *,
         load: Path | None = None,
         continue_latest: bool = False,
-        bot_pause: float = 0.4,
+        bot_pause: float = BOT_PAUSE,
         autosave: bool = True,
+        notices: Sequence[str] = (),
     ) -> None:
+        """``notices``: warnings to show once the app is up (e.g. a setting refused)."""
         super().__init__()
+        self.notices = [n for n in notices if n]
         self.start_load = load
         self.start_continue = continue_latest
         self.bot_pause = bot_pause
@@ -89,8 +94,8 @@ class LivingForestApp(App[int]):
         keymap, problems = load_keymap()
         if keymap:
             self.set_keymap(keymap)
-        for p in problems:
-            self.notify(p, severity="warning", timeout=8)
+        for p in [*self.notices, *problems]:
+            self.notify(p, severity="warning", timeout=8, markup=False)
         self.push_screen(TitleScreen(self.has_autosave))
         if self.start_load is not None:
             self.open_save(self.start_load)
@@ -167,11 +172,11 @@ class LivingForestApp(App[int]):
         except SaveError as e:
             self._say(f"Could not load the game: {e}", error=True)
             return False
-        except OSError as e:
+        except (OSError, ValueError) as e:  # ValueError: a path the OS cannot take
             self._say(f"Could not load the game: {e}", error=True)
             return False
         self.start_session(session)
-        self.notify(f"Loaded {path}", timeout=4)
+        self.notify(f"Loaded {path}", timeout=4, markup=False)
         return True
 
     def action_save_game(self) -> None:
@@ -187,11 +192,11 @@ class LivingForestApp(App[int]):
                 return
             try:
                 save_session(path, game.session)
-            except (SaveError, OSError) as e:
+            except (SaveError, OSError, ValueError) as e:
                 self._say(f"Could not save: {e}", error=True)
                 return
             game.say(f"Saved to {path}.")
-            self.notify(f"Saved to {path}", timeout=4)
+            self.notify(f"Saved to {path}", timeout=4, markup=False)
 
         self.push_screen(FilePromptScreen("Save the game", default, must_exist=False), chosen)
 
@@ -246,7 +251,7 @@ class LivingForestApp(App[int]):
         screen = self.screen
         if hasattr(screen, "say"):
             screen.say(message)
-        self.notify(message, severity="error" if error else "information", timeout=8)
+        self.notify(message, severity="error" if error else "information", timeout=8, markup=False)
 
     # --- terminal size -----------------------------------------------------------------
 
@@ -293,14 +298,30 @@ class LivingForestApp(App[int]):
         return self._too_small is not None
 
 
+def bot_pause_setting(text: str | None) -> tuple[float, str | None]:
+    """The bot pause from ``$LIVING_FOREST_BOT_PAUSE``: seconds from 0 to 10, or the
+    default and a sentence saying why the value was not taken."""
+    if text is None or not text.strip():
+        return BOT_PAUSE, None
+    try:
+        pause = float(text)
+    except ValueError:
+        pause = -1.0
+    if not 0.0 <= pause <= MAX_BOT_PAUSE:  # also NaN, inf, 1e308
+        return BOT_PAUSE, (
+            f"{ENV_BOT_PAUSE}={text[:20]!r} is not a pause between 0 and "
+            f"{MAX_BOT_PAUSE:g} seconds; bots pause {BOT_PAUSE:g} s"
+        )
+    return pause, None
+
+
 def run(load: Path | None = None, continue_latest: bool = False) -> int:
     """Start the app (``--load FILE`` / ``--continue`` from the command line)."""
     rules_for()  # validate the game data before the screen takes over
-    try:
-        pause = float(os.environ.get(ENV_BOT_PAUSE, "0.4"))
-    except ValueError:
-        pause = 0.4
-    app = LivingForestApp(load=load, continue_latest=continue_latest, bot_pause=max(0.0, pause))
+    pause, problem = bot_pause_setting(os.environ.get(ENV_BOT_PAUSE))
+    app = LivingForestApp(
+        load=load, continue_latest=continue_latest, bot_pause=pause, notices=[problem or ""]
+    )
     result = app.run()
     return result if isinstance(result, int) else 0
 

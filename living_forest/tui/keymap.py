@@ -36,6 +36,10 @@ PORTABLE_NAMED = {
 }
 
 
+MAX_FILE_BYTES = 64 * 1024  # a keymap is a few lines; a bigger file is not one
+MAX_KEYS_CHARS = 100  # "ctrl+shift+a,f5,..." for one binding
+
+
 def keymap_path() -> Path:
     env = os.environ.get(ENV_KEYMAP)
     if env:
@@ -54,9 +58,14 @@ def load_keymap(path: Path | None = None) -> tuple[dict[str, str], list[str]]:
     if not p.is_file():
         return {}, []
     try:
+        size = p.stat().st_size
+        if size > MAX_FILE_BYTES:
+            why = f"{size // 1024} kB is too big for a keymap (a few lines)"
+            return {}, [f"{p}: {why}; default keys are used"]
         raw = tomllib.loads(p.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
-        return {}, [f"{p}: cannot read the keymap ({e}); default keys are used"]
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as e:
+        why = "nested too deeply" if isinstance(e, RecursionError) else str(e)
+        return {}, [f"{p}: cannot read the keymap ({why}); default keys are used"]
     table = raw.get("keys", {})
     if not isinstance(table, dict):
         return {}, [f'{p}: [keys] must be a table of binding id = "keys"']
@@ -64,7 +73,10 @@ def load_keymap(path: Path | None = None) -> tuple[dict[str, str], list[str]]:
     problems = []
     for bid, keys in table.items():
         if not isinstance(keys, str):
-            problems.append(f"{p}: {bid} must be a string of keys")
+            problems.append(f"{p}: {bid[:40]} must be a string of keys")
+            continue
+        if len(keys) > MAX_KEYS_CHARS or len(bid) > MAX_KEYS_CHARS:
+            problems.append(f"{p}: {bid[:40]}: too long for a list of keys; ignored")
             continue
         bad = [k for k in keys.split(",") if not _portable(k)]
         if bad:

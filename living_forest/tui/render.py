@@ -9,7 +9,6 @@ from __future__ import annotations
 from functools import lru_cache
 
 from textual.content import Content
-from textual.markup import escape
 
 from living_forest.core import (
     GameState,
@@ -44,6 +43,18 @@ from .glyphs import (
 )
 from .kodama_ui import ONIBI, call_worth, onibi_rock, player_tag, symbols_text
 
+_CONTROL = {c: "?" for c in [*range(32), 127]}  # a pasted NUL or ESC shows as "?"
+FINAL_BACKSLASH = "\u29f5"  # looks like a backslash and escapes nothing
+
+
+def safe(text: str) -> str:
+    """User-given text (a player's name, a file path) for a markup string, shown as
+    typed: every ``[`` escaped (Textual's own ``escape`` leaves a trailing ``[``), a
+    final backslash shown as :data:`FINAL_BACKSLASH` (it would escape the tag after it), control
+    characters as ``?``. Pad before calling: the escapes are not on screen."""
+    out = text.translate(_CONTROL).replace("[", "\\[")
+    return out[:-1] + FINAL_BACKSLASH if out.endswith("\\") else out
+
 
 def el(name: str, v: int) -> str:
     return f"[{ELEMENT_STYLE[name]}]{ELEMENT_GLYPH[name]}{v}[/]"
@@ -64,7 +75,7 @@ def tag(st: GameState, seat: int) -> str:
 def who(st: GameState, seat: int) -> str:
     D = rules_of(st).data
     p = st.players[seat]
-    return f"[b]{escape(p.name)}[/] ({D.spirits[p.spirit]})"
+    return f"[b]{safe(p.name)}[/] ({D.spirits[p.spirit]})"
 
 
 # --- Circle of Spirits ---------------------------------------------------------
@@ -163,7 +174,7 @@ def _rock_cell(st: GameState, rock: int, occupant: dict[int, int]) -> tuple[str,
     p = st.players[seat]
     tree = f" {SACRED_TREE}" if seat == st.first else ""
     room = _BIG_CELL - 5 - len(tree)
-    body = f" [reverse b] {tag(st, seat)} [/] {escape(p.name[:room])}{tree}"
+    body = f" [reverse b] {tag(st, seat)} [/] {safe(p.name[:room])}{tree}"
     return head, _pad(body, _BIG_CELL)
 
 
@@ -180,7 +191,7 @@ def circle_big(st: GameState) -> str:
         if fires
         else "[dim]no fire burns[/]",
         f"total power [b]{sum(fires)}[/]  ({len(fires)}/{D.fire_capacity} fires)",
-        f"{SACRED_TREE} Sacred Tree: [b]{escape(holder[:16])}[/]",
+        f"{SACRED_TREE} Sacred Tree: [b]{safe(holder[:16])}[/]",
         "[dim]Spirits move clockwise ↻[/]",
     ]
     inner = 2 * w + 1
@@ -218,7 +229,7 @@ def card_markup(D: GameData, cid: str, *, name: bool, cost: bool = True, width: 
     c = D.cards[cid]
     mark = card_mark(c)
     head = f"[b]{c.cost}[/]" if cost else ""
-    label = f"{escape(c.name)} " if name else ""
+    label = f"{safe(c.name)} " if name else ""
     text = f"{head}{mark}{label}{elements(c.elements)}"
     ability = ability_tag(c.effects) if name else ""
     if ability and (not width or _visible_len(text) + 1 + len(ability) < width):
@@ -366,7 +377,7 @@ def card_mark(c: Card) -> str:
 
 def _help_card(D: GameData, cid: str, chars: int) -> str:
     c = D.cards[cid]
-    label = escape(c.name[:chars].rstrip())
+    label = safe(c.name[:chars].rstrip())
     return f"{card_mark(c).strip()}{label} {elements(c.elements)}"
 
 
@@ -461,12 +472,12 @@ def help_line_big(st: GameState, seat: int) -> str:
     D = rules_of(st).data
     p = st.players[seat]
     net = net_solitary(rules_of(st), p)
-    head = f"[b]Help Line of {escape(p.name)}[/] ({plural(len(p.help_line), 'card')})"
+    head = f"[b]Help Line of {safe(p.name)}[/] ({plural(len(p.help_line), 'card')})"
     left = [_pad(head, _HELP_COL)]
     for cid in p.help_line:
         c = D.cards[cid]
         mark = card_mark(c)
-        left.append(_pad(f" {mark} {escape(c.name[:15]):<15} {elements(c.elements)}", _HELP_COL))
+        left.append(_pad(f" {mark} {safe(f'{c.name[:15]:<15}')} {elements(c.elements)}", _HELP_COL))
     if not p.help_line:
         left.append(_pad(" [dim]no card revealed yet[/]", _HELP_COL))
     status = f" net {MARK_GLYPH[1]} [b]{net}[/]"
@@ -513,16 +524,15 @@ def player_line(st: GameState, seat: int, *, wide: bool = False) -> str:
     tree = SACRED_TREE if seat == st.first else " "
     tiles = "".join(_TILE_GLYPH.get(victory_tile(st, x)[1], UNKNOWN) for x in p.victory_tiles)
     tiles = tiles or "-"
-    name = escape(p.name[: 12 if wide else 5])
     if wide:
         return (
-            f"{mark}{tree}[b]{tag(st, seat)}[/] {name:<12} "
+            f"{mark}{tree}[b]{tag(st, seat)}[/] {safe(f'{p.name[:12]:<12}')} "
             f"T{c.trees:>2} F{c.fires:>2} {ELEMENT_GLYPH['flower']}{c.flowers:>2} /{t}  "
             f"{FRAGMENT}{p.fragments:<2} VT {tiles:<3} "
             f"draw {len(p.draw):>2} disc {len(p.discard):>2}{player_tag(st, seat)}"
         )
     return (
-        f"{mark}{tree}[b]{tag(st, seat)}[/] {name:<5} T{c.trees:<3}F{c.fires:<3}"
+        f"{mark}{tree}[b]{tag(st, seat)}[/] {safe(f'{p.name[:5]:<5}')} T{c.trees:<3}F{c.fires:<3}"
         f"{ELEMENT_GLYPH['flower']}{c.flowers:<3}{FRAGMENT}{p.fragments:<3}V{len(p.victory_tiles)} "
         f"{len(p.draw):>2}/{len(p.discard):<2}"
     )

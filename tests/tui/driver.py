@@ -133,12 +133,20 @@ async def clear_dialogs(pilot: Pilot) -> list[str]:
 
 async def play_to_end(pilot: Pilot, game: GameScreen, *, max_steps: int = 2000) -> list[str]:
     """Play the game with baseline choices pressed as keys; return dialogs seen."""
+    dialogs, over = await play_keys(pilot, game, max_steps)
+    assert over, "the game did not end"
+    return dialogs
+
+
+async def play_keys(pilot: Pilot, game: GameScreen, steps: int) -> tuple[list[str], bool]:
+    """Up to ``steps`` baseline moves pressed as keys for the humans (bots play on
+    their own); return the dialogs seen and whether the game is over."""
     dialogs: list[str] = []
     rng = random.Random(1)
-    for _ in range(max_steps):
+    for _ in range(steps):
         dialogs += await clear_dialogs(pilot)
         if isinstance(pilot.app.screen, GameOverScreen):
-            return dialogs
+            return dialogs, True
         st = game.session.state
         if not game.session.current_is_human:
             await settle(pilot)
@@ -148,4 +156,4 @@ async def play_to_end(pilot: Pilot, game: GameScreen, *, max_steps: int = 2000) 
         await press_action(pilot, game, action)
         assert len(game.session.actions) == before + 1, f"{action} was not applied"
         assert game.session.actions[-1] == str(action)
-    raise AssertionError("the game did not end")
+    return dialogs, False

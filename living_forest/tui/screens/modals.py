@@ -36,7 +36,7 @@ class HandOffScreen(ModalScreen[None]):
                 ),
                 id="handoff-title",
             )
-            yield Label(self.what)
+            yield Label(Content(self.what))
             yield Label(
                 Content.from_markup(
                     "[b]$name[/]: press [b]Enter[/] when ready.", name=self.player_name
@@ -128,6 +128,11 @@ class FilePromptScreen(ModalScreen[Path | None]):
         text = self.query_one(Input).value.strip()
         if not text:
             self.query_one("#file-error", Label).update("Type a file name.")
+            return
+        if any(ord(c) < 32 or ord(c) == 127 for c in text):  # a pasted NUL, a tab
+            self.query_one("#file-error", Label).update(
+                "A file name cannot hold control characters; type it again."
+            )
             return
         path = Path(text).expanduser()
         if not path.is_absolute():

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from textual import events
 from textual.content import Content
-from textual.markup import escape
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -108,7 +107,7 @@ class ForestView(Panel):
             return ""
         p = st.players[self.seat]
         d = rules_of(st).data
-        head = f"[b]Forest of {escape(p.name)}[/] ({d.spirits[p.spirit]})"
+        head = f"[b]Forest of {R.safe(p.name)}[/] ({d.spirits[p.spirit]})"
         if self.seat == st.current and st.phase != "over":
             head += " [reverse] to act [/]"
         return head + "\n" + R.forest(st, self.seat, marks=self.marks)

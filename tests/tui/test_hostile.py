@@ -1,0 +1,121 @@
+"""Hostile input becomes a clear message and the game is kept (issue 8): names with
+markup, control characters, odd environment values, a malformed keymap file."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as hs
+from textual.content import Content
+from textual.widgets import Input
+
+from living_forest.bots import baseline_bot
+from living_forest.core import is_over, legal_actions, observe
+from living_forest.tui.app import BOT_PAUSE, ENV_BOT_PAUSE, LivingForestApp, bot_pause_setting
+from living_forest.tui.keymap import load_keymap
+from living_forest.tui.render import FINAL_BACKSLASH, safe
+from living_forest.tui.screens.modals import FilePromptScreen
+from living_forest.tui.screens.over import GameOverScreen
+from living_forest.tui.session import SeatConfig, Session
+from living_forest.tui.widgets.board import Panel
+
+from .driver import clear_dialogs, play_keys, settle, started
+
+
+def shown(text: str) -> str:
+    """What the player should see for ``text`` put through ``safe``."""
+    out = "".join("?" if ord(c) < 32 or ord(c) == 127 else c for c in text)
+    return out[:-1] + FINAL_BACKSLASH if out.endswith("\\") else out
+
+
+@given(hs.text(max_size=30))
+def test_safe_text_shows_as_typed_inside_any_markup(text: str) -> None:
+    for markup in (f"[b]{safe(text)}[/]", f"{safe(text)}[dim] after[/]", safe(text)):
+        plain = Content.from_markup(markup).plain
+        assert plain.replace(" after", "") == shown(text)
+
+
+async def test_names_with_markup_play_a_whole_game_at_80x24_and_160x48() -> None:
+    """A name that closes a tag, one that ends in a backslash, one that ends in an
+    open bracket: every board, dialog and the result show them, nothing raises."""
+    ana, ben = "[/]x\\", "[b]y["  # hot-seat: the hand-off boxes show the names too
+    for size in ((80, 24), (160, 48)):
+        app = LivingForestApp(bot_pause=0)
+        async with app.run_test(size=size) as pilot:
+            seats = [SeatConfig(ana, "winter"), SeatConfig(ben, "summer")]
+            app.start_session(Session(seats, 4))
+            await started(pilot)
+            game = app.game
+            assert game is not None
+            board = " ".join(str(w.render()) for w in game.query(Panel))
+            assert shown(ana)[:5] in board
+            for key in ("question_mark", "escape", "i", "escape"):
+                await pilot.press(key)
+            await play_keys(pilot, game, 60)  # hand-offs, a summary, actions
+            rng = random.Random(2)
+            while not is_over(game.session.state):  # the rest without keys, then the result
+                st = game.session.state
+                game.session.play(baseline_bot(observe(st, st.current), legal_actions(st), rng))
+            await settle(pilot)
+            await clear_dialogs(pilot)
+            assert isinstance(app.screen, GameOverScreen)
+            result = " ".join(str(w.render()) for w in app.screen.query("Label, Static"))
+            assert shown(ana) in result or shown(ben) in result
+
+
+async def test_a_nul_byte_in_the_file_prompt_is_refused_and_the_game_kept(tmp_path) -> None:
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_session(Session([SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer")], 3))
+        await started(pilot)
+        game = app.game
+        assert game is not None
+        before = game.session.state.to_dict()
+        for key in ("ctrl+s", "ctrl+o"):
+            await pilot.press(key)
+            prompt = app.screen
+            assert isinstance(prompt, FilePromptScreen)
+            prompt.query_one("#file-path", Input).value = str(tmp_path / "saves" / "a\x00b.json")
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen is prompt  # still asking, with the reason
+            assert "control characters" in str(prompt.query_one("#file-error").render())
+            await pilot.press("escape")
+        assert app.game is game and game.session.state.to_dict() == before
+        assert not (tmp_path / "saves").exists()
+
+
+def test_keymap_files_that_would_hang_or_crash_are_refused(tmp_path) -> None:
+    path = tmp_path / "keymap.toml"
+    path.write_text("[keys]\nx = " + "[" * 5000 + "]" * 5000 + "\n", encoding="utf-8")
+    keymap, problems = load_keymap(path)
+    assert keymap == {} and "nested too deeply" in problems[0]
+    path.write_text('[keys]\n"game.draw" = "' + "a," * 100_000 + 'a"\n', encoding="utf-8")
+    keymap, problems = load_keymap(path)
+    assert keymap == {} and "too big" in problems[0]
+    path.write_text('[keys]\n"game.draw" = "' + "a," * 200 + 'a"\n"game.stop" = "x"\n')
+    keymap, problems = load_keymap(path)
+    assert keymap == {"game.stop": "x", "game.stop.why": "x"}
+    assert len(problems) == 1 and "too long" in problems[0]
+
+
+@pytest.mark.parametrize("text", ["inf", "1e308", "1e9", "-1", "nan", "soon", "11"])
+def test_a_bot_pause_out_of_range_is_refused_with_a_reason(text: str) -> None:
+    pause, problem = bot_pause_setting(text)
+    assert pause == BOT_PAUSE and problem is not None and ENV_BOT_PAUSE in problem
+
+
+@pytest.mark.parametrize("text", ["0", "0.05", "2.5", "10"])
+def test_a_bot_pause_in_range_is_taken(text: str) -> None:
+    assert bot_pause_setting(text) == (float(text), None)
+
+
+async def test_a_refused_setting_is_shown_when_the_app_starts() -> None:
+    _, problem = bot_pause_setting("inf")
+    assert problem is not None
+    app = LivingForestApp(bot_pause=0, notices=[problem])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert [n.message for n in app._notifications] == [problem]
