@@ -89,6 +89,8 @@ class FlowController:
             return Wait("a dialog is open")
         s = self.session
         st = s.state
+        if s.turn_done is not None:
+            return Wait("a finished turn waits to be passed on")
         if self._summary:
             lines, self._summary = tuple(self._summary), []
             return ShowSummary(f"End of round {st.round - 1}: Onibi", lines)

@@ -27,7 +27,7 @@ from living_forest.core import (
     reveals_hidden,
     rules_of,
 )
-from living_forest.core.actions import format_action, parse_action
+from living_forest.core.actions import END, format_action, parse_action
 from living_forest.core.state import PHASE_ACTION
 
 HUMAN = "human"
@@ -95,6 +95,10 @@ class Session:
         self.actions: list[str] = list(actions)
         # Undo stack: (state before, log length before) for the current undoable stretch.
         self._undo: list[tuple[GameState, int, int]] = []
+        # The seat whose action turn is done but not yet passed on (issue 8: "Turn done
+        # - Enter to pass the turn, u to undo"); None when no turn waits for that.
+        self.turn_done: int | None = None
+        self.turn_done_unused = 0  # basic actions the player left unused (ended with e)
         self._legal: tuple[Action, ...] = ()
         self._legal_for: GameState | None = None
         self._subscribers: list[Subscriber] = []
@@ -144,38 +148,49 @@ class Session:
     # --- playing ----------------------------------------------------------------
 
     def play(self, action: Action | str) -> list[Event]:
-        """Apply one legal action (raises the core's errors otherwise) and publish it."""
+        """Apply one legal action (raises the core's errors otherwise) and publish it.
+        Playing while a turn waits to be passed on passes it first."""
         a = parse_action(action) if isinstance(action, str) else action
         before = self.state
         new, events = apply(before, a)
+        if self.turn_done is not None:
+            self.confirm_turn()
         self.state = new
         text = format_action(a)
         self.actions.append(text)
         self.events.extend(events)
         if self._undoable(before, a, new, events):
             self._undo.append((before, len(self.actions) - 1, len(self.events) - len(events)))
+            if new.current != before.current:  # a person's turn ended: it stays open
+                self.turn_done = before.current
+                self.turn_done_unused = before.basic_left if a.kind == END else 0
         else:
             self._undo.clear()
         self._publish(Transition(text, before, new, tuple(events)))
         return events
 
-    @staticmethod
-    def _undoable(before: GameState, a: Action, after: GameState, events: list[Event]) -> bool:
-        """Undo covers the current player's action turn and never goes back past what
-        showed hidden information (the core marks it: a drawn card, a refill)."""
+    def _undoable(
+        self, before: GameState, a: Action, after: GameState, events: list[Event]
+    ) -> bool:
+        """Undo covers a person's action turn, its last action included (the turn stays
+        open until they pass it on), and never goes back past what showed hidden
+        information (the core marks it: a drawn card, a refill)."""
         if before.phase != PHASE_ACTION or reveals_hidden(before, a):
             return False
         if revealed_by(before, events):
             return False
-        # The action ended the turn (or the round): the next player may not be undone into.
-        return (
-            after.phase == PHASE_ACTION
-            and after.current == before.current
-            and (after.round == before.round)
-        )
+        if after.phase != PHASE_ACTION or after.round != before.round:
+            return False  # the round or the game ended: Onibi has moved, there is no way back
+        return after.current == before.current or self.controller_of(before.current) == HUMAN
+
+    def confirm_turn(self) -> None:
+        """The player passes their finished turn on: it can no longer be undone."""
+        self.turn_done = None
+        self.turn_done_unused = 0
+        self._undo.clear()
 
     def can_undo(self) -> bool:
-        return bool(self._undo) and self.current_is_human
+        return bool(self._undo) and (self.current_is_human or self.turn_done is not None)
 
     def why_no_undo(self) -> str:
         if not self.current_is_human:
@@ -190,6 +205,8 @@ class Session:
         state, n_actions, n_events = self._undo.pop()
         before, undone = self.state, self.actions[n_actions]
         self.state = state
+        self.turn_done = None  # back in the turn
+        self.turn_done_unused = 0
         del self.actions[n_actions:]
         del self.events[n_events:]
         self._publish(Transition(undone, before, state, (), undone=True))

@@ -53,12 +53,30 @@ def situation(session: Session, modes: list[str], key_of: KeyOf) -> str:
     phase = "reveals Guardian Animals" if st.phase == "draw" else "takes actions"
     spirit = session.rules.data.spirits[p.spirit]
     rules = "".join(f" ({m.name.capitalize()})" for m in session.rules.modules)
+    if session.turn_done is not None:
+        return f"Round {st.round}{rules} · {turn_done_text(session, key_of)}"
     line = f"Round {st.round}{rules} · {p.name} ({spirit}){ctl_text} {phase}: "
     return line + what_now(session, modes, key_of)
 
 
+def turn_done_text(session: Session, key_of: KeyOf, *, short: bool = False) -> str:
+    """A finished turn that is not passed on yet: what the keys do (``short``: for
+    the prompt above the choice box)."""
+    st = session.state
+    nxt = st.players[st.current].name
+    if short:
+        return f"Turn done · Enter: pass to {nxt}"
+    seat = session.turn_done
+    who = st.players[seat].name if seat is not None else "the player"
+    unused = session.turn_done_unused
+    left = f" ({plural(unused, 'action')} unused)" if unused else ""
+    return f"{who}'s turn is done{left}. Enter: pass to {nxt} · {key_of('undo')}: undo"
+
+
 def what_now(session: Session, modes: list[str], key_of: KeyOf) -> str:
     st = session.state
+    if session.turn_done is not None:
+        return turn_done_text(session, key_of)
     if not session.current_is_human:
         return "see the log."
     d = decision(st)

@@ -147,6 +147,9 @@ async def play_keys(pilot: Pilot, game: GameScreen, steps: int) -> tuple[list[st
         dialogs += await clear_dialogs(pilot)
         if isinstance(pilot.app.screen, GameOverScreen):
             return dialogs, True
+        if game.session.turn_done is not None:  # a finished turn: pass it on (issue 8)
+            await pilot.press("enter")
+            continue
         st = game.session.state
         if not game.session.current_is_human:
             await settle(pilot)

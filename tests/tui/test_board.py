@@ -107,12 +107,24 @@ async def test_undo_within_the_action_turn_only():
         await pilot.press("u")
         assert game.session.state is start_state
         assert len(game.session.actions) == n
-        assert "Undone" in status(app)
-        # End the turn: the next player's turn cannot be undone into.
+        assert "Undone: Attract " in status(app)  # in words, not the notation
+        # End the turn (issue 8): it stays open, the keys of the next player do nothing,
+        # and its last action can be undone until Enter passes it on.
         await pilot.press("e")
-        await clear_dialogs(pilot)
+        assert game.session.actions[-1] == "end" and game.session.turn_done == start_state.current
+        assert "turn is done (2 actions unused). Enter: pass to" in status(app)
+        assert not isinstance(app.screen, HandOffScreen)  # nothing moves before Enter
+        assert game._choices == []
+        await pilot.press("t")
+        assert game.session.actions[-1] == "end"  # refused, with the reason
+        assert "Enter: pass to" in status(app)
         await pilot.press("u")
-        assert game.session.actions[-1] == "end"
+        assert game.session.state is start_state and game.session.turn_done is None
+        await pilot.press("e", "enter")
+        assert game.session.turn_done is None
+        await clear_dialogs(pilot)  # the hand-off to the next player
+        await pilot.press("u")
+        assert game.session.actions[-1] == "end"  # the passed turn is final
         assert "Cannot undo" in status(app)
 
 

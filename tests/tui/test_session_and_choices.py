@@ -58,14 +58,41 @@ def test_undo_restores_the_previous_state_and_log():
 
 def test_undo_never_crosses_into_another_turn():
     s = Session(SEATS, 7)
-    for a in ["draw", "stop", "draw", "stop", "take-fragment"]:
+    for a in ["draw", "stop", "draw", "stop"]:
         s.play(a)
-    # take-fragment used the only basic option: the turn passed to the next player.
+    before = s.state
+    s.play("take-fragment")
+    # take-fragment used the only basic option: the turn is done but still open (issue 8).
     assert s.state.phase == "action" and s.state.current == 1
-    assert not s.can_undo()
+    assert s.turn_done == 0 and s.can_undo()
+    s.undo()
+    assert s.state is before and s.turn_done is None
+    s.play("take-fragment")
+    s.confirm_turn()  # Enter: passed on, final
+    assert s.turn_done is None and not s.can_undo()
     with pytest.raises(UndoError):
         s.undo()
     assert s.actions[-1] == "take-fragment"
+
+
+def test_a_turn_ending_the_round_or_played_by_a_bot_is_not_left_open():
+    seats = [SeatConfig("Ana", "winter"), SeatConfig("Bot", "summer", "baseline")]
+    s = Session(seats, 7)
+    rng = random.Random(3)
+    ended = []
+    while s.state.phase != "over" and s.state.round < 4:
+        st = s.state
+        if s.turn_done is not None:
+            s.confirm_turn()
+        before = st
+        s.play(baseline_bot(observe(st, st.current), s.legal(), rng))
+        if before.phase == "action" and s.state.current != before.current:
+            ended.append((s.controller_of(before.current), s.state.phase, s.turn_done))
+    # A person's turn that passes to the next player stays open; one that ends the round
+    # (Onibi moves, the reserve is refilled) or a bot's turn does not.
+    assert ("human", "action", 0) in ended or ("human", "action", 1) in ended
+    for who, phase, done in ended:
+        assert (done is not None) == (who == "human" and phase == "action")
 
 
 def test_session_replays_a_log_and_maps_controllers_by_spirit():

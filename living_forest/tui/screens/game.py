@@ -27,18 +27,26 @@ from textual.worker import Worker, WorkerState
 
 from living_forest.bots import get_bot
 from living_forest.bots.hint import Hint, hint
-from living_forest.core import Action, GameState, Rules, describe, legal_actions, why_illegal
+from living_forest.core import (
+    Action,
+    GameState,
+    Rules,
+    describe,
+    legal_actions,
+    parse_action,
+    why_illegal,
+)
 from living_forest.core.actions import ATTRACT
 from living_forest.core.observation import observe
 from living_forest.core.state import PHASE_OVER
 
 from .. import render as R
-from ..choices import Choice, choices, prompt
+from ..choices import Choice, action_label, choices, prompt
 from ..flow import FlowController, HandOff, RunBot, ShowGameOver, ShowSummary
 from ..glyphs import plural
 from ..keys import GAME_KEYS, liveness, opens_list, why_not
 from ..session import Session, Transition, UndoError
-from ..status import hint_text, situation
+from ..status import hint_text, situation, turn_done_text
 from ..widgets.board import (
     CircleView,
     ForestView,
@@ -66,6 +74,8 @@ def _game_bindings() -> list[BindingType]:
             Binding(k.key, f"refuse('{k.name}')", k.label, show=False, id=f"game.{k.name}.why")
         )
     out += [
+        # Turn done: Enter passes the turn on (before the choice list's own Enter).
+        Binding("enter", "pass_turn", "Pass turn", priority=True, id="game.pass_turn"),
         Binding("u", "undo", "Undo", id="game.undo"),
         Binding("u", "refuse('undo')", "Undo", show=False, id="game.undo.why"),
         Binding("escape", "back", "Back", id="game.back"),
@@ -213,11 +223,18 @@ class GameScreen(Screen[None]):
     def rules(self) -> Rules:
         return self.session.rules
 
+    @property
+    def focus_seat(self) -> int:
+        """Whose Help Line and Forest the board shows by default: the player to act, or
+        the one whose finished turn waits to be passed on."""
+        done = self.session.turn_done
+        return self.state.current if done is None else done
+
     def refresh_board(self) -> None:
         st = self.state
         for panel in self.query(Panel):
             if isinstance(panel, HelpLineView):
-                panel.seat = st.current
+                panel.seat = self.focus_seat
             panel.state = st
         self._show_forests()
         self._refresh_choices()
@@ -242,7 +259,7 @@ class GameScreen(Screen[None]):
 
     def _show_forests(self) -> None:
         st = self.state
-        shown = st.current if self.viewed is None else self.viewed
+        shown = self.focus_seat if self.viewed is None else self.viewed
         wide = self.has_class("-wide")
         marks = self._marks()
         for fv in self.query(ForestView):
@@ -258,7 +275,11 @@ class GameScreen(Screen[None]):
         ol.set_items([c.label for c in self._choices])
         self._size_choices()
         title = prompt(st, self.modes) if human_turn else ""
-        if st.phase != PHASE_OVER and not human_turn:
+        if self.session.turn_done is not None:
+            self._choices = []
+            ol.set_items([])
+            title = turn_done_text(self.session, self.key_of, short=True)
+        elif st.phase != PHASE_OVER and not human_turn:
             title = f"{st.players[st.current].name} (bot) is thinking…"
         self.query_one("#prompt", Static).update(
             Content.from_markup("[b]$t[/]", t=title), layout=False
@@ -336,7 +357,7 @@ class GameScreen(Screen[None]):
             bar.styles.height = rows
 
     def key_of(self, name: str) -> str:
-        """The key (after any user keymap) bound to game action ``name``."""
+        """The key (after any user keymap) bound to game action ``name`` (or "undo")."""
         if self._key_names is None:
             self._key_names = {}
             for node, bindings_map in self._binding_chain:  # the keymap is applied here
@@ -345,13 +366,17 @@ class GameScreen(Screen[None]):
                         for b in bindings:
                             if b.id:
                                 self._key_names[b.id] = self.app.get_key_display(b)
-        return self._key_names.get(f"game.{name}", GAME_KEYS[name].key)
+        found = self._key_names.get(f"game.{name}")
+        return found or (GAME_KEYS[name].key if name in GAME_KEYS else name[:1])
 
     # --- check_action: Footer keys follow the rules (keys.py) -------------------
 
     @property
     def human_to_act(self) -> bool:
-        return self.session.current_is_human and not self.bot_busy
+        """A person may play now: it is their turn, no bot is thinking and no finished
+        turn waits to be passed on."""
+        s = self.session
+        return s.current_is_human and not self.bot_busy and s.turn_done is None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "play":
@@ -359,6 +384,8 @@ class GameScreen(Screen[None]):
             return liveness(self.state, self.session.legal(), name, human=self.human_to_act)
         if action == "undo":
             return True if self.session.can_undo() else None
+        if action == "pass_turn":
+            return self.session.turn_done is not None
         if action == "back":
             return True if self.modes or self.state.phase == PHASE_OVER else None
         return True
@@ -375,10 +402,21 @@ class GameScreen(Screen[None]):
             return
         self.play(Action(GAME_KEYS[name].kind))
 
+    def action_pass_turn(self) -> None:
+        """Enter after a finished turn: it is passed on and can no longer be undone."""
+        if self.session.turn_done is None:
+            return
+        self.session.confirm_turn()
+        self.message = ""
+        self.refresh_board()
+        self.advance_flow()
+
     def action_refuse(self, name: str) -> None:
         st = self.state
         if st.phase == PHASE_OVER:
             self.say("The game is over.")
+        elif self.session.turn_done is not None and name != "undo":
+            self.say(turn_done_text(self.session, self.key_of))
         elif not self.human_to_act:
             self.say(f"{st.players[st.current].name} is a bot; wait for its move.")
         elif name == "undo":
@@ -544,6 +582,9 @@ class GameScreen(Screen[None]):
     # --- applying (the only place the game changes) ----------------------------
 
     def play(self, action: Action) -> bool:
+        if self.session.turn_done is not None:
+            self.say(turn_done_text(self.session, self.key_of))
+            return False
         if not self.human_to_act:
             self.say("A bot is playing; wait for its move.")
             return False
@@ -563,9 +604,11 @@ class GameScreen(Screen[None]):
         if not self.is_mounted:
             return  # the board is not built yet; _first_flow shows everything
         if tr.undone:
+            # In words, from the position where it was played ("Take a Fragment").
+            what = action_label(tr.after, parse_action(tr.action))
             if self._log_loaded:
-                self.query_one("#log", EventLog).add(f"↶ Undone: {tr.action}")
-            self.message = f"Undone: {tr.action}."
+                self.query_one("#log", EventLog).add(f"↶ Undone: {what}")
+            self.message = f"Undone: {what}."
             self.refresh_board()
             return
         self.message = ""
