@@ -14,6 +14,18 @@ Files of an older format version are upgraded as they are read (``migrations.py`
 Imports no UI library.
 """
 
+from .catalogue import (
+    AUTOSAVES_KEPT,
+    SaveInfo,
+    autosave_dir,
+    autosaves,
+    describe_save,
+    is_autosave,
+    latest_autosave,
+    new_autosave_path,
+    prune_autosaves,
+    saves,
+)
 from .files import (
     ENV_DATA_DIR,
     MAX_SAVE_BYTES,
@@ -25,6 +37,7 @@ from .files import (
     load_game,
     load_game_with_events,
     parse_record,
+    read_record,
     replay_record,
     replay_states,
     save_game,
@@ -40,6 +53,7 @@ from .model import (
 )
 
 __all__ = [
+    "AUTOSAVES_KEPT",
     "ENV_DATA_DIR",
     "MAX_SAVE_BYTES",
     "SCHEMA_VERSION",
@@ -49,15 +63,25 @@ __all__ = [
     "PlayerSnapshot",
     "ReplayStep",
     "SaveError",
+    "SaveInfo",
     "SeatRecord",
     "StateSnapshot",
+    "autosave_dir",
     "autosave_path",
+    "autosaves",
     "clean_stale_temporaries",
     "default_save_dir",
+    "describe_save",
+    "is_autosave",
+    "latest_autosave",
     "load_game",
     "load_game_with_events",
+    "new_autosave_path",
     "parse_record",
+    "prune_autosaves",
+    "read_record",
     "replay_record",
     "replay_states",
     "save_game",
+    "saves",
 ]

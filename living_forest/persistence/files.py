@@ -210,6 +210,12 @@ def load_game_with_events(
     return rec, final, events
 
 
+def read_record(path: str | os.PathLike[str]) -> GameRecord:
+    """A save file's record, validated but not replayed (a browser's quick look)."""
+    p = Path(path)
+    return parse_record(_read_json(p), p.name)
+
+
 def parse_record(raw: Any, where: str = "the save file") -> GameRecord:
     """Validate already-decoded JSON as a :class:`GameRecord` (clear errors)."""
     if not isinstance(raw, dict):

@@ -18,20 +18,32 @@ from textual.app import App
 from textual.binding import Binding
 
 from living_forest.core import GameOptions, rules_for
-from living_forest.persistence import clean_stale_temporaries
+from living_forest.core.state import PHASE_OVER
+from living_forest.persistence import (
+    clean_stale_temporaries,
+    latest_autosave,
+    prune_autosaves,
+    saves,
+)
 
 from .keymap import load_keymap
 from .saving import (
     Autosaver,
     SaveError,
     autosave_exists,
-    autosave_path,
+    autosave_target,
     default_save_dir,
     load_session,
     save_session,
 )
 from .screens.game import GameScreen
-from .screens.modals import FilePromptScreen, HelpScreen
+from .screens.modals import (
+    OTHER_FILE,
+    ConfirmScreen,
+    FilePromptScreen,
+    HelpScreen,
+    SaveBrowserScreen,
+)
 from .screens.over import GameOverScreen, TooSmallScreen
 from .screens.title import NewGameScreen, TitleScreen
 from .session import SeatConfig, Session
@@ -84,6 +96,7 @@ class LivingForestApp(App[int]):
         # The seats and rules of the last new game: the next New game form starts there.
         self.last_setup: tuple[list[SeatConfig], GameOptions] | None = None
         self.autosaver: Autosaver | None = None
+        self.autosave_to: Path | None = None  # the game on the board autosaves here
         self.last_error = ""
 
     # --- start --------------------------------------------------------------------
@@ -114,16 +127,47 @@ class LivingForestApp(App[int]):
             if result is not None:
                 seats, seed, options = result
                 self.last_setup = (seats, options)
-                self.start_session(Session(seats, seed, options=options))
+                self.leave_game_then(
+                    lambda: self.start_session(Session(seats, seed, options=options))
+                )
 
         self.push_screen(NewGameScreen(last=self.last_setup), started)
 
-    def start_session(self, session: Session) -> None:
+    def leave_game_then(self, go: Callable[[], object], *, to: Path | None = None) -> None:
+        """Run ``go``, which puts another game on the board; first ask when a game is in
+        progress (it is not lost: its own autosave keeps it). ``to``: the file about to
+        be opened (the game's own autosave needs no question)."""
+        game = self.game
+        s = game.session if game is not None else None
+        if s is None or s.state.phase == PHASE_OVER or not s.actions or to == self.autosave_to:
+            go()
+            return
+        names = ", ".join(f"{x.name} ({x.spirit.title()})" for x in s.seats)
+        body = (
+            f"{names}, round {s.state.round}. It stays in its autosave: Continue or "
+            "Load (ctrl+o) brings it back."
+        )
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                go()
+
+        self.push_screen(ConfirmScreen("Leave the game in progress?", body), answered)
+
+    def start_session(self, session: Session, *, loaded_from: Path | None = None) -> None:
+        """Put ``session`` on the board. It autosaves to a file of its own (the one it
+        was continued from, when that is an autosave), so no other game is overwritten."""
         # Only the title stays below the board.
         while len(self.screen_stack) > 2:
             self.pop_screen()
         if self._unsubscribe_autosave is not None:
             self._unsubscribe_autosave()  # the previous game no longer saves itself
+        self.flush_autosave()  # ... and its last position is on disk
+        self.autosave_to = None
+        if self.autosave_enabled:
+            with contextlib.suppress(OSError):
+                self.autosave_to = autosave_target(session, loaded_from)
+                prune_autosaves(spare=self.autosave_to)
         self._unsubscribe_autosave = session.subscribe(lambda _tr: self.autosave(session))
         game = GameScreen(session, bot_pause=self.bot_pause)
         game.paused = self.too_small
@@ -144,15 +188,33 @@ class LivingForestApp(App[int]):
         return None
 
     def action_continue_game(self) -> None:
-        if not self.has_autosave():
+        """Resume the game autosaved last."""
+        self.flush_autosave()
+        path = latest_autosave()
+        if path is None:
             self._say("There is no autosave yet: start a new game.")
             return
-        self.flush_autosave()
-        self.open_save(autosave_path())
+        self.leave_game_then(lambda: self.open_save(path), to=path)
 
     def action_load_game(self) -> None:
-        if isinstance(self.screen, FilePromptScreen | TooSmallScreen):
+        """The save browser: every save and autosave; its last entry types a path."""
+        if isinstance(self.screen, FilePromptScreen | SaveBrowserScreen | TooSmallScreen):
             return
+        self.flush_autosave()
+        try:
+            found = saves()
+        except OSError:
+            found = []
+
+        def picked(choice: Path | str | None) -> None:
+            if isinstance(choice, Path):
+                self.leave_game_then(lambda: self.open_save(choice), to=choice)
+            elif choice == OTHER_FILE:
+                self._type_a_path()
+
+        self.push_screen(SaveBrowserScreen(found), picked)
+
+    def _type_a_path(self) -> None:
         try:
             folder = default_save_dir()
         except OSError:
@@ -161,7 +223,7 @@ class LivingForestApp(App[int]):
 
         def chosen(path: Path | None) -> None:
             if path is not None:
-                self.open_save(path)
+                self.leave_game_then(lambda: self.open_save(path), to=path)
 
         self.push_screen(FilePromptScreen("Load a saved game", default, must_exist=True), chosen)
 
@@ -175,7 +237,7 @@ class LivingForestApp(App[int]):
         except (OSError, ValueError) as e:  # ValueError: a path the OS cannot take
             self._say(f"Could not load the game: {e}", error=True)
             return False
-        self.start_session(session)
+        self.start_session(session, loaded_from=path)
         self.notify(f"Loaded {path}", timeout=4, markup=False)
         return True
 
@@ -208,7 +270,8 @@ class LivingForestApp(App[int]):
             self.autosaver = Autosaver()
         if self.autosaver.error:
             self._say(self.autosaver.error, error=True)
-        self.autosaver.submit(session)
+        if self.autosave_to is not None:
+            self.autosaver.submit(session, self.autosave_to)
 
     def flush_autosave(self) -> None:
         if self.autosaver is not None:

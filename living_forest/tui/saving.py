@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 
 from living_forest.core import GameState
@@ -13,7 +13,10 @@ from living_forest.persistence import (
     SeatRecord,
     autosave_path,
     default_save_dir,
+    is_autosave,
+    latest_autosave,
     load_game_with_events,
+    new_autosave_path,
     save_game,
 )
 
@@ -65,29 +68,33 @@ def load_session(path: Path) -> Session:
 
 
 def autosave_exists() -> bool:
-    try:
-        return autosave_path().is_file()
-    except OSError:
-        return False
+    return latest_autosave() is not None
+
+
+def autosave_target(session: Session, loaded_from: Path | None = None) -> Path:
+    """The file a game autosaves to: its own autosave when it was continued from one,
+    else a new one named by now and its seats (another game's file is never used)."""
+    if loaded_from is not None and is_autosave(loaded_from):
+        return loaded_from
+    return new_autosave_path([s.spirit for s in session.seats], datetime.now())
 
 
 class Autosaver:
     """Writes the latest position in a background thread so a key press never waits
     for the disk. Only the newest pending save is written; ``flush`` waits for it."""
 
-    def __init__(self, path_fn: Callable[[], Path] = autosave_path) -> None:
-        self._path_fn = path_fn
+    def __init__(self) -> None:
         self._cond = threading.Condition()
-        self._pending: tuple[GameRecord, GameState] | None = None
+        self._pending: tuple[Path, GameRecord, GameState] | None = None
         self._busy = False
         self.error: str = ""
         self._thread = threading.Thread(target=self._loop, name="autosave", daemon=True)
         self._thread.start()
 
-    def submit(self, session: Session) -> None:
+    def submit(self, session: Session, path: Path) -> None:
         rec = record_of(session)
         with self._cond:
-            self._pending = (rec, session.state)
+            self._pending = (path, rec, session.state)
             self._cond.notify_all()
 
     def flush(self, timeout: float = 10.0) -> bool:
@@ -103,7 +110,7 @@ class Autosaver:
                 self._busy = True
             assert job is not None
             try:
-                save_game(self._path_fn(), job[0], job[1], verify=False)
+                save_game(job[0], job[1], job[2], verify=False)
                 self.error = ""
             except (SaveError, OSError) as e:
                 self.error = f"Autosave failed: {e}"

@@ -6,10 +6,16 @@ import json
 
 from living_forest.core import apply, legal_actions, new_game
 from living_forest.core.engine import data
-from living_forest.persistence import autosave_path
+from living_forest.persistence import autosave_path, latest_autosave
 from living_forest.tui.app import LivingForestApp
 from living_forest.tui.screens.game import GameScreen
-from living_forest.tui.screens.modals import FilePromptScreen, HandOffScreen, HelpScreen
+from living_forest.tui.screens.modals import (
+    ConfirmScreen,
+    FilePromptScreen,
+    HandOffScreen,
+    HelpScreen,
+    SaveBrowserScreen,
+)
 from living_forest.tui.screens.over import TooSmallScreen
 from living_forest.tui.session import SeatConfig, Session
 
@@ -175,9 +181,14 @@ async def test_save_and_load_through_the_ui_give_the_same_state(tmp_path):
         await pilot.press("e")  # play on, then load the save back
         await clear_dialogs(pilot)
         assert game.session.actions != saved_actions
-        await pilot.press("ctrl+o")
+        await pilot.press("ctrl+o")  # the save browser; its last entry types a path
+        assert isinstance(app.screen, SaveBrowserScreen)
+        await pilot.press("end", "enter")
         assert isinstance(app.screen, FilePromptScreen)
         app.screen.query_one("#file-path").value = str(path)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)  # the game in progress is left?
         await pilot.press("enter")
         await pilot.pause()
         await clear_dialogs(pilot)
@@ -214,7 +225,9 @@ async def test_autosave_and_continue_resume_exactly():
         await clear_dialogs(pilot)
         await pilot.press("d", "d")
         state = game.session.state.to_dict()
-        assert autosave_path().is_file()
+        app.flush_autosave()
+        own = latest_autosave()
+        assert own is not None and own.parent.name == "autosaves"  # a file of its own
     app2 = LivingForestApp(bot_pause=0, continue_latest=True)
     async with app2.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -420,7 +433,9 @@ async def test_a_save_with_non_ascii_digits_is_refused_from_load_and_continue(tm
         await to_action_phase(pilot, game)
         await pilot.press("t")
         app.flush_autosave()
-    raw = json.loads(autosave_path().read_text(encoding="utf-8"))
+    own = latest_autosave()
+    assert own is not None
+    raw = json.loads(own.read_text(encoding="utf-8"))
     raw["actions"][-1] = "move \u00b2"
     hostile = tmp_path / "hostile.json"
     hostile.write_text(json.dumps(raw), encoding="utf-8")

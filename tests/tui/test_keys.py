@@ -8,10 +8,12 @@ from living_forest.tui.app import LivingForestApp
 from living_forest.tui.keymap import load_keymap
 from living_forest.tui.screens.game import GameScreen
 from living_forest.tui.screens.modals import (
+    ConfirmScreen,
     FilePromptScreen,
     HandOffScreen,
     HelpScreen,
     InfoScreen,
+    SaveBrowserScreen,
 )
 from living_forest.tui.screens.over import GameOverScreen
 from living_forest.tui.screens.title import Cycle, NewGameScreen, TitleScreen
@@ -29,6 +31,8 @@ ALL = [
     InfoScreen,
     HelpScreen,
     FilePromptScreen,
+    ConfirmScreen,
+    SaveBrowserScreen,
     GameOverScreen,
     ChoiceList,
     Cycle,

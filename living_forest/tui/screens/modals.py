@@ -9,7 +9,10 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Markdown, Static
+from textual.widgets import Button, Input, Label, Markdown, OptionList, Static
+from textual.widgets.option_list import Option
+
+from living_forest.persistence import SaveInfo
 
 from ..glyphs import SPIRIT_TAG
 
@@ -155,3 +158,82 @@ class FilePromptScreen(ModalScreen[Path | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A question with two answers: Enter (yes) or Esc (no)."""
+
+    BINDINGS = [
+        Binding("enter", "answer(True)", "Yes", id="confirm.yes", priority=True),
+        Binding("escape", "answer(False)", "No", id="confirm.no", priority=True),
+    ]
+
+    def __init__(self, question: str, body: str) -> None:
+        super().__init__(classes="dialog")
+        self.question = question
+        self.body = body
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="box"):
+            yield Label(Content.from_markup("[b]$q[/]", q=self.question), id="confirm-title")
+            yield Static(Content(self.body), id="confirm-body")
+            yield Label(Content.from_markup("[b]Enter[/] yes   [b]Esc[/] no"))
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+OTHER_FILE = "other"  # the save browser's last entry: type a path
+
+
+class SaveBrowserScreen(ModalScreen[Path | str | None]):
+    """Every save and autosave, newest first, with its players, Spirits, round, rules
+    and date; returns the chosen file, :data:`OTHER_FILE` to type a path, or None."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="saves.cancel")]
+
+    def __init__(self, found: list[SaveInfo]) -> None:
+        super().__init__(classes="dialog")
+        self.found = found
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="box"):
+            yield Label(Content.from_markup("[b]Load a game[/]"), id="saves-title")
+            entries = [Option(save_line(s), id=str(i)) for i, s in enumerate(self.found)]
+            entries.append(Option(Content("Another file… (type its path)"), id=OTHER_FILE))
+            yield OptionList(*entries, id="saves-list")
+            yield Label(
+                Content.from_markup("[dim]↑↓ choose, Enter loads, Esc cancels[/]"),
+                id="saves-help",
+            )
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        oid = event.option.id
+        if oid == OTHER_FILE:
+            self.dismiss(OTHER_FILE)
+            return
+        info = self.found[int(oid or 0)]
+        if info.problem:
+            self.notify(info.problem, severity="error", markup=False)
+            return
+        self.dismiss(info.path)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def save_line(s: SaveInfo) -> Content:
+    """One save in the browser: "Ana (Winter), Ben (Summer) · round 4 · Kodama ·
+    autosave · 2026-12-01 18:59"; a damaged file says so."""
+    when = s.modified.strftime("%Y-%m-%d %H:%M")
+    kind = "autosave" if s.autosave else s.path.name
+    if s.problem:
+        return Content(f"{kind} · {when} · cannot be read")
+    names = ", ".join(f"{name} ({spirit.title()})" for name, spirit in s.players)
+    rules = "".join(f" · {m.title()}" for m in s.modules)
+    state = "game over" if s.over else f"round {s.round}"
+    return Content(f"{names} · {state}{rules} · {kind} · {when}")

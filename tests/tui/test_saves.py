@@ -1,0 +1,110 @@
+"""Loading or starting a game never destroys another (issue 8): every game autosaves
+to a file of its own, the save browser lists them all, and leaving a game in
+progress asks first."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from living_forest.persistence import default_save_dir, latest_autosave
+from living_forest.tui.app import LivingForestApp
+from living_forest.tui.saving import save_session
+from living_forest.tui.screens.modals import ConfirmScreen, SaveBrowserScreen, save_line
+from living_forest.tui.session import SeatConfig, Session
+
+from .driver import clear_dialogs, started
+
+FOUR = [
+    SeatConfig("Ana", "winter"),
+    SeatConfig("Ben", "summer"),
+    SeatConfig("Cy", "spring"),
+    SeatConfig("Di", "autumn"),
+]
+
+
+def other_game() -> Path:
+    """A saved 2-player game in the save folder."""
+    s = Session([SeatConfig("Eve", "winter"), SeatConfig("Fox", "summer")], 8)
+    for a in ("draw", "stop"):
+        s.play(a)
+    path = default_save_dir() / "other.json"
+    save_session(path, s)
+    return path
+
+
+async def pick(pilot, path: Path) -> None:
+    """Open the save browser (ctrl+o) and choose ``path`` with the arrow keys."""
+    await pilot.press("ctrl+o")
+    browser = pilot.app.screen
+    assert isinstance(browser, SaveBrowserScreen)
+    index = [s.path for s in browser.found].index(path)
+    await pilot.press("home", *(["down"] * index), "enter")
+    await pilot.pause()
+
+
+async def test_loading_over_an_unsaved_game_asks_and_the_game_comes_back() -> None:
+    """The play-test's loss: ctrl+o in a 4-player game loaded another file over it."""
+    other = other_game()
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.start_session(Session(FOUR, 3))
+        await started(pilot)
+        for _ in range(3):
+            await pilot.press("d")
+            await clear_dialogs(pilot)
+        first = app.game
+        assert first is not None
+        mine, actions = app.autosave_to, list(first.session.actions)
+        assert mine is not None and len(actions) == 3
+        await pick(pilot, other)
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Ana (Winter), Ben (Summer), Cy (Spring), Di (Autumn), round 1" in str(
+            app.screen.query_one("#confirm-body").render()
+        )
+        await pilot.press("escape")  # no: the game stays
+        assert app.game is first and first.session.actions == actions
+        await pick(pilot, other)
+        await pilot.press("enter")  # yes
+        await pilot.pause()
+        await clear_dialogs(pilot)
+        assert app.game is not first and app.game.session.seats[0].name == "Eve"
+        assert app.autosave_to not in (mine, other)  # the loaded game saves elsewhere
+        app.flush_autosave()
+        await pick(pilot, mine)  # the 4-player game, from its own autosave
+        assert isinstance(app.screen, ConfirmScreen)  # Eve's game is in progress too
+        await pilot.press("enter")
+        await pilot.pause()
+        await clear_dialogs(pilot)
+        back = app.game
+        assert back is not None and back.session.actions == actions
+        assert back.session.state.to_dict() == first.session.state.to_dict()
+        assert app.autosave_to == mine  # and it goes on saving to its own file
+
+
+async def test_the_browser_lists_every_game_and_continue_takes_the_last() -> None:
+    other = other_game()
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_session(Session(FOUR, 3))
+        await started(pilot)
+        await pilot.press("d")
+        app.flush_autosave()
+        await pilot.press("ctrl+o")
+        browser = app.screen
+        assert isinstance(browser, SaveBrowserScreen)
+        lines = [str(save_line(s)) for s in browser.found]
+        assert lines[0].startswith("Ana (Winter), Ben (Summer), Cy (Spring), Di (Autumn) · round 1")
+        assert "autosave" in lines[0]
+        assert any(
+            line.startswith("Eve (Winter), Fox (Summer)") and "other.json" in line for line in lines
+        )
+        assert [s.path for s in browser.found][1] == other
+        await pilot.press("escape")
+        assert app.screen is app.game
+        mine = app.autosave_to
+    assert latest_autosave() == mine
+    app = LivingForestApp(bot_pause=0, continue_latest=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.game is not None and app.game.session.actions == ["draw"]
+        assert app.autosave_to == mine
