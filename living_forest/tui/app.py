@@ -72,6 +72,8 @@ class LivingForestApp(App[int]):
         Binding("f1", "help", "Help", id="app.help"),
         Binding("question_mark", "help", "Help", show=False, id="app.help2"),
         Binding("ctrl+o", "load_game", "Load", id="app.load"),
+        # Priority: it works from every box over the board too (a hand-off, a summary).
+        Binding("ctrl+s", "save_game", "Save", id="app.save", priority=True),
         Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
     ]
 
@@ -177,9 +179,6 @@ class LivingForestApp(App[int]):
     def on_game_screen_game_over(self, message: GameScreen.GameOver) -> None:
         self.show_game_over(message.session)
 
-    def on_game_screen_save_requested(self, message: GameScreen.SaveRequested) -> None:
-        self.action_save_game()
-
     @property
     def game(self) -> GameScreen | None:
         for s in reversed(self.screen_stack):
@@ -242,6 +241,9 @@ class LivingForestApp(App[int]):
         return True
 
     def action_save_game(self) -> None:
+        """ctrl+s, from the board and from every box over it (a hand-off, a summary)."""
+        if isinstance(self.screen, FilePromptScreen | SaveBrowserScreen | ConfirmScreen):
+            return
         game = self.game
         if game is None:
             self._say("There is no game to save.")
@@ -279,6 +281,15 @@ class LivingForestApp(App[int]):
 
     def on_unmount(self) -> None:
         self.flush_autosave()
+
+    async def action_quit(self) -> None:
+        """Quit, leaving on disk exactly the game on the board: a bot step still being
+        thought about is dropped (it was never played), then the autosave is flushed."""
+        game = self.game
+        if game is not None:
+            game.cancel_bot()
+        self.flush_autosave()
+        self.exit()
 
     def show_game_over(self, session: Session) -> None:
         def done(what: str | None) -> None:
@@ -355,6 +366,12 @@ class LivingForestApp(App[int]):
         self._too_small = TooSmallScreen(*notice.dims)
         super().push_screen(self._too_small)
         return result
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Save shows only when there is a game to save."""
+        if action == "save_game":
+            return self.game is not None
+        return True
 
     @property
     def too_small(self) -> bool:

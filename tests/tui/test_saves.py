@@ -6,13 +6,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from living_forest.persistence import default_save_dir, latest_autosave
+from textual.widgets import Input
+
+from living_forest.persistence import default_save_dir, latest_autosave, read_record
 from living_forest.tui.app import LivingForestApp
 from living_forest.tui.saving import save_session
-from living_forest.tui.screens.modals import ConfirmScreen, SaveBrowserScreen, save_line
+from living_forest.tui.screens.modals import (
+    ConfirmScreen,
+    FilePromptScreen,
+    HandOffScreen,
+    SaveBrowserScreen,
+    save_line,
+)
 from living_forest.tui.session import SeatConfig, Session
 
-from .driver import clear_dialogs, started
+from .driver import clear_dialogs, first_flow, started
 
 FOUR = [
     SeatConfig("Ana", "winter"),
@@ -108,3 +116,42 @@ async def test_the_browser_lists_every_game_and_continue_takes_the_last() -> Non
         await pilot.pause()
         assert app.game is not None and app.game.session.actions == ["draw"]
         assert app.autosave_to == mine
+
+
+async def test_ctrl_s_saves_from_a_hand_off_box(tmp_path: Path) -> None:
+    app = LivingForestApp(bot_pause=0)
+    path = tmp_path / "from-the-box.json"
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_session(Session(FOUR[:2], 6))
+        await first_flow(pilot)
+        box = app.screen
+        assert isinstance(box, HandOffScreen)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        prompt = app.screen
+        assert isinstance(prompt, FilePromptScreen)
+        prompt.query_one("#file-path", Input).value = str(path)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert path.is_file() and app.screen is box  # back to the box, game untouched
+        assert read_record(path).actions == app.game.session.actions
+
+
+async def test_quit_while_a_bot_thinks_continues_the_game_that_was_left() -> None:
+    """ctrl+q during a bot's step: the step was never played, the autosave is on disk,
+    Continue gives back exactly the board that was left."""
+    seats = [SeatConfig("Ana", "winter", "baseline"), SeatConfig("Bot", "summer", "baseline")]
+    app = LivingForestApp(bot_pause=30.0)  # every bot step waits: quit lands mid-step
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_session(Session(seats, 9))
+        game = await first_flow(pilot)
+        assert game.bot_busy
+        left = game.session.state.to_dict()
+        actions = list(game.session.actions)
+        await pilot.press("ctrl+q")
+    app = LivingForestApp(bot_pause=30.0, continue_latest=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.game is not None
+        assert app.game.session.actions == actions
+        assert app.game.session.state.to_dict() == left

@@ -81,7 +81,6 @@ def _game_bindings() -> list[BindingType]:
         Binding("escape", "back", "Back", id="game.back"),
         Binding("v", "next_forest", "Forest", id="game.view_forest"),
         Binding("i", "discard", "Discard", id="game.discard"),
-        Binding("ctrl+s", "save", "Save", id="game.save"),
         Binding("h", "hint", "Hint", show=False, id="game.hint"),
     ]
     out += [
@@ -97,13 +96,6 @@ class GameScreen(Screen[None]):
 
     class GameOver(Message):
         """The game is over: show the result (the app decides what follows)."""
-
-        def __init__(self, session: Session) -> None:
-            super().__init__()
-            self.session = session
-
-    class SaveRequested(Message):
-        """The player asked to save the game (ctrl+s)."""
 
         def __init__(self, session: Session) -> None:
             super().__init__()
@@ -571,9 +563,6 @@ class GameScreen(Screen[None]):
                 markup=True,
             )
         )
-
-    def action_save(self) -> None:
-        self.post_message(self.SaveRequested(self.session))
 
     def say(self, message: str) -> None:
         self.message = message
