@@ -61,16 +61,22 @@ def situation(session: Session, modes: list[str], key_of: KeyOf) -> str:
 
 def turn_done_text(session: Session, key_of: KeyOf, *, short: bool = False) -> str:
     """A finished turn that is not passed on yet: what the keys do (``short``: for
-    the prompt above the choice box)."""
+    the prompt above the choice box). A turn ended with actions unused is a question."""
     st = session.state
     nxt = st.players[st.current].name
+    unused = session.turn_done_unused
+    if unused:
+        if short:
+            return f"End with {plural(unused, 'action')} unused?"
+        return (
+            f"End your turn with {plural(unused, 'action')} unused? Enter: yes, pass to "
+            f"{nxt} · Esc: back to your turn"
+        )
     if short:
         return f"Turn done · Enter: pass to {nxt}"
     seat = session.turn_done
     who = st.players[seat].name if seat is not None else "the player"
-    unused = session.turn_done_unused
-    left = f" ({plural(unused, 'action')} unused)" if unused else ""
-    return f"{who}'s turn is done{left}. Enter: pass to {nxt} · {key_of('undo')}: undo"
+    return f"{who}'s turn is done. Enter: pass to {nxt} · {key_of('undo')}: undo"
 
 
 def what_now(session: Session, modes: list[str], key_of: KeyOf) -> str:

@@ -118,12 +118,15 @@ async def test_undo_within_the_action_turn_only():
         # and its last action can be undone until Enter passes it on.
         await pilot.press("e")
         assert game.session.actions[-1] == "end" and game.session.turn_done == start_state.current
-        assert "turn is done (2 actions unused). Enter: pass to" in status(app)
+        assert "End your turn with 2 actions unused? Enter: yes, pass to" in status(app)
+        await pilot.press("escape")  # no: back to the turn, nothing lost
+        assert game.session.state is start_state and game.session.turn_done is None
+        await pilot.press("e")
         assert not isinstance(app.screen, HandOffScreen)  # nothing moves before Enter
         assert game._choices == []
         await pilot.press("t")
         assert game.session.actions[-1] == "end"  # refused, with the reason
-        assert "Enter: pass to" in status(app)
+        assert "Enter: yes, pass to" in status(app)
         await pilot.press("u")
         assert game.session.state is start_state and game.session.turn_done is None
         await pilot.press("e", "enter")
@@ -455,3 +458,25 @@ async def test_a_save_with_non_ascii_digits_is_refused_from_load_and_continue(tm
         assert app.game is None and "is not valid notation" in app.last_error
         shown = str(app.screen.query_one("#title-message").render())
         assert "is not valid notation" in shown  # said before the title was built
+
+
+async def test_a_turn_that_ends_by_itself_waits_for_enter_and_can_be_undone():
+    """Issue 8: the last action of a turn is not final until Enter passes the turn."""
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = Session(SEATS, 7, actions=["draw", "stop", "draw", "stop"])
+        game = await start(pilot, session)
+        await clear_dialogs(pilot)
+        before = session.state
+        mover = session.state.players[before.current].name
+        await pilot.press("t")  # the only basic option left: the turn ends by itself
+        nxt = session.state.players[session.state.current].name
+        assert f"{mover}'s turn is done. Enter: pass to {nxt} · u: undo" in status(app)
+        await pilot.press("escape")  # not a question here: nothing happens
+        assert session.turn_done == before.current
+        await pilot.press("u")
+        assert session.state is before and "Undone: Take a Fragment" in status(app)
+        await pilot.press("t", "enter")
+        assert session.turn_done is None and not session.can_undo()
+        await clear_dialogs(pilot)
+        assert game.session.state.current != before.current

@@ -379,7 +379,8 @@ class GameScreen(Screen[None]):
         if action == "pass_turn":
             return self.session.turn_done is not None
         if action == "back":
-            return True if self.modes or self.state.phase == PHASE_OVER else None
+            ending = self.session.turn_done is not None and self.session.turn_done_unused
+            return True if self.modes or ending or self.state.phase == PHASE_OVER else None
         return True
 
     # --- key actions -------------------------------------------------------------
@@ -523,6 +524,9 @@ class GameScreen(Screen[None]):
         self.say(f"Space ({x},{y}): not now — {reason}.")
 
     def action_back(self) -> None:
+        if self.session.turn_done is not None and self.session.turn_done_unused:
+            self.session.undo()  # "End with 2 actions unused?" - no: back to the turn
+            return
         if self.state.phase == PHASE_OVER:
             self.post_message(self.GameOver(self.session))
             return
