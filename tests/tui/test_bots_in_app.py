@@ -4,15 +4,18 @@ move for the player to act, with the figures behind it)."""
 from __future__ import annotations
 
 import asyncio
+import random
 import time
 
-from living_forest.core import legal_actions
+from living_forest.bots import baseline_bot
+from living_forest.core import legal_actions, observe
 from living_forest.tui.app import LivingForestApp
 from living_forest.tui.choices import action_label
+from living_forest.tui.screens.modals import InfoScreen
 from living_forest.tui.session import CONTROLLERS, SeatConfig, Session
 
 from ..core.scenario import to_action_phase
-from .driver import settle
+from .driver import first_flow, press_action, settle
 
 SEATS = [SeatConfig("Ana", "winter"), SeatConfig("Bot", "summer", "greedy")]
 
@@ -85,3 +88,27 @@ async def test_bot_levels_are_picked_by_their_words_and_shown_by_them():
         summary = text_of(form.query_one("#newgame-summary"))
         assert "medium bot" in summary and "search_quick" not in summary
         assert "Bot: medium" in str(ctl.render())
+
+
+async def test_a_bot_held_by_the_round_summary_is_not_said_to_be_thinking():
+    """The Onibi box waits for a person; the bot that plays next waits with it."""
+    seats = [SeatConfig("Ana", "winter"), SeatConfig("Bot", "summer", "baseline")]
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_session(Session(seats, 5, first=0))  # Ana first: the bot opens round 2
+        game = await first_flow(pilot)
+        rng = random.Random(1)
+        while not isinstance(app.screen, InfoScreen):
+            st = game.session.state
+            if game.session.turn_done is not None:
+                await pilot.press("enter")
+            elif game.session.current_is_human:
+                action = baseline_bot(observe(st, st.current), legal_actions(st), rng)
+                await press_action(pilot, game, action)
+            await settle(pilot)
+        assert game.session.state.round == 2 and not game.session.current_is_human
+        prompt = str(game.query_one("#prompt").render())
+        assert prompt == "Bot (bot) plays next" and not game.bot_busy
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game.bot_busy or game.session.current_is_human  # the bot went on

@@ -272,7 +272,9 @@ class GameScreen(Screen[None]):
             ol.set_items([])
             title = turn_done_text(self.session, self.key_of, short=True)
         elif st.phase != PHASE_OVER and not human_turn:
-            title = f"{st.players[st.current].name} (bot) is thinking…"
+            name = st.players[st.current].name
+            # Thinking only while its worker runs; a box waiting for a person holds it.
+            title = f"{name} (bot) is thinking…" if self.bot_busy else f"{name} (bot) plays next"
         self.query_one("#prompt", Static).update(
             Content.from_markup("[b]$t[/]", t=title), layout=False
         )
@@ -658,6 +660,7 @@ class GameScreen(Screen[None]):
             exclusive=False,
         )
         self.refresh_keys()
+        self._refresh_choices()  # "is thinking…" from now on
 
     def _bot_choose(self, st: GameState, controller: str, step: int) -> Action:
         """Runs in the worker thread: the visible pause, then the bot's choice."""
