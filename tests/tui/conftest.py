@@ -15,6 +15,11 @@ def _isolated_dirs(tmp_path, monkeypatch):
     monkeypatch.setenv("LIVING_FOREST_DATA_DIR", str(data))
     monkeypatch.setenv("LIVING_FOREST_KEYMAP", str(tmp_path / "no-keymap.toml"))
     monkeypatch.setenv("TEXTUAL_ANIMATIONS", "none")
+    # Tests press keys faster than anyone: no pause after a renumbered list, except in
+    # the test of that pause (which sets a long one, so the machine's speed cannot matter).
+    from living_forest.tui.screens.game import GameScreen
+
+    monkeypatch.setattr(GameScreen, "TYPE_AHEAD_GUARD", 0.0)
     return data
 
 

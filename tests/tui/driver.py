@@ -65,8 +65,9 @@ async def pick_visible(pilot: Pilot, game: GameScreen, match) -> bool:
     """Press the keys for the first listed choice satisfying ``match``."""
     for i, c in enumerate(game._choices):
         if match(c):
-            if i < 9:
-                await pilot.press(str(i + 1))
+            n = game._numbers[i]  # the number shown, kept while picking (issue 8)
+            if n <= 9:
+                await pilot.press(str(n))
             else:
                 game.query_one("#choices").focus()
                 await pilot.press("home", *(["down"] * i), "enter")

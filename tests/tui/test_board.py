@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import random
 
-from living_forest.core import apply, legal_actions, new_game
+from living_forest.bots import baseline_bot
+from living_forest.core import apply, decision, legal_actions, new_game, observe
 from living_forest.core.engine import data
+from living_forest.core.queries import CHOOSE_ACTION
 from living_forest.persistence import autosave_path, latest_autosave
 from living_forest.tui.app import LivingForestApp
 from living_forest.tui.screens.game import GameScreen
@@ -480,3 +483,67 @@ async def test_a_turn_that_ends_by_itself_waits_for_enter_and_can_be_undone():
         assert session.turn_done is None and not session.can_undo()
         await clear_dialogs(pilot)
         assert game.session.state.current != before.current
+
+
+def _attract_positions() -> tuple[tuple[int, list[str]], tuple[int, list[str]]]:
+    """Two (seed, log) of baseline games (2 humans' seats) stopping where the player may
+    Attract: one where two cards fit the sun strength (the pick goes on after the
+    cheapest), one where only one does (the most expensive ends it)."""
+    from living_forest.core import raw_strengths, rules_of
+    from living_forest.core.data import SUN
+
+    found: dict[str, tuple[int, list[str]]] = {}
+    for seed in range(100):
+        st, _ = new_game([(x.name, x.spirit) for x in SEATS], seed)
+        rng, log = random.Random(seed), []
+        while st.phase != "over" and len(found) < 2:
+            legal = legal_actions(st)
+            d = decision(st)
+            costs = sorted(data().cards[a.arg].cost for a in legal if a.kind == "attract")
+            if d.kind == CHOOSE_ACTION and costs:
+                sun = raw_strengths(rules_of(st), st.players[st.current])[SUN]
+                kind = "kept" if len(costs) >= 2 and costs[0] + costs[1] <= sun else "finished"
+                if kind == "finished" and costs[-1] + costs[0] <= sun:
+                    kind = ""  # the most expensive would not end it either
+                if kind and kind not in found:
+                    found[kind] = (seed, list(log))
+            a = baseline_bot(observe(st, st.current), legal, rng)
+            st, _ = apply(st, a)
+            log.append(str(a))
+        if len(found) == 2:
+            return found["kept"], found["finished"]
+    raise AssertionError("no position found")
+
+
+async def test_picked_cards_keep_their_numbers_so_a_digit_typed_ahead_is_refused(monkeypatch):
+    """Issue 8: a digit pressed twice while attracting picks its card once. If the pick
+    goes on, the cards left keep their numbers and the second press is refused; if it
+    finished by itself (nothing more fits), the new list ignores digits for a moment."""
+    monkeypatch.setattr(GameScreen, "TYPE_AHEAD_GUARD", 60.0)  # "a moment", made long
+    kept, finished = _attract_positions()
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for (seed, log), cheapest in ((kept, True), (finished, False)):
+            game = await start(pilot, Session(SEATS, seed, actions=log))
+            await clear_dialogs(pilot)
+            s = game.session
+            await pilot.press("a")
+            assert game.modes == ["attract"]
+            first = [(n, c.action) for n, c in zip(game._numbers, game._choices, strict=True)]
+            assert [n for n, _ in first] == list(range(1, len(first) + 1))
+            cards = [
+                (data().cards[a.arg].cost, n, a) for n, a in first if a and a.kind == "attract"
+            ]
+            _, n, picked = min(cards) if cheapest else max(cards)
+            n_actions = len(s.actions)
+            await pilot.press(str(n), str(n))
+            assert s.actions[n_actions:] == [str(picked)]  # the second press spent nothing
+            if cheapest:  # the pick goes on: every card left kept its number
+                assert s.state.pending
+                assert f"Choice {n} is no longer there" in status(app)
+                now = dict(zip((c.action for c in game._choices), game._numbers, strict=True))
+                assert picked not in now
+                assert all(now[a] == k for k, a in first if a in now)
+            else:  # Attract finished by itself: a new list, and a moment of no digits
+                assert not s.state.pending
+                assert "The list has just changed" in status(app) or s.turn_done is not None

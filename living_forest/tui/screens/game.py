@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 from typing import Any
 
 from textual import events, on
@@ -31,6 +32,7 @@ from living_forest.core import (
     Action,
     GameState,
     Rules,
+    decision,
     describe,
     legal_actions,
     parse_action,
@@ -38,6 +40,7 @@ from living_forest.core import (
 )
 from living_forest.core.actions import ATTRACT
 from living_forest.core.observation import observe
+from living_forest.core.queries import CHOOSE_ACTION, PICK
 from living_forest.core.state import PHASE_OVER
 
 from .. import render as R
@@ -111,6 +114,15 @@ class GameScreen(Screen[None]):
         self.viewed: int | None = None  # seat whose Forest is shown (None: the one to act)
         self.message = ""
         self._choices: list[Choice] = []
+        self._numbers: list[int] = []  # the number of each listed choice
+        # Within one pick (see _number): the numbers given, and which pick it is.
+        self._numbering: dict[Action, int] = {}
+        self._numbering_key: tuple[int, int, str] | None = None
+        # After the player's own move renumbers the list (a pick that finished by
+        # itself, a bonus offered or done), digits and Enter wait a moment: a key typed
+        # in the same instant was meant for the list that is gone (issue 8).
+        self._own_move = False
+        self._guard_until = 0.0
         self._modal_open = False
         # The bot step in progress: its worker and the position it thinks about.
         self._bot: Worker[Action] | None = None
@@ -264,11 +276,18 @@ class GameScreen(Screen[None]):
         ol = self.query_one("#choices", ChoiceList)
         human_turn = self.session.current_is_human and st.phase != PHASE_OVER
         self._choices = choices(st, self.modes) if human_turn else []
-        ol.set_items([c.label for c in self._choices])
+        before = self._numbering_key
+        self._numbers = self._number(st, self._choices)
+        self._guard_until = 0.0  # a list opened by a key of its own is meant
+        if self._own_move:
+            self._own_move = False
+            if before is None or before != self._numbering_key:  # not a pick going on
+                self._guard_until = time.monotonic() + self.TYPE_AHEAD_GUARD
+        ol.set_items([c.label for c in self._choices], self._numbers)
         self._size_choices()
         title = prompt(st, self.modes) if human_turn else ""
         if self.session.turn_done is not None:
-            self._choices = []
+            self._choices, self._numbers = [], []
             ol.set_items([])
             title = turn_done_text(self.session, self.key_of, short=True)
         elif st.phase != PHASE_OVER and not human_turn:
@@ -279,6 +298,38 @@ class GameScreen(Screen[None]):
             Content.from_markup("[b]$t[/]", t=title), layout=False
         )
         self._mark_forest()
+
+    def _number(self, st: GameState, shown: list[Choice]) -> list[int]:
+        """Numbers for the listed choices. While picking cards or fires (one Attract,
+        one Extinguish, from its first list to Done) an option keeps its number and a
+        picked one's number is not given to another, so a digit typed ahead never lands
+        on an option the player has not seen (issue 8); elsewhere 1, 2, 3, ..."""
+        d = decision(st)
+        mode = self.modes[-1] if self.modes else None
+        kind = d.action if d.kind == PICK else mode if d.kind == CHOOSE_ACTION else None
+        at = self.rules.by_kind.get(kind) if kind is not None else None
+        key = (st.round, st.current, at.kind) if at is not None and at.multi_pick else None
+        if key is None or key != self._numbering_key:
+            self._numbering_key, self._numbering = key, {}
+            if key is None:
+                return list(range(1, len(shown) + 1))
+        out = []
+        for c in shown:
+            n = self._numbering.get(c.action) if c.action is not None else None
+            if n is None:
+                n = max(self._numbering.values(), default=0) + 1
+                if c.action is not None:
+                    self._numbering[c.action] = n
+            out.append(n)
+        return out
+
+    TYPE_AHEAD_GUARD = 0.4  # seconds a renumbered list ignores digits and Enter
+
+    def _list_just_changed(self) -> bool:
+        if time.monotonic() < self._guard_until:
+            self.say("The list has just changed: look at it, then choose again.")
+            return True
+        return False
 
     CHOICES_MAX = 8  # rows of the choice box at 80x24 (then it scrolls)
     CHOICES_MAX_WIDE = 14  # on large terminals
@@ -462,15 +513,20 @@ class GameScreen(Screen[None]):
         if not self._choices:
             self.say("There is nothing to choose now.")
             return
-        if n > len(self._choices):
-            self.say(f"There is no choice {n}; pick 1 to {min(9, len(self._choices))}.")
+        if self._list_just_changed():
             return
-        self.choose(self._choices[n - 1])
+        if n not in self._numbers:
+            keys = ", ".join(str(k) for k in self._numbers if k <= 9)
+            gone = n in self._numbering.values()
+            head = f"Choice {n} is no longer there" if gone else f"There is no choice {n}"
+            self.say(f"{head}; pick {keys}.")
+            return
+        self.choose(self._choices[self._numbers.index(n)])
 
     @on(ChoiceList.Selected)
     def _option_selected(self, event: ChoiceList.Selected) -> None:
         event.stop()
-        if 0 <= event.index < len(self._choices):
+        if 0 <= event.index < len(self._choices) and not self._list_just_changed():
             self.choose(self._choices[event.index])
 
     def choose(self, choice: Choice) -> None:
@@ -607,6 +663,8 @@ class GameScreen(Screen[None]):
             self.refresh_board()
             return
         self.message = ""
+        # The player's own move, and they are still to act: the list may renumber.
+        self._own_move = tr.after.current == tr.before.current and self.session.current_is_human
         if self._log_loaded:
             log = self.query_one("#log", EventLog)
             for ev in tr.events:

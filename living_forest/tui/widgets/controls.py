@@ -42,11 +42,14 @@ class ChoiceList(Widget, can_focus=True):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.items: list[str] = []
+        self.numbers: list[int] = []  # the number shown (and typed) for each item
         self._top = 0
         self._row_items: list[int] = []  # item shown on each row (for clicks)
 
-    def set_items(self, items: list[str]) -> None:
+    def set_items(self, items: list[str], numbers: list[int] | None = None) -> None:
+        """``numbers``: what each item is numbered (default 1, 2, 3, ...); only 1-9 show."""
         self.items = items
+        self.numbers = numbers if numbers is not None else list(range(1, len(items) + 1))
         self._top = 0
         self.highlighted = 0
         self.refresh()
@@ -75,7 +78,8 @@ class ChoiceList(Widget, can_focus=True):
     def _wrapped(self, i: int, width: int) -> list[Content]:
         """Item ``i`` as lines of at most ``width`` cells, continuation lines indented
         (labels are plain text of one-cell glyphs)."""
-        label = f"{i + 1}. " if i < 9 else "   "
+        n = self.numbers[i] if i < len(self.numbers) else i + 1
+        label = f"{n}. " if n <= 9 else "   "
         text = textwrap.wrap(
             label + self.items[i], width, subsequent_indent="   ", break_on_hyphens=False
         ) or [label]
