@@ -91,7 +91,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _games_arguments(cmd: argparse.ArgumentParser) -> None:
-    """What ``simulate`` and ``match`` share: how many games of what, and the output."""
+    """What ``simulate`` and ``match`` share: how many games of what, and the output.
+    A bad value found after parsing (a bot name) is reported with the command's usage."""
+    cmd.set_defaults(command_parser=cmd)
     cmd.add_argument("--players", "-p", type=int, choices=(2, 3, 4), default=2)
     cmd.add_argument("--games", "-g", type=_positive, default=100)
     cmd.add_argument("--seed", "-s", type=_natural, default=0)
@@ -145,7 +147,7 @@ def _main(argv: Sequence[str] | None) -> int:
             bots = parse_bots(args.bots, args.players)
             options = parse_modules(args.modules, kodama=args.kodama)
         except ValueError as e:
-            parser.error(str(e))
+            args.command_parser.error(str(e))
         return cmd_simulate(args, bots, options)
     if args.command == "match":
         from .match import parse_spec
@@ -155,7 +157,7 @@ def _main(argv: Sequence[str] | None) -> int:
             options = parse_modules(args.modules, kodama=args.kodama)
             spec = parse_spec(args.bots, args.players, args.games, args.seed, options)
         except ValueError as e:
-            parser.error(str(e))
+            args.command_parser.error(str(e))
         return cmd_match(args, spec)
     if args.command == "replay":
         return cmd_replay(args.file)

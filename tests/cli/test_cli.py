@@ -104,6 +104,18 @@ def test_simulate_bad_arguments(
     assert fragment in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("command", ["simulate", "match"])
+def test_an_unknown_bot_shows_the_usage_of_its_command(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    with pytest.raises(SystemExit) as info:
+        cli.main([command, "--bots", "clever"])
+    err = capsys.readouterr().err
+    assert info.value.code == 2
+    assert f"usage: living-forest {command} " in err and "--bots BOTS" in err
+    assert f"living-forest {command}: error: unknown bot 'clever'" in err
+
+
 # --- replay ------------------------------------------------------------------------
 
 
