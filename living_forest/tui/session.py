@@ -95,10 +95,6 @@ class Session:
         self.actions: list[str] = list(actions)
         # Undo stack: (state before, log length before) for the current undoable stretch.
         self._undo: list[tuple[GameState, int, int]] = []
-        # The seat whose action turn is done but not yet passed on (issue 8: "Turn done
-        # - Enter to pass the turn, u to undo"); None when no turn waits for that.
-        self.turn_done: int | None = None
-        self.turn_done_unused = 0  # basic actions the player left unused (ended with e)
         self._legal: tuple[Action, ...] = ()
         self._legal_for: GameState | None = None
         self._subscribers: list[Subscriber] = []
@@ -161,9 +157,6 @@ class Session:
         self.events.extend(events)
         if self._undoable(before, a, new, events):
             self._undo.append((before, len(self.actions) - 1, len(self.events) - len(events)))
-            if new.current != before.current:  # a person's turn ended: it stays open
-                self.turn_done = before.current
-                self.turn_done_unused = before.basic_left if a.kind == END else 0
         else:
             self._undo.clear()
         self._publish(Transition(text, before, new, tuple(events)))
@@ -183,10 +176,25 @@ class Session:
             return False  # the round or the game ended: Onibi has moved, there is no way back
         return after.current == before.current or self.controller_of(before.current) == HUMAN
 
+    @property
+    def turn_done(self) -> int | None:
+        """The seat whose action turn is done but not yet passed on (issue 8: "Turn done
+        - Enter to pass the turn, u to undo"): the undo stack ends with a move of theirs
+        that handed the turn on. None when no turn waits for that."""
+        if self._undo and self._undo[-1][0].current != self.state.current:
+            return self._undo[-1][0].current
+        return None
+
+    @property
+    def turn_done_unused(self) -> int:
+        """Basic actions the player left unused, when they ended their turn with ``end``."""
+        if self.turn_done is None:
+            return 0
+        before, n_actions, _ = self._undo[-1]
+        return before.basic_left if self.actions[n_actions] == END else 0
+
     def confirm_turn(self) -> None:
         """The player passes their finished turn on: it can no longer be undone."""
-        self.turn_done = None
-        self.turn_done_unused = 0
         self._undo.clear()
 
     def can_undo(self) -> bool:
@@ -205,8 +213,6 @@ class Session:
         state, n_actions, n_events = self._undo.pop()
         before, undone = self.state, self.actions[n_actions]
         self.state = state
-        self.turn_done = None  # back in the turn
-        self.turn_done_unused = 0
         del self.actions[n_actions:]
         del self.events[n_events:]
         self._publish(Transition(undone, before, state, (), undone=True))

@@ -50,16 +50,21 @@ async def pick(pilot, path: Path) -> None:
     await pilot.pause()
 
 
+async def four_player_game(pilot, draws: int) -> None:
+    """Start the 4-player hot-seat game on the board and reveal ``draws`` cards."""
+    pilot.app.start_session(Session(FOUR, 3))
+    await started(pilot)
+    for _ in range(draws):
+        await pilot.press("d")
+        await clear_dialogs(pilot)
+
+
 async def test_loading_over_an_unsaved_game_asks_and_the_game_comes_back() -> None:
     """The play-test's loss: ctrl+o in a 4-player game loaded another file over it."""
     other = other_game()
     app = LivingForestApp(bot_pause=0)
     async with app.run_test(size=(100, 30)) as pilot:
-        app.start_session(Session(FOUR, 3))
-        await started(pilot)
-        for _ in range(3):
-            await pilot.press("d")
-            await clear_dialogs(pilot)
+        await four_player_game(pilot, draws=3)
         first = app.game
         assert first is not None
         mine, actions = app.autosave_to, list(first.session.actions)
@@ -93,9 +98,7 @@ async def test_the_browser_lists_every_game_and_continue_takes_the_last() -> Non
     other = other_game()
     app = LivingForestApp(bot_pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.start_session(Session(FOUR, 3))
-        await started(pilot)
-        await pilot.press("d")
+        await four_player_game(pilot, draws=1)
         app.flush_autosave()
         await pilot.press("ctrl+o")
         browser = app.screen
