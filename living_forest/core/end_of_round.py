@@ -3,6 +3,8 @@ installs them as the first steps of ``Rules.end_of_round`` (``core/base_game.py`
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .data import WATER
@@ -14,37 +16,68 @@ if TYPE_CHECKING:
     from .rules import Rules
 
 
-def onibi_attacks_spirits(r: Rules, st: GameState, ev: list[Event]) -> None:
-    """E-1, X-2: Varans for every player whose water is below the fire power."""
+@dataclass(frozen=True, slots=True)
+class SpiritAttack:
+    """What E-1 does to the Spirits in a position: Onibi's ``power`` (the sum of the
+    fire values in the centre) and ``tiles``; each player's ``water`` (no temporary
+    bonus); the Varans each attacked player is ``owed`` (one per tile) and ``gets``
+    (fewer when the Fire Varan deck runs short, X-2). Safe players are not in them."""
+
+    power: int
+    tiles: int
+    water: Mapping[int, int]
+    owed: Mapping[int, int]
+    gets: Mapping[int, int]
+
+
+def spirit_attack(r: Rules, st: GameState) -> SpiritAttack | None:
+    """E-1, X-2 worked out without changing ``st``; None with no fire in the centre.
+    The end of the round plays it (:func:`onibi_attacks_spirits`); the app and the
+    bots ask it as a forecast (``queries.onibi_forecast``)."""
     if not st.centre:
-        return
+        return None
     power = sum(st.centre)
     tiles = len(st.centre)
-    ev.append(Event("onibi_attacks", None, {"tiles": tiles, "power": power}))
     order = st.order()
     water = {i: max(0, raw_strengths(r, st.players[i])[WATER]) for i in order}
     owed = {i: tiles for i in order if water[i] < power}
     got = dict.fromkeys(owed, 0)
-    for i in order:
-        if i not in owed:
-            ev.append(Event("spirit_safe", i, {"water": water[i]}))
+    supply = st.varan_supply
     # One card at a time round the attacked players, so a shortage is spread evenly.
     for _ in range(tiles):
         for i in order:
-            if i in owed and got[i] < owed[i] and st.varan_supply > 0:
-                st.varan_supply -= 1
-                st.players[i].discard.append(r.data.varan_id)
+            if i in owed and got[i] < owed[i] and supply > 0:
+                supply -= 1
                 got[i] += 1
+    return SpiritAttack(power, tiles, water, owed, got)
+
+
+def onibi_attacks_spirits(r: Rules, st: GameState, ev: list[Event]) -> None:
+    """E-1, X-2: Varans for every player whose water is below the fire power."""
+    attack = spirit_attack(r, st)
+    if attack is None:
+        return
+    power = attack.power
+    ev.append(Event("onibi_attacks", None, {"tiles": attack.tiles, "power": power}))
+    order = st.order()
     for i in order:
-        if i in owed:
+        if i not in attack.owed:
+            ev.append(Event("spirit_safe", i, {"water": attack.water[i]}))
+    for i in order:
+        if i in attack.owed:
+            n = attack.gets[i]
+            st.varan_supply -= n
+            st.players[i].discard.extend([r.data.varan_id] * n)
+    for i in order:
+        if i in attack.owed:
             ev.append(
                 Event(
                     "varans_dealt",
                     i,
                     {
-                        "water": water[i],
-                        "count": got[i],
-                        "owed": owed[i],
+                        "water": attack.water[i],
+                        "count": attack.gets[i],
+                        "owed": attack.owed[i],
                         "power": power,
                     },
                 )

@@ -10,6 +10,11 @@
 ``plant_preview``          what planting on a space would complete or trigger (F-4, F-5)
 ``reveals_hidden``         does an action show something nobody knew (undo stops there)
 ``revealed_by``            did a transition's events show something nobody knew
+``new_tree_kind``          would a tree of this kind add one to the Trees count
+``action_possible``        has the action using an Element an option at a strength
+``onibi_forecast``         what Onibi's attack on the Spirits (E-1) would do now
+``conditions_met``         who meets a victory condition now (V-1, V-2)
+``count_breakdown``        a player's three victory counts, part by part (V-3)
 =========================  ==========================================================
 """
 
@@ -19,11 +24,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from .actions import Action, parse_action
-from .data import Corner, LineBonus
+from .data import FLOWER, Corner, LineBonus
+from .end_of_round import SpiritAttack, spirit_attack
 from .events import Event
 from .rules import rules_of
-from .state import PHASE_ACTION, PHASE_DRAW, PHASE_OVER, GameState
-from .strength import basic_actions_for, raw_strengths
+from .state import PHASE_ACTION, PHASE_DRAW, PHASE_OVER, STARTING_TREE, GameState
+from .strength import Counts, basic_actions_for, counts, raw_strengths
 
 # Decision kinds (a decision handler's pending kind, e.g. "steal", is a kind too).
 REVEAL = "reveal"  # Guardian Animals phase: draw, stop, use a Fragment (G-2 … G-8)
@@ -134,3 +140,85 @@ def revealed_by(st: GameState, events: Iterable[Event]) -> bool:
     new reserve cards at the end of the round (E-3) or a reshuffle (G-6)?"""
     kinds = rules_of(st).revealing_events
     return any(e.kind in kinds for e in events)
+
+
+def new_tree_kind(st: GameState, label: str, seat: int | None = None) -> bool:
+    """Would planting a tree ``label`` add one to the Trees count of ``seat`` (default:
+    the player to act)? Only different kinds count (V-3); its Elements count anyway."""
+    forest = st.players[st.current if seat is None else seat].forest
+    return label != STARTING_TREE and label not in forest
+
+
+def action_possible(st: GameState, seat: int, element: int, strength: int) -> bool:
+    """Would the basic action that uses Element ``element`` (its index) have anything
+    to do for ``seat`` within ``strength`` (what the action may spend, its budget): a
+    card that cheap, a fire that small, a tree that cheap with a space for it (A-5,
+    A-6, A-50, A-51)? Asked of the action type."""
+    r = rules_of(st)
+    p = st.players[seat]
+    for at in r.basic_types:
+        if at.element == element:
+            return strength > 0 and at.has_option(r, st, p, strength)
+    return False
+
+
+def onibi_forecast(st: GameState) -> SpiritAttack | None:
+    """Onibi's attack on the Spirits (E-1) if the round ended now: its power, its
+    tiles, each player's water and the Fire Varans each attacked player would get.
+    None when the centre holds no fire."""
+    return spirit_attack(rules_of(st), st)
+
+
+def conditions_met(st: GameState) -> dict[int, tuple[str, ...]]:
+    """Seat -> the victory conditions it meets now ("trees", "fires", "flowers"), for
+    the seats that meet one. Checked at the end of each Action phase (V-1)."""
+    r = rules_of(st)
+    out = {}
+    for i, p in enumerate(st.players):
+        met = counts(r, p).met(st.thresholds)
+        if met:
+            out[i] = tuple(met)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class CountBreakdown:
+    """A player's victory counts (V-3) part by part. ``flower_parts``: (source, flowers)
+    for each strength contributor that gives flowers (the Help Line, the Forest trees,
+    the completed lines, a module's own), in the rules' order."""
+
+    tree_kinds: int  # different Protective Tree kinds in the Forest
+    starting_tree: int  # the starting tree counts 1
+    tree_tiles: int  # Tree Victory tiles held
+    fire_tiles: int  # Fire tiles extinguished
+    fire_victory_tiles: int
+    flower_parts: tuple[tuple[str, int], ...]
+    flower_tiles: int  # Flower Victory tiles held
+    counts: Counts
+
+    @property
+    def flowers_before_tiles(self) -> int:
+        return sum(v for _, v in self.flower_parts)
+
+
+def count_breakdown(st: GameState, seat: int) -> CountBreakdown:
+    """``seat``'s three counts (V-3), each split into what makes it."""
+    r = rules_of(st)
+    p = st.players[seat]
+    kinds = {label for label in p.forest if label is not None and label != STARTING_TREE}
+    types = [r.data.tiles[t][1] for t in p.victory_tiles]
+    parts = []
+    for c in r.contributors:
+        s = [0, 0, 0, 0, 0]
+        c.add(r, p, s)
+        parts.append((c.name, s[FLOWER]))
+    return CountBreakdown(
+        len(kinds),
+        1,
+        types.count("tree"),
+        len(p.fires),
+        types.count("fire"),
+        tuple(parts),
+        types.count("flower"),
+        counts(r, p),
+    )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import random
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -47,6 +48,8 @@ from .screens.modals import (
 from .screens.over import GameOverScreen, TooSmallScreen
 from .screens.title import NewGameScreen, TitleScreen
 from .session import SeatConfig, Session
+from .themes import ALL as ALL_THEMES
+from .themes import ENV_THEME, THEMES, theme_setting
 
 HELP_DIR = Path(__file__).resolve().parents[2] / "assets" / "help"
 MIN_W, MIN_H = 80, 24
@@ -85,9 +88,20 @@ class LivingForestApp(App[int]):
         bot_pause: float = BOT_PAUSE,
         autosave: bool = True,
         notices: Sequence[str] = (),
+        theme: str | None = None,
     ) -> None:
-        """``notices``: warnings to show once the app is up (e.g. a setting refused)."""
-        super().__init__()
+        """``notices``: warnings to show once the app is up (e.g. a setting refused).
+        ``theme``: a theme name (see ``themes``; default from the environment)."""
+        no_color = "NO_COLOR" in os.environ
+        if theme is None:
+            theme, problem = theme_setting(os.environ.get(ENV_THEME), no_color=no_color)
+            notices = [*notices, problem or ""]
+        # The terminal's own colours: under NO_COLOR Textual then drops every colour
+        # (its NoColor filter) instead of turning them into dim greys.
+        super().__init__(ansi_color=True if theme == THEMES["ansi"] else None)
+        for t in ALL_THEMES:
+            self.register_theme(t)
+        self.theme = theme
         self.notices = [n for n in notices if n]
         self.start_load = load
         self.start_continue = continue_latest
@@ -293,7 +307,11 @@ class LivingForestApp(App[int]):
 
     def show_game_over(self, session: Session) -> None:
         def done(what: str | None) -> None:
-            if what == "new":
+            if what == "rematch":  # the same seats and rules, a new deal and first player
+                self.start_session(
+                    Session(session.seats, random.randrange(1_000_000), options=session.options)
+                )
+            elif what == "new":
                 while len(self.screen_stack) > 2:
                     self.pop_screen()
                 self.action_new_game()

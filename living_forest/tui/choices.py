@@ -17,7 +17,9 @@ from living_forest.core import (
     decision,
     legal_actions,
     move_destination,
+    new_tree_kind,
     plant_preview,
+    raw_strengths,
     rules_of,
     victory_tile,
 )
@@ -38,7 +40,15 @@ from living_forest.core.data import ELEMENTS
 from living_forest.core.queries import BONUS, CHOOSE_ACTION, OVER, PICK, REVEAL
 
 from . import kodama_ui
-from .glyphs import ELEMENT_GLYPH, MARK_NAME, effects_text, plain_elements, plural, rock_bonus_name
+from .glyphs import (
+    ELEMENT_GLYPH,
+    ELEMENT_NAME,
+    MARK_NAME,
+    effects_text,
+    plain_elements,
+    plural,
+    rock_bonus_name,
+)
 
 
 def type_names(st: GameState) -> dict[str, str]:
@@ -75,21 +85,36 @@ def prompt(st: GameState, modes: list[str]) -> str:
         return f"Tree {mode.split(':', 1)[1]}: choose a Forest space"
     names = type_names(st)
     if mode in names:
-        return names[mode]
-    if d.kind == PICK and d.action == ATTRACT:
-        return "Attract more animals, or Done"
-    if d.kind == PICK and d.action == EXTINGUISH:
-        return "Extinguish more fires, or Done"
+        return names[mode] + _strength_text(st, mode, None)
     if d.kind == PICK:
-        return f"{names.get(d.action or '', d.action)}: pick more, or Done"
+        # What is left of the strength, the temporary bonus included (A-6, F-4).
+        verb = {ATTRACT: "Attract more", EXTINGUISH: "Extinguish more"}.get(
+            d.action or "", f"{names.get(d.action or '', d.action)}: more"
+        )
+        left = _strength_text(st, d.action or "", d.strength)
+        return f"{verb}{left} · {d.budget} left" if left else f"{verb}, or Done"
     if d.kind == STEAL and d.target is not None:
         return f"Take a Victory tile from {st.players[d.target].name}"
     if d.kind == BONUS:
-        extra = f" with +{d.extra}" if d.extra else ""
-        return f"Bonus {d.action}{extra} ({d.source})"  # Skip is listed
+        name = names.get(d.action or "", d.action or "")
+        extra = f" (+{d.extra} {d.source})" if d.extra else f" ({d.source})"
+        return f"Bonus: {name}{_strength_text(st, d.action or '', d.strength)}{extra}"
     if d.kind != CHOOSE_ACTION:
         return f"Decide: {d.kind}"
     return f"Choose an action ({st.basic_left} left)"
+
+
+def _strength_text(st: GameState, kind: str, strength: int | None) -> str:
+    """ ": Sun 9": the Element and the strength an action of ``kind`` may use (the
+    player's own when ``strength`` is None); "" for a type without an Element."""
+    r = rules_of(st)
+    at = r.by_kind.get(kind)
+    if at is None or at.element is None:
+        return ""
+    if strength is None:
+        p = st.players[st.current]
+        strength = at.budget(r, p, raw_strengths(r, p), 0)
+    return f": {ELEMENT_NAME[ELEMENTS[at.element]]} {strength}"
 
 
 def choices(st: GameState, modes: list[str]) -> list[Choice]:
@@ -147,8 +172,12 @@ def _tree_kind_choices(st: GameState, legal: tuple[Action, ...], kind: str) -> l
         k = D.trees[label]
         els = ", ".join(x for x in (plain_elements(k.elements), effects_text(k.effects)) if x)
         left = st.dispensers[label]
+        have = "" if new_tree_kind(st, label) else "; you have one: no tree point"
         out.append(
-            Choice(f"Tree {label}: cost {k.cost}, {els} ({left} left)", mode=f"{kind}:{label}")
+            Choice(
+                f"Tree {label}: cost {k.cost}, {els} ({left} left{have})",
+                mode=f"{kind}:{label}",
+            )
         )
     return out
 

@@ -13,10 +13,14 @@ from textual.content import Content
 from living_forest.core import (
     GameState,
     Rules,
+    action_possible,
     basic_actions_of,
+    conditions_met,
     counts,
     forced_stop_count,
     net_solitary,
+    onibi_forecast,
+    plant_spaces,
     raw_strengths,
     rules_of,
     victory_thresholds,
@@ -397,22 +401,52 @@ def help_line(st: GameState, seat: int, *, names: bool, width: int = 42) -> str:
     net = net_solitary(rules_of(st), p)
     warn = _stop_warning(st, seat, net)
     actions = ""
+    # Onibi's attack as it stands, once the Help Line is known (the Action phase).
+    onibi = onibi_text(st, seat, short=True) if st.phase == "action" else ""
+    net_text = f"net{MARK_GLYPH[1]}[b]{net}[/]"
     if st.phase == "action" and seat == st.current:
-        actions = f"  {plural(st.basic_left, 'action')} left"
-        if st.used_types and names:
-            actions += " (used " + ", ".join(st.used_types) + ")"
+        # The prompt and the status line give the actions left; the forecast matters more.
+        if onibi:
+            net_text = ""
+        else:
+            actions = f"  {plural(st.basic_left, 'action')} left"
+            if st.used_types and names:
+                actions += " (used " + ", ".join(st.used_types) + ")"
     elif st.phase == "draw" or st.phase == "action":
         actions = f" → {plural(basic_actions_of(st, seat), 'action')}"
     head = _pack(
         [
             strengths(st, seat),
-            f"net{MARK_GLYPH[1]}[b]{net}[/]{actions}",
+            f"{net_text}{actions}",
             symbols_text(st, seat, short=True),
             warn.strip(),
+            onibi,
         ],
         width,
     )
     return f"{head.rstrip()}\n{cards}"
+
+
+def onibi_text(st: GameState, seat: int, *, short: bool) -> str:
+    """Onibi's attack on the Spirits (E-1) as it would fall now, for ``seat``: the
+    power against their water, and the Fire Varans it would give (the core's forecast).
+    Shown while the round is played; "" with no fire in the centre."""
+    f = onibi_forecast(st) if st.phase in ("draw", "action") else None
+    if f is None:
+        return ""
+    water = f.water[seat]
+    w = ELEMENT_GLYPH["water"]
+    if seat in f.owed:
+        n = f.gets[seat]
+        if short:
+            return f"[$warning]Onibi {f.power}>{w}{water}: {plural(n, 'Varan')}[/]"
+        return (
+            f"[$warning]Onibi's attack now: power {f.power} vs water {water} → "
+            f"{plural(n, 'Fire Varan')}[/]"
+        )
+    if short:
+        return f"[dim]Onibi {f.power}≤{w}{water}: safe[/]"
+    return f"[dim]Onibi's attack now: power {f.power} vs water {water}: safe[/]"
 
 
 def _stop_warning(st: GameState, seat: int, net: int) -> str:
@@ -448,14 +482,28 @@ _HELP_COL = 38  # width of the card list in the large Help Line
 
 
 def _worth(st: GameState, seat: int, element: str, v: int) -> str:
-    """What a strength of ``v`` buys now (one short line, for the large Help Line)."""
+    """What a strength of ``v`` buys now (one short line, for the large Help Line):
+    never more than the core says is possible (a card, fire or tree that cheap)."""
     v = max(0, v)
+    possible = action_possible(st, seat, ELEMENTS.index(element), v)
     if element == "sun":
-        return f"Attract animals: total cost ≤ {v}" if v else "Attract: nothing"
+        if not v:
+            return "Attract: nothing"
+        return f"Attract animals: total cost ≤ {v}" if possible else f"Attract: no card costs ≤ {v}"
     if element == "water":
-        return f"Extinguish fires: total value ≤ {v}" if v else "Extinguish: nothing"
+        if not v:
+            return "Extinguish: nothing"
+        if possible:
+            return f"Extinguish fires: total value ≤ {v}"
+        return f"Extinguish: no fire worth ≤ {v}" if st.centre else "Extinguish: no fire burns"
     if element == "plant":
-        return f"Plant one tree: cost ≤ {v}" if v else "Plant: nothing"
+        if not v:
+            return "Plant: nothing"
+        if possible:
+            return f"Plant one tree: cost ≤ {v}"
+        if not plant_spaces(st, seat):
+            return "Plant: no free space by a tree"
+        return f"Plant: no tree left costs ≤ {v}"
     if element == "wind":
         if not v:
             return "Move: nothing"
@@ -490,6 +538,9 @@ def help_line_big(st: GameState, seat: int) -> str:
     elif st.phase in ("draw", "action"):
         status += f" → {plural(basic_actions_of(st, seat), 'action')}"
     status += _stop_warning(st, seat, net)
+    onibi = onibi_text(st, seat, short=False)
+    if onibi:
+        status += "\n " + onibi
     s = raw_strengths(rules_of(st), p)
     right = ["[b]Strengths[/] and what each action is worth"]
     for name, v in zip(ELEMENTS, s, strict=True):
@@ -539,7 +590,36 @@ def player_line(st: GameState, seat: int, *, wide: bool = False) -> str:
 
 
 def players(st: GameState, *, wide: bool = False) -> str:
-    return "\n".join(player_line(st, i, wide=wide) for i in st.order())
+    lines = [player_line(st, i, wide=wide) for i in st.order()]
+    ending = game_end_forecast(st)
+    if ending:
+        lines.append(ending)
+    return "\n".join(lines)
+
+
+_CONDITION_NAME = {"trees": "tree", "fires": "fire", "flowers": "flower"}
+
+
+def game_end_forecast(st: GameState) -> str:
+    """While a round is played: who meets a victory condition now, so that the game
+    ends when this Action phase is over if it still holds (V-1, V-2)."""
+    if st.phase not in ("draw", "action"):
+        return ""
+    met = conditions_met(st)
+    if not met:
+        return ""
+    t = victory_thresholds(st)
+    who = []
+    for seat in st.order():
+        if seat in met:
+            c = counts(rules_of(st), st.players[seat])
+            reach = ", ".join(
+                f"{getattr(c, m)} {_CONDITION_NAME[m]}s (of {t[m]})" for m in met[seat]
+            )
+            who.append(f"{safe(st.players[seat].name)} has {reach}")
+    return (
+        f"[$warning]{'; '.join(who)}: the game ends after this round's actions if it still holds[/]"
+    )
 
 
 def supplies(st: GameState, *, wide: bool) -> str:

@@ -547,3 +547,33 @@ async def test_picked_cards_keep_their_numbers_so_a_digit_typed_ahead_is_refused
             else:  # Attract finished by itself: a new list, and a moment of no digits
                 assert not s.state.pending
                 assert "The list has just changed" in status(app) or s.turn_done is not None
+
+
+async def test_a_laptop_terminal_gets_the_middle_layout():
+    """Issue 8: about 100-129 columns get their own layout: the taller choice box, the
+    supplies on the right, the next players' Forests with their Help Lines when the
+    height allows (at 120x40 with two players, both Forests; at 100x30 the one in play)."""
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        game = await start(pilot, Session(SEATS, 7))
+        await clear_dialogs(pilot)
+        assert game.has_class("-mid") and not game.has_class("-wide")
+        shown = [fv for fv in game.query("ForestView") if fv.display]
+        assert [fv.seat for fv in shown] == list(range(game.state.n))
+        focus = game.focus_seat
+        assert [fv.line for fv in shown] == [fv.seat != focus for fv in shown]
+        other = next(fv for fv in shown if fv.seat != focus)
+        assert "Help Line" in str(other.render())
+        assert game.query_one("#supplies-side").display
+        assert not game.query_one("#supplies").display
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert game.has_class("-mid")
+        assert [fv.seat for fv in game.query("ForestView") if fv.display] == [focus]
+        await pilot.resize_terminal(90, 30)
+        await pilot.pause()
+        assert not game.has_class("-mid") and game.has_class("-narrow")
+        assert not game.query_one("#supplies-side").display
+        await pilot.resize_terminal(160, 48)
+        await pilot.pause()
+        assert game.has_class("-wide") and not game.has_class("-mid")

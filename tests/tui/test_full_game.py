@@ -94,3 +94,62 @@ async def test_four_bots_play_a_whole_game_at_80x24():
             replay, _ = apply(replay, a)
         assert replay.to_dict() == st.to_dict()
         assert game.session.events[-1].kind == "game_over"
+
+
+def _finished(seed: int, options=None):
+    import random
+
+    from living_forest.bots import baseline_bot
+    from living_forest.core import BASE_GAME, legal_actions, observe
+
+    st, _ = new_game([("Ana", "winter"), ("Ben", "spring")], seed, options=options or BASE_GAME)
+    rng, log = random.Random(seed), []
+    while not is_over(st):
+        a = baseline_bot(observe(st, st.current), legal_actions(st), rng)
+        st, _ = apply(st, a)
+        log.append(str(a))
+    return st, log
+
+
+def test_V3_the_result_shows_how_each_count_adds_up():
+    """Issue 8: trees = kinds + start + tiles, fires = tiles + tiles, flowers = each
+    source + tiles; every line's sum is the count in the table."""
+    import re
+
+    from living_forest.core import GameOptions, counts, rules_of
+    from living_forest.tui.screens.over import breakdown
+
+    for seed, options in ((19, None), (4, GameOptions(("kodama",)))):
+        st, _ = _finished(seed, options)
+        lines = breakdown(st)
+        assert " + ".join(c.name for c in rules_of(st).contributors) in lines[-1]
+        for seat in st.order():
+            p = st.players[seat]
+            line = next(x for x in lines if x.startswith(f" {p.name} "))
+            c = counts(rules_of(st), p)
+            for glyph, total in (("T", c.trees), ("F", c.fires), ("✿", c.flowers)):
+                m = re.search(rf"{glyph} (-?\d+) = ([-+\d ]+?)(?:   |$)", line)
+                assert m is not None, line
+                assert int(m.group(1)) == total
+                terms = m.group(2).replace(" - ", " + -").split(" + ")
+                assert sum(int(t) for t in terms) == total  # the parts add up to the count
+
+
+async def test_rematch_starts_a_new_deal_with_the_same_seats():
+    from living_forest.tui.session import SeatConfig, Session
+
+    _, log = _finished(SEED)
+    seats = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "spring", "greedy")]
+    app = LivingForestApp(bot_pause=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_session(Session(seats, SEED, actions=log))
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        old = app.game
+        await pilot.press("r")
+        await pilot.pause()
+        game = app.game
+        assert game is not None and game is not old
+        s = game.session
+        assert s.seats == seats and s.options == old.session.options
+        assert s.state.round == 1 and s.state.phase != "over" and len(s.actions) < len(log)

@@ -53,3 +53,60 @@ async def test_colours_are_used_without_no_color(monkeypatch) -> None:
         await started(pilot)
         svg = app.export_screenshot()
     assert not all(_is_grey(c) for c in _colours(svg))
+
+
+async def test_no_color_uses_the_terminals_own_colours(monkeypatch) -> None:
+    """Issue 8: under NO_COLOR the app draws with the terminal's own foreground and
+    background (ANSI default colours, every colour dropped), not with dim greys."""
+    from textual.filter import Monochrome, NoColor
+
+    from living_forest.tui.themes import THEMES
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = LivingForestApp(bot_pause=0)
+    assert app.theme == THEMES["ansi"] and app.native_ansi_color
+    kinds = {type(f) for f in app._filters}
+    assert NoColor in kinds and Monochrome not in kinds
+    monkeypatch.setenv("LIVING_FOREST_THEME", "contrast")  # asked for: kept
+    assert LivingForestApp(bot_pause=0).theme == THEMES["contrast"]
+
+
+def _luminance(hex_colour: str) -> float:
+    r, g, b = (int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def _contrast(a: str, b: str) -> float:
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_every_element_colour_is_readable_in_each_theme() -> None:
+    """WCAG contrast of each Element's colour (and the fires') against the background
+    and the panels it is drawn on: 4.5:1 in the default theme, 7:1 in the contrast
+    theme; and no two Elements share a colour."""
+    from textual.color import Color
+
+    from living_forest.tui.glyphs import ELEMENT_STYLE
+    from living_forest.tui.themes import CONTRAST, FOREST
+
+    for theme, least in ((FOREST, 4.5), (CONTRAST, 7.0)):
+        variables = theme.to_color_system().generate()
+        names = [v.lstrip("$") for v in ELEMENT_STYLE.values()] + ["error"]
+        colours = [Color.parse(variables[n]).hex6 for n in names]
+        assert len(set(colours)) == len(colours), (theme.name, colours)
+        for back in ("background", "surface", "boost"):
+            bg = Color.parse(variables["background"]) + Color.parse(variables[back])
+            for name, c in zip(names, colours, strict=True):
+                ratio = _contrast(c, bg.hex6)
+                assert ratio >= least, (theme.name, name, back, round(ratio, 2))
+
+
+def test_an_unknown_theme_is_refused_with_a_sentence() -> None:
+    from living_forest.tui.themes import THEMES, theme_setting
+
+    assert theme_setting("contrast", no_color=False) == (THEMES["contrast"], None)
+    assert theme_setting(None, no_color=False) == (THEMES["default"], None)
+    name, problem = theme_setting("neon", no_color=False)
+    assert name == THEMES["default"] and problem and "neon" in problem

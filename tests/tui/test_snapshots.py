@@ -1,4 +1,4 @@
-"""A few SVG snapshots: title, board at 80x24 and 160x48, game over.
+"""A few SVG snapshots: title, board at 80x24, 120x40 and 160x48 (and with NO_COLOR), game over.
 
 Deterministic: fixed seed and names, no autosave, no bot pause, no cursor blink
 (no text input on these screens). Update with ``--snapshot-update`` only after
@@ -8,6 +8,8 @@ looking at the diff in snapshot_report.html.
 from __future__ import annotations
 
 import random
+
+import pytest
 
 from living_forest.bots import baseline_bot
 from living_forest.core import BASE_GAME, GameOptions, apply, is_over, legal_actions, new_game
@@ -96,3 +98,28 @@ def test_board_kodama_80x24(snap_compare):
         assert pilot.app.game.query_one("#kodama").display
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=check)
+
+
+def test_board_120x40(snap_compare):
+    """The middle layout (issue 8): both Forests with the other player's Help Line."""
+    app = board_app(["draw", "draw", "stop"])
+
+    async def check(pilot) -> None:
+        await settle(pilot)
+        assert pilot.app.screen is pilot.app.game
+        assert pilot.app.game.has_class("-mid")
+
+    assert snap_compare(app, terminal_size=(120, 40), run_before=check)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (160, 48)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_board_no_color(snap_compare, monkeypatch, size):
+    """NO_COLOR at each layout: the terminal's own colours, every mark a glyph."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = board_app(["draw", "draw", "stop"])
+
+    async def check(pilot) -> None:
+        await settle(pilot)
+        assert pilot.app.screen is pilot.app.game and pilot.app.native_ansi_color
+
+    assert snap_compare(app, terminal_size=size, run_before=check)

@@ -137,6 +137,7 @@ class GameScreen(Screen[None]):
         self._choice_rows: int | None = None
         self._choice_turn: tuple[int, str, int, bool] | None = None
         self._status_rows = 2
+        self._forest_room = 0  # how many other Forests the layout shows
         self._log_loaded = False
         self._unsubscribe = session.subscribe(self._on_transition)
 
@@ -200,9 +201,19 @@ class GameScreen(Screen[None]):
     def _apply_size(self, w: int | None = None, h: int | None = None) -> None:
         if w is None or h is None:
             w, h = self.app.size
-        wide = w >= 130 and h >= 36
+        wide = w >= self.WIDE[0] and h >= self.WIDE[1]
+        # A laptop-sized terminal (about 100-129 columns): the compact board on the
+        # left with every Forest under it when they fit; on the right a taller choice
+        # box, the long player lines, the supplies and the log (issue 8).
+        mid = not wide and w >= self.MID[0] and h >= self.MID[1]
         self.set_class(wide, "-wide")
+        self.set_class(mid, "-mid")
         self.set_class(not wide, "-narrow")
+        # Under the compact board (about 14 rows) the Forest in play (6 rows), then as
+        # many of the next players' Forests with their Help Lines (up to 10 rows each)
+        # as fit without scrolling.
+        n = self.state.n
+        self._forest_room = n - 1 if wide else (max(0, (h - 3 - 20) // 10) if mid else 0)
         # The full ring and the Help Line list need the height; the long player
         # lines need a right column of ~62 columns.
         roomy = wide and h - 3 >= (36 if self.state.n == 2 else 42)
@@ -210,7 +221,7 @@ class GameScreen(Screen[None]):
             if isinstance(panel, CircleView | HelpLineView):
                 panel.wide = roomy
             elif isinstance(panel, PlayersView):
-                panel.wide = wide and w >= 160
+                panel.wide = (wide and w >= 160) or (mid and w - 44 >= 64)
             else:
                 panel.wide = wide
         self._show_forests()
@@ -264,10 +275,13 @@ class GameScreen(Screen[None]):
     def _show_forests(self) -> None:
         st = self.state
         shown = self.focus_seat if self.viewed is None else self.viewed
-        wide = self.has_class("-wide")
         marks = self._marks()
+        focus = self.focus_seat
+        # The other Forests shown: the players after the one shown, in turn order.
+        others = {(shown + k) % st.n for k in range(1, min(self._forest_room, st.n - 1) + 1)}
         for fv in self.query(ForestView):
-            fv.display = wide or fv.seat == shown
+            fv.display = fv.seat == shown or fv.seat in others
+            fv.line = fv.seat != focus and fv.display and self._forest_room > 0
             fv.marks = marks if fv.seat == st.current else {}
             fv.state = st
 
@@ -331,6 +345,8 @@ class GameScreen(Screen[None]):
             return True
         return False
 
+    WIDE = (130, 36)  # the large layout from this size (columns, rows)
+    MID = (100, 30)  # the middle layout from this size, up to WIDE
     CHOICES_MAX = 8  # rows of the choice box at 80x24 (then it scrolls)
     CHOICES_MAX_WIDE = 14  # on large terminals
     CHOICE_SIZES = (3, 6, 10)
@@ -339,9 +355,11 @@ class GameScreen(Screen[None]):
         """The choice box fits its options, up to a maximum; the log gets the rest.
         Relayout only when the number of rows changes."""
         ol = self.query_one("#choices", ChoiceList)
-        wide = self.has_class("-wide")
+        wide = self.has_class("-wide") or self.has_class("-mid")
         width = ol.content_size.width or (58 if wide else 34)
         most = self.CHOICES_MAX_WIDE if wide else self.CHOICES_MAX
+        if self.has_class("-mid"):  # leave the log a few rows
+            most = max(self.CHOICES_MAX, min(most, self.app.size.height - 26))
         need = ol.rows_needed(width)
         # A few sizes only: each change is a relayout (~10 ms on a key press).
         rows = next((r for r in self.CHOICE_SIZES if need <= r < most), most)

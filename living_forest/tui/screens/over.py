@@ -4,12 +4,18 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from living_forest.core import GameState, outcome, victory_thresholds
+from living_forest.core import (
+    GameState,
+    count_breakdown,
+    outcome,
+    rules_of,
+    victory_thresholds,
+)
 
 from ..glyphs import SPIRIT_TAG
 from ..render import threshold_text
@@ -56,13 +62,45 @@ def summary(st: GameState) -> str:
             f"{c.trees:>6}{c.fires:>6}{c.flowers:>8}{c.total:>6}  {met}"
         )
     lines.append("* winner; total = trees + fires + flowers")
+    lines.extend(["", *breakdown(st)])
     return "\n".join(lines)
 
 
+def _sum(parts: list[int]) -> str:
+    """ "3 + 1 - 2": the parts of a count, negative ones subtracted."""
+    out = str(parts[0])
+    for v in parts[1:]:
+        out += f" - {-v}" if v < 0 else f" + {v}"
+    return out
+
+
+def breakdown(st: GameState) -> list[str]:
+    """How each player's three counts add up (V-3), part by part (the core's split):
+    trees = kinds + the starting tree + Tree Victory tiles; fires = Fire tiles + Fire
+    Victory tiles; flowers = each source of flowers + Flower Victory tiles."""
+    r = rules_of(st)
+    sources = [c.name for c in r.contributors]
+    lines = ["How the counts add up (T kinds + starting tree + tiles; F Fire tiles + tiles):"]
+    for seat in st.order():
+        b = count_breakdown(st, seat)
+        c = b.counts
+        name = st.players[seat].name[:10]
+        trees = _sum([b.tree_kinds, b.starting_tree, b.tree_tiles])
+        fires = _sum([b.fire_tiles, b.fire_victory_tiles])
+        flowers = _sum([v for _, v in b.flower_parts] + [b.flower_tiles])
+        lines.append(
+            f" {name:<10} T {c.trees} = {trees}   F {c.fires} = {fires}   ✿ {c.flowers} = {flowers}"
+        )
+    lines.append(f"✿ {' + '.join(sources)} + tiles (tiles: Victory tiles)")
+    return lines
+
+
 class GameOverScreen(ModalScreen[str]):
-    """Returns "new", "title" or "board" (look at the final board)."""
+    """Returns "rematch" (the same seats, a new deal), "new", "title" or "board" (look
+    at the final board)."""
 
     BINDINGS = [
+        Binding("r", "finish('rematch')", "Rematch", id="over.rematch"),
         Binding("n", "finish('new')", "New game", id="over.new"),
         Binding("b", "finish('board')", "See the board", id="over.board"),
         Binding("q", "finish('title')", "Title", id="over.title"),
@@ -76,11 +114,12 @@ class GameOverScreen(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
             yield Label(Content.from_markup("[b]Game over[/]"), id="over-title")
-            yield Static(Content(summary(self.st)), id="over-summary")
+            with VerticalScroll(id="over-scroll"):  # a small terminal scrolls it
+                yield Static(Content(summary(self.st)), id="over-summary")
             yield Label(
                 Content.from_markup(
-                    "[b]n[/] new game   [b]b[/] look at the board   [b]q[/] title   "
-                    "[b]ctrl+q[/] quit"
+                    "[b]r[/] rematch (same seats)   [b]n[/] new game   [b]b[/] the board   "
+                    "[b]q[/] title"
                 )
             )
 

@@ -84,11 +84,17 @@ class ForestView(Panel):
 
     seat: reactive[int] = reactive(0, repaint=False)
     marks: reactive[dict[int, str]] = reactive(dict, repaint=False)
+    # The player's Help Line and strengths under the Forest (public, G-1): set where
+    # every Forest is shown, for the players whose line the Help Line panel is not.
+    line: reactive[bool] = reactive(False, repaint=False)
 
     def watch_seat(self) -> None:
         self._update()
 
     def watch_marks(self) -> None:
+        self._update()
+
+    def watch_line(self) -> None:
         self._update()
 
     class SpaceClicked(Message):
@@ -110,7 +116,10 @@ class ForestView(Panel):
         head = f"[b]Forest of {R.safe(p.name)}[/] ({d.spirits[p.spirit]})"
         if self.seat == st.current and st.phase != "over":
             head += " [reverse] to act [/]"
-        return head + "\n" + R.forest(st, self.seat, marks=self.marks)
+        text = head + "\n" + R.forest(st, self.seat, marks=self.marks)
+        if self.line:
+            text += "\n" + R.help_line(st, self.seat, names=False)
+        return text
 
 
 class HelpLineView(Panel):

@@ -1,0 +1,148 @@
+"""Issue 8, "the arithmetic is done for you": the strength left during a pick or a
+bonus (A-6, F-4), a strengths table that promises only what is possible (A-20, A-30,
+A-50), tree kinds that add no tree point (V-3), Onibi's coming attack (E-1) and who can
+end the game this round (V-1). Pure functions of the screen, walked over bot games."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from living_forest.bots import baseline_bot
+from living_forest.core import (
+    GameOptions,
+    GameState,
+    action_possible,
+    apply,
+    conditions_met,
+    decision,
+    legal_actions,
+    new_game,
+    new_tree_kind,
+    observe,
+    onibi_forecast,
+    raw_strengths,
+    rules_of,
+)
+from living_forest.core.data import ELEMENTS
+from living_forest.core.queries import BONUS, CHOOSE_ACTION, PICK
+from living_forest.tui import render as R
+from living_forest.tui.choices import choices, prompt
+from living_forest.tui.glyphs import ELEMENT_NAME
+
+SPIRITS = ["winter", "spring", "summer", "autumn"]
+
+
+def positions(games: int, options: GameOptions | None = None) -> Iterator[GameState]:
+    for seed in range(games):
+        n = 2 + seed % 3
+        kw = {} if options is None else {"options": options}
+        st, _ = new_game([(f"P{i}", SPIRITS[i]) for i in range(n)], seed, **kw)
+        rng = random.Random(seed)
+        while st.phase != "over":
+            yield st
+            st, _ = apply(st, baseline_bot(observe(st, st.current), legal_actions(st), rng))
+        yield st
+
+
+def _element_of(st: GameState, kind: str) -> str | None:
+    at = rules_of(st).by_kind.get(kind)
+    return None if at is None or at.element is None else ELEMENT_NAME[ELEMENTS[at.element]]
+
+
+def test_A6_F4_a_pick_and_a_bonus_show_the_strength_and_what_is_left() -> None:
+    picks = bonuses = modes = 0
+    for st in positions(12):
+        d = decision(st)
+        if d.kind == PICK and d.action and _element_of(st, d.action):
+            text = prompt(st, [])
+            assert f"{_element_of(st, d.action)} {d.strength} · {d.budget} left" in text
+            picks += 1
+        elif d.kind == BONUS and d.action and _element_of(st, d.action):
+            text = prompt(st, [])
+            assert f"{_element_of(st, d.action)} {d.strength}" in text  # the +extra included
+            if d.extra:
+                assert f"+{d.extra}" in text
+            bonuses += 1
+        elif d.kind == CHOOSE_ACTION:
+            r = rules_of(st)
+            p = st.players[st.current]
+            for a in {a.kind for a in legal_actions(st)}:
+                at = r.by_kind.get(a)
+                if at is None or at.element is None:
+                    continue
+                budget = at.budget(r, p, raw_strengths(r, p), 0)
+                assert prompt(st, [a]).endswith(f"{_element_of(st, a)} {budget}")
+                modes += 1
+    assert picks > 10 and bonuses > 3 and modes > 50
+
+
+def test_A20_A30_A50_the_strengths_table_promises_only_what_is_possible() -> None:
+    promised = refused = 0
+    for st in positions(8):
+        if st.phase != "action":
+            continue
+        seat = st.current
+        s = raw_strengths(rules_of(st), st.players[seat])
+        for element in ("sun", "water", "plant"):
+            v = max(0, s[ELEMENTS.index(element)])
+            text = R._worth(st, seat, element, v)
+            if action_possible(st, seat, ELEMENTS.index(element), v):
+                assert "≤" in text and "no " not in text
+                promised += 1
+            else:
+                assert "nothing" in text or "no " in text
+                refused += v > 0
+    assert promised > 50 and refused > 5
+
+
+def test_V3_the_tree_list_says_which_kinds_give_no_tree_point() -> None:
+    marked = plain = 0
+    for st in positions(8):
+        if decision(st).kind != CHOOSE_ACTION:
+            continue
+        if not any(a.kind == "plant" for a in legal_actions(st)):
+            continue
+        for c in choices(st, ["plant"]):
+            label = c.mode.split(":", 1)[1] if c.mode else ""
+            has = "you have one" in c.label
+            assert has == (not new_tree_kind(st, label))
+            marked += has
+            plain += not has
+    assert marked > 5 and plain > 5
+
+
+def test_E1_the_help_line_shows_onibis_attack_as_it_stands() -> None:
+    attacked = safe = 0
+    for st in positions(6):
+        if st.phase != "action":
+            continue
+        f = onibi_forecast(st)
+        for seat in range(st.n):
+            text = R.help_line(st, seat, names=False)
+            if f is None:
+                assert "Onibi" not in text
+                continue
+            assert f"Onibi {f.power}" in text
+            if seat in f.owed:
+                n = f.gets[seat]
+                assert f"{n} Varan" in text and "safe" not in text
+                attacked += 1
+            else:
+                assert "safe" in text
+                safe += 1
+            big = R.help_line_big(st, seat)
+            assert f"power {f.power} vs water {f.water[seat]}" in big
+    assert attacked > 10 and safe > 10
+
+
+def test_V1_the_players_panel_says_who_ends_the_game_this_round() -> None:
+    said = 0
+    for st in positions(10):
+        text = R.players(st)
+        met = conditions_met(st) if st.phase in ("draw", "action") else {}
+        assert ("the game ends after this round's actions" in text) == bool(met)
+        for seat in met:
+            assert st.players[seat].name in text.split("\n")[-1]
+            said += 1
+    assert said > 0
