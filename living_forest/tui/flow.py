@@ -33,11 +33,71 @@ class ShowGameOver:
 
 @dataclass(frozen=True, slots=True)
 class HandOff:
-    """Pass the keyboard to the next human (only when two or more seats are human)."""
+    """Pass the keyboard to the next human (only when two or more seats are human);
+    ``since``: what the others did since that player's last turn."""
 
     name: str
     spirit: str
     what: str
+    since: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TellSince:
+    """The keyboard is back with the only human after bots moved: what they did since
+    the human's last turn (shown without stopping the game)."""
+
+    lines: tuple[str, ...]
+
+
+# Events that are not news for the player coming back: reveals, phase and turn
+# markers, and what the round summary tells (issue 8: "since your last turn").
+NOT_NEWS = frozenset(
+    {
+        "game_started",
+        "round_started",
+        "card_revealed",
+        "reshuffled",
+        "fragment_used",
+        "forced_stop",
+        "nothing_to_draw",
+        "stopped",
+        "action_phase_started",
+        "turn_started",
+        "bonus_offered",
+        "bonus_skipped",
+        "bonus_lost",
+        "action_finished",
+        "turn_ended",
+        "help_line_returned",
+        "sacred_tree_passed",
+        "game_over",
+        *ROUND_END_EVENTS,
+    }
+)
+# A seat's own turn (or draw) ends with one of these.
+TURN_ENDS = frozenset({"turn_ended", "stopped", "forced_stop", "nothing_to_draw"})
+SINCE_MOST = 6  # lines in the box; the log has the rest
+
+
+def since_last_turn(session: Session, seat: int) -> tuple[str, ...]:
+    """What the other players did since ``seat`` last finished a turn or a draw: their
+    moves (cards taken, fires put out, moves and jumps, Victory tiles taken, trees
+    planted, a module's moves), newest last, at most :data:`SINCE_MOST` lines."""
+    events = session.events
+    news = []
+    for ev in reversed(events):
+        if ev.seat == seat and ev.kind in TURN_ENDS:
+            break
+        if ev.seat is not None and ev.seat != seat and ev.kind not in NOT_NEWS:
+            news.append(ev)
+    news.reverse()
+    st = session.state
+    lines = [describe(ev, st) for ev in news]
+    if len(lines) > SINCE_MOST:
+        more = len(lines) - SINCE_MOST + 1
+        lines = [*lines[: SINCE_MOST - 1], f"… and {more} more (see the log)."]
+    return tuple(lines)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,14 +113,14 @@ class Wait:
     why: str
 
 
-Step = ShowSummary | ShowGameOver | HandOff | RunBot | Wait
+Step = ShowSummary | ShowGameOver | HandOff | TellSince | RunBot | Wait
 
 
 class FlowController:
     def __init__(self, session: Session) -> None:
         self.session = session
         self._summary: list[str] = []
-        self._handed: tuple[int, str, int] | None = None
+        self._handed: tuple[int, str, int] | None = None  # the last hand-off, or news told
         self._over_shown = False
         self.unsubscribe = session.subscribe(self._on_transition)
 
@@ -102,16 +162,20 @@ class FlowController:
         if s.current_is_human:
             key = (st.round, st.phase, st.current)
             humans = sum(1 for seat in s.seats if seat.controller == HUMAN)
-            if humans >= 2 and key != self._handed:
+            if key != self._handed:
                 self._handed = key
-                p = st.players[st.current]
-                what = (
-                    "Your turn to reveal Guardian Animals."
-                    if st.phase == PHASE_DRAW
-                    else "Your action turn."
-                )
-                spirit = s.rules.data.spirits[p.spirit]
-                return HandOff(p.name, spirit, f"Round {st.round}. {what}")
+                since = since_last_turn(s, st.current)
+                if humans >= 2:
+                    p = st.players[st.current]
+                    what = (
+                        "Your turn to reveal Guardian Animals."
+                        if st.phase == PHASE_DRAW
+                        else "Your action turn."
+                    )
+                    spirit = s.rules.data.spirits[p.spirit]
+                    return HandOff(p.name, spirit, f"Round {st.round}. {what}", since)
+                if since:
+                    return TellSince(since)
             return Wait("a person decides")
         if bot_busy:
             return Wait("the bot is thinking")

@@ -42,6 +42,7 @@ from living_forest.core.actions import (
 from living_forest.core.queries import BONUS, CHOOSE_ACTION, OVER, PICK, REVEAL
 
 from .choices import prompt, type_names
+from .render import without_rule_ids
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,4 +143,4 @@ def why_not(st: GameState, modes: list[str], name: str) -> str:
     reason = why_unavailable(st, kind) if kind in names else why_illegal(st, Action(kind))
     if reason is None:  # legal in principle, but not in the current step
         reason = prompt(st, modes).lower()
-    return f"{label}: not now — {reason}."
+    return f"{label}: not now — {without_rule_ids(reason)}."

@@ -6,6 +6,8 @@ changes the state. Markup styles use theme variables only.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Set as AbstractSet
 from functools import lru_cache
 
 from textual.content import Content
@@ -60,6 +62,16 @@ def safe(text: str) -> str:
     return out[:-1] + FINAL_BACKSLASH if out.endswith("\\") else out
 
 
+_RULE_ID = r"(?:K-[A-Z]{1,2}\d+|[A-Z]{1,2}-\d+)[a-z]?"  # A-42, X-3, K-O3, K-X10
+_RULE_IDS = re.compile(rf"\s*\((?:{_RULE_ID})(?:(?:,\s*|\s*/\s*|\s+and\s+){_RULE_ID})*\)")
+
+
+def without_rule_ids(text: str) -> str:
+    """A core sentence for a player: the rule IDs in brackets taken out ("no tree
+    costs 2 or less (X-6)" -> "no tree costs 2 or less"); the rules help keeps them."""
+    return _RULE_IDS.sub("", text)
+
+
 def el(name: str, v: int) -> str:
     return f"[{ELEMENT_STYLE[name]}]{ELEMENT_GLYPH[name]}{v}[/]"
 
@@ -89,13 +101,16 @@ def who(st: GameState, seat: int) -> str:
 _RING_ROWS = ((0, 1, 2, 3), (11, None, None, 4), (10, None, None, 5), (9, 8, 7, 6))
 
 
-def circle(st: GameState, width: int = 30, *, big: bool = False) -> str:
+def circle(
+    st: GameState, width: int = 30, *, big: bool = False, reached: AbstractSet[int] = frozenset()
+) -> str:
+    """``reached``: rocks a player moved to in their last turn (their tag underlined)."""
     if big:
-        return circle_big(st)
-    return circle_small(st)
+        return circle_big(st, reached)
+    return circle_small(st, reached)
 
 
-def circle_small(st: GameState) -> str:
+def circle_small(st: GameState, reached: AbstractSet[int] = frozenset()) -> str:
     D = rules_of(st).data
     occupant = {p.rock: i for i, p in enumerate(st.players)}
     onibi = onibi_rock(st)
@@ -124,7 +139,8 @@ def circle_small(st: GameState) -> str:
                 cell = f"[dim]{rock:>2}{bonus}[/]   "
             else:
                 tree = SACRED_TREE if seat == st.first else " "
-                cell = f"{rock:>2}{bonus}[reverse b]{tag(st, seat)}[/]{tree}"
+                style = "reverse b u" if rock in reached else "reverse b"
+                cell = f"{rock:>2}{bonus}[{style}]{tag(st, seat)}[/]{tree}"
             parts.append(cell)
         if row[1] is None:
             # side rows: left rock, centre text padded, right rock
@@ -166,7 +182,9 @@ def _legend(st: GameState) -> list[str]:
 _BIG_CELL = 17  # inner width of a rock box
 
 
-def _rock_cell(st: GameState, rock: int, occupant: dict[int, int]) -> tuple[str, str]:
+def _rock_cell(
+    st: GameState, rock: int, occupant: dict[int, int], reached: AbstractSet[int]
+) -> tuple[str, str]:
     D = rules_of(st).data
     kind = D.rock_bonus[rock]
     head = _pad(f"[b]{rock:>2}[/] {rock_glyph(kind)} {rock_word(kind)}", _BIG_CELL)
@@ -178,15 +196,16 @@ def _rock_cell(st: GameState, rock: int, occupant: dict[int, int]) -> tuple[str,
     p = st.players[seat]
     tree = f" {SACRED_TREE}" if seat == st.first else ""
     room = _BIG_CELL - 5 - len(tree)
-    body = f" [reverse b] {tag(st, seat)} [/] {safe(p.name[:room])}{tree}"
+    style = "reverse b u" if rock in reached else "reverse b"
+    body = f" [{style}] {tag(st, seat)} [/] {safe(p.name[:room])}{tree}"
     return head, _pad(body, _BIG_CELL)
 
 
-def circle_big(st: GameState) -> str:
+def circle_big(st: GameState, reached: AbstractSet[int] = frozenset()) -> str:
     D = rules_of(st).data
     occupant = {p.rock: i for i, p in enumerate(st.players)}
     w = _BIG_CELL
-    cells = {r: _rock_cell(st, r, occupant) for r in range(len(D.rock_bonus))}
+    cells = {r: _rock_cell(st, r, occupant, reached) for r in range(len(D.rock_bonus))}
     fires = sorted(st.centre)
     holder = st.players[st.first].name
     centre = [
@@ -252,8 +271,9 @@ def reserve_width(names: bool) -> int:
     return 24 if names else 14
 
 
-def reserve(st: GameState, *, names: bool) -> str:
-    """Three columns, one per level: header with the stack size and the fire a card adds."""
+def reserve(st: GameState, *, names: bool, taken: dict[tuple[int, int], int] | None = None) -> str:
+    """Three columns, one per level: header with the stack size and the fire a card adds.
+    ``taken``: (level, slot) -> the seat that emptied it in its last turn (its tag shows)."""
     D = rules_of(st).data
     width = reserve_width(names)
     head = []
@@ -268,7 +288,9 @@ def reserve(st: GameState, *, names: bool) -> str:
             row = st.reserve[lv]
             cid = row[slot] if slot < len(row) else None
             if cid is None:
-                cells.append(_pad("[dim]—[/]", width))
+                who = (taken or {}).get((lv, slot))
+                mark = "" if who is None else f"[u]{tag(st, who)}[/]"
+                cells.append(_pad(f"[dim]—[/]{mark}", width))
             else:
                 cells.append(card_markup(D, cid, name=names, width=width - 1) + " ")
         lines.append("".join(cells).rstrip())
@@ -316,9 +338,15 @@ def _tree_text(label: str, k: TreeKind) -> str:
 
 
 def forest(
-    st: GameState, seat: int, *, cell_w: int = FOREST_CELL, marks: dict[int, str] | None = None
+    st: GameState,
+    seat: int,
+    *,
+    cell_w: int = FOREST_CELL,
+    marks: dict[int, str] | None = None,
+    planted: set[int] | None = None,
 ) -> str:
-    """5x3 grid; empty corners show their bonus, ``marks`` labels candidate spaces."""
+    """5x3 grid; empty corners show their bonus, ``marks`` labels candidate spaces,
+    ``planted`` trees (the owner's last turn) are underlined."""
     D = rules_of(st).data
     p = st.players[seat]
     done = set(completed_lines(rules_of(st), p))
@@ -340,6 +368,8 @@ def forest(
                 text = f"[b]{SACRED_TREE}start[/]"
             else:
                 text = _tree_text(label, D.trees[label])
+                if planted and c in planted:
+                    text = f"[u]{text}[/]"
             cells.append("│" + _pad(text, cell_w))
         row_line = next((ln for ln in D.lines if ln.name == f"row {y}"), None)
         tail = "│"

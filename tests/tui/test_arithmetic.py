@@ -6,6 +6,7 @@ end the game this round (V-1). Pure functions of the screen, walked over bot gam
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 
 from living_forest.bots import baseline_bot
@@ -146,3 +147,33 @@ def test_V1_the_players_panel_says_who_ends_the_game_this_round() -> None:
             assert st.players[seat].name in text.split("\n")[-1]
             said += 1
     assert said > 0
+
+
+RULE_ID = re.compile(r"\b(?:K-[A-Z]{1,2}\d+|[A-Z]{1,2}-\d+)\b")
+
+
+def test_refusals_a_player_reads_carry_no_rule_ids() -> None:
+    """Issue 8: a refused key says why in words; the core's rule IDs stay out of it (the
+    core's own sentence has them, so the check can fail)."""
+    from living_forest.core import why_unavailable
+    from living_forest.tui.keys import GAME_KEYS, why_not
+    from living_forest.tui.render import without_rule_ids
+
+    cored = said = 0
+    for st in positions(6):
+        if st.phase == "over":
+            continue
+        legal = legal_actions(st)
+        kinds = {a.kind for a in legal}
+        for name, key in GAME_KEYS.items():
+            if key.kind in kinds:
+                continue
+            text = why_not(st, [], name)
+            assert not RULE_ID.search(text), text
+            said += 1
+            if key.kind in {at.kind for at in rules_of(st).action_types}:
+                reason = why_unavailable(st, key.kind) or ""
+                cored += bool(RULE_ID.search(reason))
+                assert without_rule_ids(reason) in text
+    assert said > 100 and cored > 20
+    assert without_rule_ids("tied: shared victory (V-5)") == "tied: shared victory"

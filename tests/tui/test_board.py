@@ -577,3 +577,36 @@ async def test_a_laptop_terminal_gets_the_middle_layout():
         await pilot.resize_terminal(160, 48)
         await pilot.pause()
         assert game.has_class("-wide") and not game.has_class("-mid")
+
+
+async def test_the_key_bar_keeps_help_and_quit_and_hides_an_empty_confirm():
+    """Issue 8: at 80x24 the key bar is too narrow for every key: Help and Quit stay, the
+    usable keys come before dimmed ones, nothing runs past the edge; Enter (Confirm) is
+    not offered while the choice list is empty (a turn waiting to be passed on)."""
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await start(pilot, Session(SEATS, 14))
+        await clear_dialogs(pilot)
+        bar = game.query_one("#keys")
+
+        def shown() -> str:
+            return str(bar.render())
+
+        for text in ("Help", "Quit", "Draw"):
+            assert text in shown()
+        assert bar._spans[-1].end <= bar.size.width
+        every = [p[0].plain for p in bar._pieces]
+        assert sum(len(p) for p in every) > bar.size.width  # it had to choose
+        await pilot.resize_terminal(200, 50)
+        await pilot.pause()
+        assert all(p.strip() in shown() for p in every)  # room for all of them
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        while game.state.phase == "draw":
+            await pilot.press("s" if game.state.players[game.state.current].help_line else "d")
+            await clear_dialogs(pilot)
+        assert "Confirm" in shown()
+        await pilot.press("e")  # ends with actions unused: the turn waits for Enter
+        assert game.session.turn_done is not None and not game._choices
+        await pilot.pause()
+        assert "Confirm" not in shown()

@@ -11,7 +11,16 @@ from living_forest.core import Action, GameOptions, decision, legal_actions
 from living_forest.core.observation import observe
 from living_forest.core.queries import BONUS, CHOOSE_ACTION, PICK, REVEAL
 from living_forest.tui import render as R
-from living_forest.tui.flow import FlowController, HandOff, RunBot, ShowGameOver, ShowSummary, Wait
+from living_forest.tui.flow import (
+    SINCE_MOST,
+    FlowController,
+    HandOff,
+    RunBot,
+    ShowGameOver,
+    ShowSummary,
+    TellSince,
+    Wait,
+)
 from living_forest.tui.keys import DIMMED, GAME_KEYS, HIDDEN, LIVE, liveness, opens_list
 from living_forest.tui.session import SeatConfig, Session
 from living_forest.tui.status import situation
@@ -31,8 +40,8 @@ def _play_with_flow(session: Session, seed: int) -> list[object]:
         if isinstance(step, ShowGameOver):
             steps.append(flow.next_step())  # asked again: nothing more to do
             return steps
-        if isinstance(step, (ShowSummary, HandOff)):
-            continue  # the dialog was shown and closed
+        if isinstance(step, (ShowSummary, HandOff, TellSince)):
+            continue  # the dialog (or the note) was shown and closed
         st = session.state
         if isinstance(step, RunBot):
             assert not session.current_is_human and step.controller == session.current_controller
@@ -149,3 +158,61 @@ def test_a_modules_action_type_is_in_the_action_menu() -> None:
         session.play(next((a for a in legal if a.kind == "stop"), legal[0]))
     labels = [c.label for c in choices(session.state, [])]
     assert "Meditate" in labels and labels[-1] == "End the turn"
+
+
+MOVES = {  # what the others did that a returning player wants to know (issue 8)
+    "fragment_taken",
+    "animal_attracted",
+    "fire_extinguished",
+    "standee_moved",
+    "victory_tile_taken",
+    "tree_planted",
+    "line_completed",
+}
+
+
+def test_a_returning_player_is_told_what_the_others_did_since_their_turn() -> None:
+    """Hot-seat: each hand-off lists the other players' moves since that player's last
+    turn or draw (never their own, no reveals); with one human and bots, the same comes
+    as a note (TellSince) when the keyboard is back."""
+    from living_forest.core import describe
+
+    for seats, step_type in (
+        ([SeatConfig("Ana", "winter"), SeatConfig("Ben", "spring")], HandOff),
+        ([SeatConfig("Ana", "winter"), SeatConfig("Bo", "spring", "baseline")], TellSince),
+    ):
+        session = Session(seats, 23)
+        flow = FlowController(session)
+        rng = random.Random(23)
+        told = 0
+        for _ in range(5000):
+            step = flow.next_step()
+            st = session.state
+            if isinstance(step, ShowGameOver):
+                break
+            if isinstance(step, step_type):
+                me = st.current
+                # The others' moves since my last finished turn or draw, from the events.
+                ends = [
+                    i
+                    for i, e in enumerate(session.events)
+                    if e.seat == me and e.kind in ("turn_ended", "stopped", "forced_stop")
+                ]
+                start = ends[-1] + 1 if ends else 0
+                want = [
+                    describe(e, st)
+                    for e in session.events[start:]
+                    if e.kind in MOVES and e.seat not in (None, me)
+                ]
+                got = list(step.since if isinstance(step, HandOff) else step.lines)
+                if len(want) > SINCE_MOST:
+                    assert got[: SINCE_MOST - 1] == want[: SINCE_MOST - 1]
+                    assert "more (see the log)" in got[-1]
+                else:
+                    assert got == want
+                told += bool(got)
+                continue
+            if isinstance(step, (ShowSummary, HandOff, TellSince)):
+                continue
+            session.play(baseline_bot(observe(st, st.current), legal_actions(st), rng))
+        assert told > 5, step_type

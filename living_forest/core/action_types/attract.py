@@ -60,10 +60,11 @@ class Attract(MultiPickType):
         card = r.data.cards[a.arg]
         p = st.players[seat]
         row = st.reserve[card.level - 1]
-        row[row.index(a.arg)] = None  # the slot stays empty until E-3
+        slot = row.index(a.arg)
+        row[slot] = None  # the slot stays empty until E-3
         st.taken[card.level - 1] += 1
         p.draw.append(a.arg)  # on top of the draw stack, last picked on top
         p.draw_known += 1  # everyone saw it go there
-        info = {"card_id": a.arg, "level": card.level, "cost": card.cost}
+        info = {"card_id": a.arg, "level": card.level, "cost": card.cost, "slot": slot}
         ev.append(Event("animal_attracted", seat, info))
         return card.cost

@@ -45,10 +45,11 @@ from living_forest.core.state import PHASE_OVER
 
 from .. import render as R
 from ..choices import Choice, action_label, choices, prompt
-from ..flow import FlowController, HandOff, RunBot, ShowGameOver, ShowSummary
+from ..flow import FlowController, HandOff, RunBot, ShowGameOver, ShowSummary, TellSince
 from ..glyphs import plural
 from ..keys import GAME_KEYS, liveness, opens_list, why_not
-from ..session import Session, Transition, UndoError
+from ..recent import last_moves
+from ..session import HUMAN, Session, Transition, UndoError
 from ..status import hint_text, situation, turn_done_text
 from ..widgets.board import (
     CircleView,
@@ -61,7 +62,7 @@ from ..widgets.board import (
     SuppliesView,
 )
 from ..widgets.controls import ChoiceList, KeyBar
-from ..widgets.event_log import EventLog
+from ..widgets.event_log import ALL, ROUND, EventLog
 from .modals import HandOffScreen, InfoScreen
 
 __all__ = ["GAME_KEYS", "GameScreen"]
@@ -84,6 +85,7 @@ def _game_bindings() -> list[BindingType]:
         Binding("escape", "back", "Back", id="game.back"),
         Binding("v", "next_forest", "Forest", id="game.view_forest"),
         Binding("i", "discard", "Discard", id="game.discard"),
+        Binding("g", "log_view", "Log", show=False, id="game.log_view"),
         Binding("h", "hint", "Hint", show=False, id="game.hint"),
     ]
     out += [
@@ -139,6 +141,7 @@ class GameScreen(Screen[None]):
         self._status_rows = 2
         self._forest_room = 0  # how many other Forests the layout shows
         self._log_loaded = False
+        self._log_round = 0  # the round of the events being logged
         self._unsubscribe = session.subscribe(self._on_transition)
 
     def on_unmount(self) -> None:
@@ -185,11 +188,19 @@ class GameScreen(Screen[None]):
 
     def _first_flow(self) -> None:
         log = self.query_one("#log", EventLog)
+        # In a game with bots the human seats' own lines are marked.
+        humans = frozenset(i for i in range(self.state.n) if self.session.controller_of(i) == HUMAN)
+        log.set_view(ALL, humans if len(humans) < self.state.n else frozenset())
         # Every event so far, including those of keys pressed before this ran
         # (``_apply`` leaves the log to this until it is loaded).
         st = self.state
-        for ev in self.session.events[-200:]:
-            log.add(describe(ev, st), scroll_end=False)
+        events = self.session.events
+        keep = len(events) - 200
+        for i, ev in enumerate(events):
+            if ev.kind == "round_started":
+                self._log_round = int(ev.data.get("round", self._log_round + 1))
+            if i >= keep:
+                log.add(describe(ev, st), seat=ev.seat, round=self._log_round, scroll_end=False)
         self._log_loaded = True
         log.call_after_refresh(log.scroll_end, animate=False)
         self.advance_flow()
@@ -247,9 +258,11 @@ class GameScreen(Screen[None]):
 
     def refresh_board(self) -> None:
         st = self.state
+        recent = last_moves(st, self.session.events)
         for panel in self.query(Panel):
             if isinstance(panel, HelpLineView):
                 panel.seat = self.focus_seat
+            panel.recent = recent
             panel.state = st
         self._show_forests()
         self._refresh_choices()
@@ -484,7 +497,7 @@ class GameScreen(Screen[None]):
         elif not self.human_to_act:
             self.say(f"{st.players[st.current].name} is a bot; wait for its move.")
         elif name == "undo":
-            self.say(f"Cannot undo: {self.session.why_no_undo()}.")
+            self.say(f"Cannot undo: {R.without_rule_ids(self.session.why_no_undo())}.")
         else:
             self.say(why_not(st, self.modes, name))
 
@@ -577,7 +590,7 @@ class GameScreen(Screen[None]):
         reason = why_illegal(self.state, Action(ATTRACT, event.card))
         if reason is None:
             reason = "first choose Attract (a) or finish the current step"
-        self.say(f"{name}: not now — {reason}.")
+        self.say(f"{name}: not now — {R.without_rule_ids(reason)}.")
 
     @on(ForestView.SpaceClicked)
     def _space_clicked(self, event: ForestView.SpaceClicked) -> None:
@@ -597,7 +610,7 @@ class GameScreen(Screen[None]):
             kind, _, label = self.modes[-1].partition(":") if self.modes else ("", "", "")
             if label:
                 reason = why_illegal(self.state, Action(kind, label, event.cell)) or reason
-        self.say(f"Space ({x},{y}): not now — {reason}.")
+        self.say(f"Space ({x},{y}): not now — {R.without_rule_ids(reason)}.")
 
     def action_back(self) -> None:
         if self.session.turn_done is not None and self.session.turn_done_unused:
@@ -631,6 +644,23 @@ class GameScreen(Screen[None]):
         self.say(f"Showing the Forest of {who}; v for the next one.")
         self._show_forests()
 
+    def action_log_view(self) -> None:
+        """The log shows everything, then this round only, then each human player's own
+        lines (and the round lines), then everything again."""
+        log = self.query_one("#log", EventLog)
+        st = self.state
+        humans = [i for i in range(st.n) if self.session.controller_of(i) == HUMAN]
+        views: list[str | int] = [ALL, ROUND, *humans]
+        nxt = views[(views.index(log.view) + 1) % len(views)] if log.view in views else ALL
+        log.set_view(nxt)
+        if nxt == ALL:
+            what = "everything"
+        elif nxt == ROUND:
+            what = f"round {log.latest_round} only"
+        else:
+            what = f"{st.players[int(nxt)].name}'s own moves"
+        self.say(f"Log: {what}; {self.key_of('log_view')} for the next view.")
+
     def action_discard(self) -> None:
         st = self.state
         seat = st.current if self.viewed is None else self.viewed
@@ -659,7 +689,7 @@ class GameScreen(Screen[None]):
             return False
         reason = why_illegal(self.state, action)
         if reason is not None:
-            self.say(f"Not allowed: {reason}.")
+            self.say(f"Not allowed: {R.without_rule_ids(reason)}.")
             return False
         self.session.play(action)  # the transition reaches _on_transition
         return True
@@ -676,7 +706,9 @@ class GameScreen(Screen[None]):
             # In words, from the position where it was played ("Take a Fragment").
             what = action_label(tr.after, parse_action(tr.action))
             if self._log_loaded:
-                self.query_one("#log", EventLog).add(f"↶ Undone: {what}")
+                self.query_one("#log", EventLog).add(
+                    f"↶ Undone: {what}", seat=tr.after.current, round=self._log_round
+                )
             self.message = f"Undone: {what}."
             self.refresh_board()
             return
@@ -686,7 +718,9 @@ class GameScreen(Screen[None]):
         if self._log_loaded:
             log = self.query_one("#log", EventLog)
             for ev in tr.events:
-                log.add(describe(ev, tr.after))
+                if ev.kind == "round_started":
+                    self._log_round = int(ev.data.get("round", self._log_round + 1))
+                log.add(describe(ev, tr.after), seat=ev.seat, round=self._log_round)
         self.refresh_board()
         self.advance_flow()
 
@@ -711,7 +745,13 @@ class GameScreen(Screen[None]):
         elif isinstance(step, ShowGameOver):
             self.post_message(self.GameOver(self.session))
         elif isinstance(step, HandOff):
-            self.push_modal(HandOffScreen(step.name, step.spirit, step.what))
+            self.push_modal(HandOffScreen(step.name, step.spirit, step.what, step.since))
+        elif isinstance(step, TellSince):
+            # A box that does not stop the game: the player reads it or plays on.
+            self.app.notify(
+                "\n".join(step.lines), title="Since your last turn", timeout=8, markup=False
+            )
+            self.advance_flow()
         elif isinstance(step, RunBot):
             self._start_bot(self.state, step.controller)
 

@@ -22,11 +22,12 @@ class HandOffScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("enter", "go", "I am here", id="handoff.go", priority=True)]
 
-    def __init__(self, name: str, spirit: str, what: str) -> None:
+    def __init__(self, name: str, spirit: str, what: str, since: tuple[str, ...] = ()) -> None:
         super().__init__(classes="dialog")
         self.player_name = name
         self.spirit = spirit
         self.what = what
+        self.since = since
 
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
@@ -40,6 +41,9 @@ class HandOffScreen(ModalScreen[None]):
                 id="handoff-title",
             )
             yield Label(Content(self.what))
+            if self.since:
+                yield Label(Content.from_markup("[b]Since your last turn:[/]"), id="since-title")
+                yield Static(Content("\n".join(f"• {x}" for x in self.since)), id="since")
             yield Label(
                 Content.from_markup(
                     "[b]$name[/]: press [b]Enter[/] when ready.", name=self.player_name

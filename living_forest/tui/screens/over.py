@@ -18,7 +18,7 @@ from living_forest.core import (
 )
 
 from ..glyphs import SPIRIT_TAG
-from ..render import threshold_text
+from ..render import threshold_text, without_rule_ids
 
 CONDITION = {"trees": "{n} different trees", "fires": "{n} fires", "flowers": "{n} Sacred Flowers"}
 
@@ -47,7 +47,7 @@ def summary(st: GameState) -> str:
     lines = [
         f"{winners} {verb}. The game ended after round {st.round}:",
         f"{'; '.join(reached) or 'no one reached a goal'}.",
-        f"Winner decided by: {res.how}.",
+        f"Winner decided by: {without_rule_ids(res.how)}.",
         "",
         f"rank  {'player':<13}{'trees':>6}{'fires':>6}{'flowers':>8}{'total':>6}  "
         f"reached {threshold_text(st)}",

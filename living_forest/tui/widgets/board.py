@@ -13,6 +13,7 @@ from living_forest.core import GameState, rules_of
 
 from .. import kodama_ui
 from .. import render as R
+from ..recent import LastMoves
 
 
 class Panel(Widget):
@@ -28,6 +29,9 @@ class Panel(Widget):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self._markup = ""
         self._content = Content("")
+        # Each player's last moves, marked on the board (set by the screen before
+        # ``state``, which re-renders).
+        self.recent = LastMoves()
 
     def render_state(self, st: GameState) -> str:
         raise NotImplementedError
@@ -55,7 +59,7 @@ class Panel(Widget):
 
 class CircleView(Panel):
     def render_state(self, st: GameState) -> str:
-        return R.circle(st, big=self.wide)
+        return R.circle(st, big=self.wide, reached=set(self.recent.rocks))
 
 
 class ReserveView(Panel):
@@ -67,7 +71,7 @@ class ReserveView(Panel):
             self.card = card
 
     def render_state(self, st: GameState) -> str:
-        return R.reserve(st, names=self.wide)
+        return R.reserve(st, names=self.wide, taken=self.recent.slots)
 
     def on_click(self, event: events.Click) -> None:
         st = self.state
@@ -116,7 +120,8 @@ class ForestView(Panel):
         head = f"[b]Forest of {R.safe(p.name)}[/] ({d.spirits[p.spirit]})"
         if self.seat == st.current and st.phase != "over":
             head += " [reverse] to act [/]"
-        text = head + "\n" + R.forest(st, self.seat, marks=self.marks)
+        planted = self.recent.cells.get(self.seat)
+        text = head + "\n" + R.forest(st, self.seat, marks=self.marks, planted=planted)
         if self.line:
             text += "\n" + R.help_line(st, self.seat, names=False)
         return text

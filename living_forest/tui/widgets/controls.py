@@ -48,11 +48,18 @@ class ChoiceList(Widget, can_focus=True):
 
     def set_items(self, items: list[str], numbers: list[int] | None = None) -> None:
         """``numbers``: what each item is numbered (default 1, 2, 3, ...); only 1-9 show."""
+        emptied = bool(self.items) != bool(items)
         self.items = items
         self.numbers = numbers if numbers is not None else list(range(1, len(items) + 1))
         self._top = 0
         self.highlighted = 0
         self.refresh()
+        if emptied:  # Enter (Confirm) shows only with something to confirm
+            self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Hidden (False) when the list is empty: there is nothing to confirm.
+        return action != "select" or bool(self.items)
 
     def watch_highlighted(self, index: int) -> None:
         self.post_message(self.Highlighted(index))
@@ -167,16 +174,25 @@ class KeyBar(Widget):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._spans: list[_Span] = []
+        self._pieces: list[tuple[Content, str, bool, bool]] = []
+        self._laid_for = -1  # the width _spans and _content were laid out for
         self._content = Content("")
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._rebuild)
         self.call_after_refresh(self._rebuild)
 
+    # Always shown, at the end, when the bar is too narrow for every key (issue 8).
+    ESSENTIAL = ("Help", "Quit")
+    # Keys given room last (Enter confirms the obvious; Load and Save are in Help).
+    SECONDARY = ("enter", "ctrl+o", "ctrl+s")
+    FIRST = ("escape",)  # Back, when it can be used: the way out of a sub-list
+
+    def _rank(self, key: str) -> int:
+        return 0 if key in self.FIRST else 2 if key in self.SECONDARY else 1
+
     def _rebuild(self, *_: object) -> None:
-        parts: list[Content] = []
-        spans: list[_Span] = []
-        x = 0
+        pieces: list[tuple[Content, str, bool, bool]] = []  # piece, key, enabled, essential
         seen: set[str] = set()
         for active in self.screen.active_bindings.values():
             b = active.binding
@@ -190,18 +206,50 @@ class KeyBar(Widget):
                 )
             else:
                 piece = Content.from_markup("[dim]$k $d[/] ", k=shown, d=b.description)
-            spans.append(_Span(x, x + piece.cell_length, b.key, active.enabled))
+            pieces.append((piece, b.key, active.enabled, b.description in self.ESSENTIAL))
+        self._pieces = pieces
+        self._laid_for = -1
+        self.refresh()
+
+    def _layout(self, width: int) -> None:
+        """The keys that fit in ``width``: all of them when they fit; else Help and Quit
+        at the end and, in their order, as many others as fit: Back first, then the
+        usable keys, then Enter, Load and Save, then dimmed ones."""
+        if width == self._laid_for:
+            return
+        pieces = self._pieces
+        if sum(p[0].cell_length for p in pieces) > width:
+            essential = [p for p in pieces if p[3]]
+            room = width - sum(p[0].cell_length for p in essential)
+            order = sorted(
+                (i for i, p in enumerate(pieces) if not p[3]),
+                key=lambda i: (self._rank(pieces[i][1]) if pieces[i][2] else 3, i),
+            )
+            kept = set()
+            for i in order:
+                if pieces[i][0].cell_length <= room:
+                    kept.add(i)
+                    room -= pieces[i][0].cell_length
+            pieces = [p for i, p in enumerate(pieces) if i in kept] + essential
+        spans, parts, x = [], [], 0
+        for piece, key, enabled, _ in pieces:
+            spans.append(_Span(x, x + piece.cell_length, key, enabled))
             x += piece.cell_length
             parts.append(piece)
         self._spans = spans
         self._content = Content("").join(parts)
-        self.refresh()
+        self._laid_for = width
+
+    def on_resize(self) -> None:
+        self._laid_for = -1
 
     def render(self) -> Content:
+        self._layout(self.size.width)
         return self._content
 
     def on_click(self, event: events.Click) -> None:
         # A click is the same as pressing the key, refusals included.
+        self._layout(self.size.width)
         for span in self._spans:
             if span.start <= event.x < span.end:
                 self.app.simulate_key(span.key)

@@ -1,7 +1,9 @@
-"""The event log: the game's sentences, newest last, re-wrapped when its width changes."""
+"""The event log: the game's sentences, newest last, re-wrapped when its width changes,
+with a line between rounds, the marked seats' lines marked, and a filter (issue 8)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from textual import events
@@ -9,27 +11,91 @@ from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.widgets import RichLog
 
+MARK = "▸ "  # before the lines of a marked seat (the human's own, in a game with bots)
+UNMARKED = "  "
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    text: str
+    seat: int | None  # whose event it is (None: the table's, e.g. Onibi's)
+    round: int
+    separator: bool = False  # the line between rounds
+
+
+# What the log shows: every line, this round's, or one seat's (and the round lines).
+ALL = "all"
+ROUND = "round"
+
 
 class EventLog(RichLog):
     """The event log. Its own size never changes, so growing content needs a repaint
     and new scrollbars, not a relayout of the whole board (which costs ~10 ms).
 
-    It keeps the sentences, not only their wrapped lines: when its width changes
-    (terminal resized), it wraps them again at the new width and shows the newest."""
+    It keeps the entries, not only their wrapped lines: when its width or its filter
+    changes, it writes them again and shows the newest."""
 
     virtual_size = Reactive(Size(0, 0), layout=False)
-    KEEP = 600  # sentences kept for re-wrapping
+    KEEP = 600  # entries kept for re-wrapping and filtering
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.sentences: list[str] = []
+        self.entries: list[Entry] = []
+        self.view: str | int = ALL  # ALL, ROUND or a seat
+        self.marked: frozenset[int] = frozenset()
         self._wrapped_at = 0
 
-    def add(self, sentence: str, *, scroll_end: bool | None = None) -> None:
-        self.sentences.append(sentence)
-        if len(self.sentences) > self.KEEP:
-            del self.sentences[: len(self.sentences) - self.KEEP]
-        self.write(sentence, scroll_end=scroll_end)
+    @property
+    def sentences(self) -> list[str]:
+        """The lines shown now, unwrapped (the marks and separators included)."""
+        return [self._line(e) for e in self.entries if self._shows(e)]
+
+    @property
+    def latest_round(self) -> int:
+        return self.entries[-1].round if self.entries else 0
+
+    def _shows(self, e: Entry) -> bool:
+        if self.view == ALL:
+            return True
+        if self.view == ROUND:
+            return e.round == self.latest_round
+        return e.separator or e.seat == self.view
+
+    def _line(self, e: Entry) -> str:
+        if e.separator or not self.marked:
+            return e.text
+        return (MARK if e.seat in self.marked else UNMARKED) + e.text
+
+    def add(
+        self,
+        sentence: str,
+        *,
+        seat: int | None = None,
+        round: int = 0,
+        scroll_end: bool | None = None,
+    ) -> None:
+        if round and round != self.latest_round:
+            self._append(Entry(f"── Round {round} ──", None, round, True), scroll_end)
+        self._append(Entry(sentence, seat, round or self.latest_round), scroll_end)
+
+    def _append(self, e: Entry, scroll_end: bool | None) -> None:
+        if self.view == ROUND and e.round != self.latest_round:
+            self.entries.append(e)  # a new round: this round's view starts again
+            self.rewrap()
+        else:
+            self.entries.append(e)
+            if self._shows(e):
+                self.write(self._line(e), scroll_end=scroll_end)
+        if len(self.entries) > self.KEEP:
+            del self.entries[: len(self.entries) - self.KEEP]
+
+    def set_view(self, view: str | int, marked: frozenset[int] | None = None) -> None:
+        """Show ``view`` (ALL, ROUND or a seat); ``marked``: the seats whose lines get
+        :data:`MARK` (empty: none)."""
+        if marked is not None:
+            self.marked = marked
+        self.view = view
+        self.rewrap()
 
     def on_resize(self, event: events.Resize) -> None:
         # RichLog's own handler (which runs next) renders the writes made before
@@ -41,6 +107,7 @@ class EventLog(RichLog):
 
     def rewrap(self) -> None:
         self.clear()
-        for sentence in self.sentences:
-            self.write(sentence, scroll_end=False)
+        for e in self.entries:
+            if self._shows(e):
+                self.write(self._line(e), scroll_end=False)
         self.scroll_end(animate=False, immediate=False, x_axis=False)

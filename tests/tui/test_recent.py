@@ -1,0 +1,65 @@
+"""Issue 8, "seeing what happened": each player's last moves are marked on the board
+(the reserve slot emptied, the tree planted, the rock reached) until their next turn."""
+
+from __future__ import annotations
+
+import random
+
+from living_forest.bots import baseline_bot
+from living_forest.core import apply, legal_actions, new_game, observe
+from living_forest.tui import render as R
+from living_forest.tui.recent import last_moves
+
+
+def test_marks_follow_each_players_latest_turn_and_end_at_their_next() -> None:
+    for n, seed in ((2, 31), (4, 32)):
+        st, events = new_game(
+            [(f"P{i}", s) for i, s in enumerate(["winter", "spring", "summer", "autumn"][:n])], seed
+        )
+        events = list(events)
+        rng = random.Random(seed)
+        seen = {"slots": 0, "cells": 0, "rocks": 0}
+        while st.phase != "over":
+            st, evs = apply(st, baseline_bot(observe(st, st.current), legal_actions(st), rng))
+            events.extend(evs)
+            marks = last_moves(st, events)
+            # The latest turn of each seat: its events after its last turn start.
+            for seat in range(n):
+                starts = [
+                    i for i, e in enumerate(events) if e.seat == seat and e.kind == "turn_started"
+                ]
+                mine = events[starts[-1] :] if starts else []
+                planted = {
+                    e.data["cell"] for e in mine if e.kind == "tree_planted" and e.seat == seat
+                }
+                assert marks.cells.get(seat, set()) == planted
+                for cell in planted:
+                    assert st.players[seat].forest[cell] is not None
+            for (level, slot), seat in marks.slots.items():
+                assert st.reserve[level][slot] is None  # still empty: nothing refilled it
+                starts = [
+                    i for i, e in enumerate(events) if e.seat == seat and e.kind == "turn_started"
+                ]
+                took = [
+                    e
+                    for e in events[starts[-1] :]
+                    if e.kind == "animal_attracted"
+                    and e.seat == seat
+                    and (e.data["level"], e.data["slot"]) == (level + 1, slot)
+                ]
+                assert took  # that seat emptied that slot in its latest turn
+            for rock, seat in marks.rocks.items():
+                assert st.players[seat].rock == rock
+            for e in evs:  # a turn that starts clears that seat's marks
+                if e.kind == "turn_started" and e is evs[-1]:
+                    assert e.seat not in marks.cells and e.seat not in marks.rocks.values()
+            seen["slots"] += bool(marks.slots)
+            seen["cells"] += bool(marks.cells)
+            seen["rocks"] += bool(marks.rocks)
+            # What the board draws: the taker's tag on the slot, the tree underlined.
+            text = R.reserve(st, names=False, taken=marks.slots)
+            for seat in marks.slots.values():
+                assert f"[u]{R.tag(st, seat)}[/]" in text
+            for seat, cells in marks.cells.items():
+                assert R.forest(st, seat, planted=cells).count("[u]") == len(cells)
+        assert all(v > 10 for v in seen.values()), seen
