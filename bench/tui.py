@@ -5,7 +5,8 @@
 (b) key press to updated board at 160x48, median over a game's worth of single-key
     actions driven through Pilot (target <= 50 ms): the time from posting the key
     event to the last screen update it caused (headless: composition included,
-    terminal output excluded).
+    terminal output excluded);
+(c) F1 to the help painted at 160x48, measured the same way (target <= 100 ms).
 """
 
 from __future__ import annotations
@@ -121,6 +122,43 @@ async def key_latency(steps: int = 120) -> list[float]:
     return samples
 
 
+async def help_latency(runs: int = 7) -> list[float]:
+    """F1 on the board at 160x48 to the help painted (headless), ``runs`` times."""
+    from textual import events
+
+    from living_forest.tui.app import LivingForestApp
+    from living_forest.tui.screens.game import GameScreen
+    from living_forest.tui.screens.modals import HelpScreen
+    from living_forest.tui.session import SeatConfig, Session
+
+    os.environ.setdefault("LIVING_FOREST_DATA_DIR", tempfile.mkdtemp())
+    last_display = [0.0]
+
+    class Bench(LivingForestApp):
+        def _display(self, screen, renderable):  # type: ignore[no-untyped-def]
+            super()._display(screen, renderable)
+            if renderable is not None and isinstance(screen, HelpScreen):
+                last_display[0] = time.perf_counter()
+
+    app = Bench(bot_pause=0, autosave=False)
+    samples: list[float] = []
+    async with app.run_test(size=(160, 48)) as pilot:
+        app.start_session(Session([SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer")], 19))
+        await pilot.pause()
+        while not isinstance(app.screen, GameScreen):
+            await pilot.press("enter")
+        for _ in range(runs):
+            await pilot.pause()
+            t0 = time.perf_counter()
+            app.post_message(events.Key("f1", None))
+            while not isinstance(app.screen, HelpScreen):
+                await asyncio.sleep(0)
+            await pilot.pause()  # every repaint the key caused
+            samples.append(last_display[0] - t0)
+            await pilot.press("escape")
+    return samples
+
+
 def main() -> int:
     starts = start_time()
     if starts:
@@ -138,6 +176,13 @@ def main() -> int:
         print(
             f"tui key to updated board at 160x48: median {statistics.median(lat) * 1000:.1f} ms "
             f"(p90 {p90 * 1000:.1f} ms, {len(lat)} keys; target <= 50 ms)"
+        )
+    helps = asyncio.run(help_latency())
+    if helps:
+        print(
+            f"tui help opens at 160x48: median {statistics.median(helps) * 1000:.0f} ms "
+            f"(min {min(helps) * 1000:.0f}, max {max(helps) * 1000:.0f}, {len(helps)} opens; "
+            "target <= 100 ms)"
         )
     return 0
 

@@ -336,7 +336,18 @@ class LivingForestApp(App[int]):
                 seen.add(item)
                 keys.append(item)
             _ = key
-        self.push_screen(HelpScreen(rules_text(), keys))
+        self.push_screen(HelpScreen(rules_text(), keys, start=self._help_section()))
+
+    def _help_section(self) -> str | None:
+        """The part of the rules reference that matches the screen: the round on the
+        board, the end when the game is over, the form when setting a game up."""
+        screen = self.screen
+        if isinstance(screen, NewGameScreen):
+            return "New game form"
+        game = self.game
+        if game is not None and not isinstance(screen, TitleScreen):  # the board, or a box on it
+            return "The end" if game.state.phase == PHASE_OVER else "A round"
+        return None
 
     def _say(self, message: str, *, error: bool = False) -> None:
         self.last_error = message if error else ""

@@ -18,6 +18,7 @@ from living_forest.tui.screens.modals import (
     HandOffScreen,
     HelpScreen,
     SaveBrowserScreen,
+    help_sections,
 )
 from living_forest.tui.screens.over import TooSmallScreen
 from living_forest.tui.session import SeatConfig, Session
@@ -287,6 +288,18 @@ async def test_help_lists_rules_and_the_keys_of_the_screen():
         keys = dict((d, k) for k, d in app.screen.keys)
         assert "Draw" in keys and "Undo" in keys
         assert "Onibi" in app.screen.rules_md
+        await pilot.pause()
+        help_screen = app.screen
+        # Every section of the reference is on it, and it opened at the round's rules.
+        sections = list(help_screen.query(".help-section"))
+        assert [x.heading for x in sections] == [h for h, _ in help_sections(help_screen.rules_md)]
+        assert help_screen.start == "A round"
+        scroll = help_screen.query_one("#help-scroll")
+        target = next(x for x in sections if x.heading == "A round")
+        assert scroll.scroll_y > 0
+        assert scroll.scroll_y == target.virtual_region.y or scroll.scroll_y == scroll.max_scroll_y
+        text = str(target.render())
+        assert "Reveal Guardian Animals" in text and "**" not in text  # drawn, not raw
         await pilot.press("escape")
         assert app.screen is game
 

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import ClassVar
 
+from rich.markdown import Markdown as RichMarkdown
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
+from textual.geometry import Size
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Markdown, OptionList, Static
+from textual.widget import Widget
+from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from living_forest.persistence import SaveInfo
@@ -80,28 +85,95 @@ class InfoScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+class MarkdownPanel(Widget):
+    """Markdown drawn once per width and kept, across help openings, as Textual Content
+    (its height is its number of lines): Textual's Markdown widget makes a widget per
+    block and took 0.8-2.2 s to open the help; Rich Markdown in a Static is parsed and
+    laid out again each time Textual asks for its height or its lines."""
+
+    DEFAULT_CSS = "MarkdownPanel { height: auto; }"
+    _drawn: ClassVar[dict[tuple[str, int], tuple[Content, int]]] = {}
+
+    def __init__(self, text: str, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.text = text
+
+    def _drawn_at(self, width: int) -> tuple[Content, int]:
+        key = (self.text, width)
+        found = self._drawn.get(key)
+        if found is None:
+            if len(self._drawn) > 400:  # many widths seen (resizes): start again
+                self._drawn.clear()
+            console = self.app.console
+            options = console.options.update(width=max(1, width), height=None)
+            lines = console.render_lines(RichMarkdown(self.text), options, pad=False)
+            text = Text()
+            for i, line in enumerate(lines):
+                if i:
+                    text.append("\n")
+                for seg in line:
+                    if not seg.control:
+                        text.append(seg.text, seg.style)
+            found = self._drawn[key] = (Content.from_rich_text(text), len(lines))
+        return found
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return self._drawn_at(width)[1]
+
+    def render(self) -> Content:
+        return self._drawn_at(self.content_region.width)[0]
+
+
+def help_sections(rules_md: str) -> list[tuple[str, str]]:
+    """The rules reference cut at its ``## `` headings: (heading, text) in order; the
+    text before the first heading has the heading ""."""
+    out: list[tuple[str, list[str]]] = [("", [])]
+    for line in rules_md.splitlines():
+        if line.startswith("## "):
+            out.append((line[3:].strip(), []))
+        out[-1][1].append(line)
+    return [(h, "\n".join(lines)) for h, lines in out if "".join(lines).strip()]
+
+
 class HelpScreen(ModalScreen[None]):
-    """The rules reference and the key list of the screen it was opened from."""
+    """The rules reference and the key list of the screen it was opened from, opened at
+    the section ``start`` (a ``## `` heading of the reference) when there is one.
+
+    Each section is a :class:`MarkdownPanel` (issue 8: the help opens in under 0.1 s)."""
 
     BINDINGS = [
         Binding("escape", "close", "Close", id="help.close", priority=True),
         Binding("q", "close", "Close", id="help.q", show=False),
     ]
 
-    def __init__(self, rules_md: str, keys: list[tuple[str, str]]) -> None:
+    def __init__(
+        self, rules_md: str, keys: list[tuple[str, str]], start: str | None = None
+    ) -> None:
         super().__init__(classes="dialog help")
         self.rules_md = rules_md
         self.keys = keys
+        self.start = start
 
     def compose(self) -> ComposeResult:
         rows = "\n".join(f"- **{k}** {d}" for k, d in self.keys)
-        keys_md = f"## Keys on this screen\n\n{rows}\n\n"
         with VerticalScroll(id="help-scroll"):
-            yield Markdown(keys_md + self.rules_md, id="help-md")
+            yield MarkdownPanel(f"## Keys on this screen\n\n{rows}\n", id="help-keys")
+            for i, (heading, text) in enumerate(help_sections(self.rules_md)):
+                section = MarkdownPanel(text, id=f"help-{i}", classes="help-section")
+                section.heading = heading  # type: ignore[attr-defined]
+                yield section
         yield Label(Content.from_markup("[dim]Esc closes; arrows and PgUp/PgDn scroll[/]"))
 
     def on_mount(self) -> None:
-        self.query_one("#help-scroll").focus()
+        scroll = self.query_one("#help-scroll", VerticalScroll)
+        scroll.focus()
+        if self.start:
+            for section in self.query(".help-section"):
+                if getattr(section, "heading", None) == self.start:
+                    self.call_after_refresh(
+                        scroll.scroll_to_widget, section, animate=False, top=True
+                    )
+                    break
 
     def action_close(self) -> None:
         self.dismiss(None)
