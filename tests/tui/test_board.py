@@ -623,3 +623,30 @@ async def test_the_key_bar_keeps_help_and_quit_and_hides_an_empty_confirm():
         assert game.session.turn_done is not None and not game._choices
         await pilot.pause()
         assert "Confirm" not in shown()
+
+
+async def test_v_shows_another_players_help_line_at_80x24():
+    """Issue 8: other players' Help Lines are public (G-1); at 80x24, where only one
+    Forest fits, v shows the next player's Help Line and Forest, then comes back."""
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await start(pilot, Session(SEATS, 14))
+        await clear_dialogs(pilot)
+        for _ in range(3):
+            await pilot.press("d")
+            await clear_dialogs(pilot)
+        await pilot.press("s")
+        await clear_dialogs(pilot)
+        me = game.state.current
+        panel = game.query_one("#helpline")
+        assert panel.seat == me
+        await pilot.press("v")
+        other = (me + 1) % game.state.n
+        assert panel.seat == other and game.viewed == other
+        shown = [fv.seat for fv in game.query("ForestView") if fv.display]
+        assert shown == [other]
+        from living_forest.tui import render as R
+
+        assert panel._markup == R.help_line(game.state, other, names=False)  # that seat's
+        await pilot.press("v")
+        assert panel.seat == me and game.viewed is None

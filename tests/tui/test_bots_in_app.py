@@ -112,3 +112,31 @@ async def test_a_bot_held_by_the_round_summary_is_not_said_to_be_thinking():
         await pilot.press("enter")
         await pilot.pause()
         assert game.bot_busy or game.session.current_is_human  # the bot went on
+
+
+async def test_space_makes_the_bots_play_on_without_their_pause():
+    """Issue 8, bot pace: with a long pause (60 s a step), space lets three bots play
+    their draws at once; the pause comes back when a person is to act."""
+    seats = [
+        SeatConfig("B1", "summer", "baseline"),
+        SeatConfig("B2", "spring", "baseline"),
+        SeatConfig("B3", "autumn", "baseline"),
+        SeatConfig("Ana", "winter"),
+    ]
+    app = LivingForestApp(bot_pause=60.0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_session(Session(seats, 9, first=0))
+        await first_flow(pilot)
+        game = app.game
+        assert game is not None and not game.session.current_is_human
+        assert game.check_action("fast_forward", ()) is True  # offered while bots play
+        assert game.session.actions == []  # the first bot waits out its pause
+        await pilot.press("space")
+        deadline = time.monotonic() + 30
+        while not game.session.current_is_human and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        assert game.session.current_is_human  # three bots' reveals, without 3 x 60 s
+        assert len(game.session.actions) >= 3
+        await pilot.pause()
+        assert not game.fast_forward  # a person is to act: the pause is back for next time
+        assert not game.check_action("fast_forward", ())

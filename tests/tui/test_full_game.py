@@ -57,6 +57,9 @@ async def test_full_two_player_game_by_keys():
         assert res is not None and res.winners
         text = str(app.screen.query_one("#over-summary").render())
         assert st.players[res.winners[0]].name in text
+        # Behind the result the board shows the winner's Help Line and Forest.
+        assert game.shown_seat == res.winners[0]
+        assert [fv.seat for fv in game.query("ForestView") if fv.display] == [res.winners[0]]
         await pilot.press("q")
         await pilot.pause()
         assert app.game is None

@@ -35,6 +35,7 @@ from living_forest.core import (
     decision,
     describe,
     legal_actions,
+    outcome,
     parse_action,
     why_illegal,
 )
@@ -86,6 +87,7 @@ def _game_bindings() -> list[BindingType]:
         Binding("v", "next_forest", "Forest", id="game.view_forest"),
         Binding("i", "discard", "Discard", id="game.discard"),
         Binding("g", "log_view", "Log", show=False, id="game.log_view"),
+        Binding("space", "fast_forward", "Faster", id="game.fast_forward"),
         Binding("h", "hint", "Hint", show=False, id="game.hint"),
     ]
     out += [
@@ -130,6 +132,7 @@ class GameScreen(Screen[None]):
         self._bot: Worker[Action] | None = None
         self._bot_state: GameState | None = None
         self._bot_wake = threading.Event()  # cuts the visible pause short on cancel
+        self.fast_forward = False  # bots skip their pause until a person is to act
         # A hint being worked out (the medium bot thinks in a worker too).
         self._hint: Worker[Hint] | None = None
         self._hint_state: GameState | None = None
@@ -256,12 +259,17 @@ class GameScreen(Screen[None]):
         done = self.session.turn_done
         return self.state.current if done is None else done
 
+    @property
+    def shown_seat(self) -> int:
+        """Whose Help Line and Forest are shown: the one picked with v, else the focus."""
+        return self.focus_seat if self.viewed is None else self.viewed
+
     def refresh_board(self) -> None:
         st = self.state
         recent = last_moves(st, self.session.events)
         for panel in self.query(Panel):
             if isinstance(panel, HelpLineView):
-                panel.seat = self.focus_seat
+                panel.seat = self.shown_seat
             panel.recent = recent
             panel.state = st
         self._show_forests()
@@ -462,6 +470,10 @@ class GameScreen(Screen[None]):
             return True if self.session.can_undo() else None
         if action == "pass_turn":
             return self.session.turn_done is not None
+        if action == "fast_forward":  # shown while bots play, until a person is to act
+            s = self.session
+            bots_play = s.state.phase != PHASE_OVER and not s.current_is_human
+            return bots_play and not self.fast_forward
         if action == "back":
             ending = self.session.turn_done is not None and self.session.turn_done_unused
             return True if self.modes or ending or self.state.phase == PHASE_OVER else None
@@ -641,7 +653,10 @@ class GameScreen(Screen[None]):
         nxt = (base + 1) % n
         self.viewed = None if nxt == self.state.current else nxt
         who = self.state.players[nxt].name
-        self.say(f"Showing the Forest of {who}; v for the next one.")
+        self.say(
+            f"Showing the Help Line and Forest of {who}; {self.key_of('view_forest')} for the next."
+        )
+        self.query_one("#helpline", HelpLineView).seat = self.shown_seat
         self._show_forests()
 
     def action_log_view(self) -> None:
@@ -739,10 +754,18 @@ class GameScreen(Screen[None]):
     def advance_flow(self) -> None:
         if not self.is_attached:
             return
+        if self.fast_forward and self.session.current_is_human:
+            self.fast_forward = False
+            self.refresh_keys()
         step = self.flow.next_step(blocked=self._modal_open or self.paused, bot_busy=self.bot_busy)
         if isinstance(step, ShowSummary):
             self.push_modal(InfoScreen(step.title, "\n".join(step.lines)))
         elif isinstance(step, ShowGameOver):
+            # The board behind the result shows the winner's Forest (v: any other).
+            res = outcome(self.state)
+            if res is not None and res.winners:
+                self.viewed = res.winners[0]
+                self.refresh_board()
             self.post_message(self.GameOver(self.session))
         elif isinstance(step, HandOff):
             self.push_modal(HandOffScreen(step.name, step.spirit, step.what, step.since))
@@ -778,9 +801,18 @@ class GameScreen(Screen[None]):
         self.refresh_keys()
         self._refresh_choices()  # "is thinking…" from now on
 
+    def action_fast_forward(self) -> None:
+        """The bots play on without their visible pause until a person is to act."""
+        if self.session.current_is_human or self.state.phase == PHASE_OVER:
+            return
+        self.fast_forward = True
+        self._bot_wake.set()  # the step being shown goes at once
+        self.say("Bots play at full speed until a person is to act (the log has every move).")
+        self.refresh_keys()
+
     def _bot_choose(self, st: GameState, controller: str, step: int) -> Action:
         """Runs in the worker thread: the visible pause, then the bot's choice."""
-        if self.bot_pause > 0:
+        if self.bot_pause > 0 and not self.fast_forward:
             self._bot_wake.wait(self.bot_pause)
         bot = get_bot(controller)
         rng = random.Random(f"{st.seed}:{step}")
