@@ -245,6 +245,11 @@ def _visible_len(markup: str) -> int:
     return Content.from_markup(markup).cell_length
 
 
+def plain_text(markup: str) -> str:
+    """The text of a markup string, without its styles."""
+    return Content.from_markup(markup).plain
+
+
 # --- reserve -------------------------------------------------------------------
 
 

@@ -13,6 +13,7 @@ from living_forest.tui.screens.modals import (
     HandOffScreen,
     HelpScreen,
     InfoScreen,
+    InspectScreen,
     SaveBrowserScreen,
 )
 from living_forest.tui.screens.over import GameOverScreen
@@ -33,6 +34,7 @@ ALL = [
     FilePromptScreen,
     ConfirmScreen,
     SaveBrowserScreen,
+    InspectScreen,
     GameOverScreen,
     ChoiceList,
     Cycle,

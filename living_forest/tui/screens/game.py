@@ -48,6 +48,7 @@ from .. import render as R
 from ..choices import Choice, action_label, choices, prompt
 from ..flow import FlowController, HandOff, RunBot, ShowGameOver, ShowSummary, TellSince
 from ..glyphs import plural
+from ..inspector import items as inspect_items
 from ..keys import GAME_KEYS, liveness, opens_list, why_not
 from ..recent import last_moves
 from ..session import HUMAN, Session, Transition, UndoError
@@ -64,7 +65,7 @@ from ..widgets.board import (
 )
 from ..widgets.controls import ChoiceList, KeyBar
 from ..widgets.event_log import ALL, ROUND, EventLog
-from .modals import HandOffScreen, InfoScreen
+from .modals import HandOffScreen, InfoScreen, InspectScreen
 
 __all__ = ["GAME_KEYS", "GameScreen"]
 
@@ -88,6 +89,7 @@ def _game_bindings() -> list[BindingType]:
         Binding("i", "discard", "Discard", id="game.discard"),
         Binding("g", "log_view", "Log", show=False, id="game.log_view"),
         Binding("space", "fast_forward", "Faster", id="game.fast_forward"),
+        Binding("o", "inspect", "Look", id="game.inspect"),
         Binding("h", "hint", "Hint", show=False, id="game.hint"),
     ]
     out += [
@@ -658,6 +660,25 @@ class GameScreen(Screen[None]):
         )
         self.query_one("#helpline", HelpLineView).seat = self.shown_seat
         self._show_forests()
+
+    def action_inspect(self) -> None:
+        """Look at anything on the board: what it is, does and offers now."""
+        st = self.state
+        # Open on what the player is choosing: the first card, fire or rock of the list.
+        start = None
+        for c in self._choices:
+            a = c.action
+            if a is None:
+                continue
+            if a.kind == ATTRACT:
+                start = f"card:{a.arg}"
+            elif a.kind == "extinguish":
+                start = f"fire:{a.arg}"
+            elif a.kind == "plant" and a.cell >= 0:
+                start = f"cell:{a.cell}"
+            if start:
+                break
+        self.push_modal(InspectScreen(inspect_items(st), start))
 
     def action_log_view(self) -> None:
         """The log shows everything, then this round only, then each human player's own

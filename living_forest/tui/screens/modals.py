@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option
 from living_forest.persistence import SaveInfo
 
 from ..glyphs import SPIRIT_TAG
+from ..inspector import Item
 
 
 class HandOffScreen(ModalScreen[None]):
@@ -313,3 +314,63 @@ def save_line(s: SaveInfo) -> Content:
     rules = "".join(f" · {m.title()}" for m in s.modules)
     state = "game over" if s.over else f"round {s.round}"
     return Content(f"{names} · {state}{rules} · {kind} · {when}")
+
+
+class InspectScreen(ModalScreen[None]):
+    """Look at anything on the board (issue 8): a list of the reserve cards, fires,
+    rocks, trees, Forest spaces, Victory tiles and the Kodama board on the left; what
+    the highlighted one is, does and offers now on the right. Changes nothing."""
+
+    BINDINGS = [
+        Binding("escape", "close", "Close", id="inspect.close"),
+        Binding("o", "close", "Close", show=False, id="inspect.o"),
+    ]
+
+    def __init__(self, items: list[Item], start: str | None = None) -> None:
+        super().__init__(classes="dialog inspect")
+        self.items = items
+        self.start = start
+
+    def compose(self) -> ComposeResult:
+        options: list[Option | None] = []
+        group = ""
+        for i, it in enumerate(self.items):
+            if it.group != group:
+                group = it.group
+                options.append(Option(Content.from_markup("[b]$g[/]", g=group), disabled=True))
+            options.append(Option(Content(it.title), id=str(i)))
+        with Vertical(id="box"):
+            yield Label(Content.from_markup("[b]Look at the board[/]"), id="inspect-title")
+            with Horizontal(id="inspect-body"):
+                yield OptionList(*options, id="inspect-list")
+                yield Static(id="inspect-detail")
+            yield Label(Content.from_markup("[dim]↑↓ look at another · Esc closes[/]"))
+
+    def on_mount(self) -> None:
+        ol = self.query_one(OptionList)
+        ol.focus()
+        keys = [it.key for it in self.items]
+        first = keys.index(self.start) if self.start in keys else 0
+        index = ol.get_option_index(str(first)) if self.items else 0
+        ol.highlighted = index
+        self._show(first)
+
+    def _show(self, i: int) -> None:
+        if 0 <= i < len(self.items):
+            it = self.items[i]
+            body = Content.from_markup("[b]$t[/]", t=it.title) + Content(
+                "\n\n" + "\n".join(it.lines)
+            )
+            self.query_one("#inspect-detail", Static).update(body)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        if event.option.id is not None:
+            self._show(int(event.option.id))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -185,11 +185,18 @@ class KeyBar(Widget):
     # Always shown, at the end, when the bar is too narrow for every key (issue 8).
     ESSENTIAL = ("Help", "Quit")
     # Keys given room last (Enter confirms the obvious; Load and Save are in Help).
-    SECONDARY = ("enter", "ctrl+o", "ctrl+s")
     FIRST = ("escape",)  # Back, when it can be used: the way out of a sub-list
+    VIEWS = ("v", "i", "o")  # other Forests, the discard, the inspector
+    LAST = ("ctrl+o", "ctrl+s")  # Load and Save: also in Help and on the title screen
 
-    def _rank(self, key: str) -> int:
-        return 0 if key in self.FIRST else 2 if key in self.SECONDARY else 1
+    def _rank(self, key: str, enabled: bool) -> int:
+        """Who gets the room first: Back, the moves (and Enter, Undo), the views, the
+        dimmed keys of this phase (what becomes possible), then Load and Save."""
+        if key in self.LAST:
+            return 5
+        if not enabled:
+            return 4
+        return 0 if key in self.FIRST else 2 if key in self.VIEWS else 1
 
     def _rebuild(self, *_: object) -> None:
         pieces: list[tuple[Content, str, bool, bool]] = []  # piece, key, enabled, essential
@@ -213,8 +220,7 @@ class KeyBar(Widget):
 
     def _layout(self, width: int) -> None:
         """The keys that fit in ``width``: all of them when they fit; else Help and Quit
-        at the end and, in their order, as many others as fit: Back first, then the
-        usable keys, then Enter, Load and Save, then dimmed ones."""
+        at the end and, in their order, as many others as fit (see :meth:`_rank`)."""
         if width == self._laid_for:
             return
         pieces = self._pieces
@@ -223,7 +229,7 @@ class KeyBar(Widget):
             room = width - sum(p[0].cell_length for p in essential)
             order = sorted(
                 (i for i, p in enumerate(pieces) if not p[3]),
-                key=lambda i: (self._rank(pieces[i][1]) if pieces[i][2] else 3, i),
+                key=lambda i: (self._rank(pieces[i][1], pieces[i][2]), i),
             )
             kept = set()
             for i in order:

@@ -1,0 +1,93 @@
+"""Issue 8, the inspect key: what each thing on the board is, does and offers now. The
+'Now:' line of each item agrees with the legal actions (the core is asked)."""
+
+from __future__ import annotations
+
+import random
+
+from living_forest.bots import baseline_bot
+from living_forest.core import (
+    Action,
+    GameOptions,
+    apply,
+    legal_actions,
+    move_destination,
+    new_game,
+    observe,
+)
+from living_forest.core.actions import ATTRACT, EXTINGUISH, MOVE
+from living_forest.tui.app import LivingForestApp
+from living_forest.tui.inspector import FIRES, KODAMA, RESERVE, ROCKS, TREES, items
+from living_forest.tui.screens.modals import InspectScreen
+from living_forest.tui.session import SeatConfig, Session
+
+from .driver import clear_dialogs, started
+
+
+def _positions(options: GameOptions | None = None):
+    kw = {} if options is None else {"options": options}
+    for seed in (41, 42):
+        st, _ = new_game([("Ana", "winter"), ("Ben", "spring"), ("Cy", "summer")], seed, **kw)
+        rng = random.Random(seed)
+        while st.phase != "over":
+            yield st
+            st, _ = apply(st, baseline_bot(observe(st, st.current), legal_actions(st), rng))
+
+
+def test_every_now_line_agrees_with_the_legal_actions() -> None:
+    offered = refused = 0
+    for st in _positions():
+        its = items(st)
+        keys = [it.key for it in its]
+        assert len(keys) == len(set(keys))
+        cards = {c for row in st.reserve for c in row if c}
+        assert {k[5:] for k in keys if k.startswith("card:")} == cards
+        legal = set(legal_actions(st))
+        for it in its:
+            now = [x for x in it.lines if x.startswith("Now:")]
+            arg = it.key.partition(":")[2]
+            if it.group == RESERVE:
+                can = Action(ATTRACT, arg) in legal
+                assert (now[0] == "Now: Attract (a) and pick it.") == can, (it.key, now)
+                offered += can
+                refused += not can
+            elif it.group == FIRES and arg != "none":
+                can = Action(EXTINGUISH, arg) in legal
+                assert now[0].startswith("Now: Extinguish") == can
+                assert f"value {arg}" in it.title
+            elif it.group == ROCKS and st.phase == "action" and not st.pending:
+                moves = [a for a in legal if a.kind == MOVE]
+                lands = {move_destination(st, a.value)[0] for a in moves}
+                assert now[0].startswith("Now: Move") == (int(arg) in lands), (it.key, now)
+            elif it.group == TREES:
+                assert now  # every tree says what it offers now
+    assert offered > 20 and refused > 100
+
+
+def test_the_kodama_board_is_inspected_in_a_kodama_game() -> None:
+    st = next(iter(_positions(GameOptions(("kodama",)))))
+    assert any(it.group == KODAMA and it.lines for it in items(st))
+    base = next(iter(_positions()))
+    assert not any(it.group == KODAMA for it in items(base))
+
+
+async def test_o_opens_the_inspector_on_the_board_and_changes_nothing() -> None:
+    app = LivingForestApp(bot_pause=0, autosave=False)
+    seats = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer")]
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_session(Session(seats, 7))
+        await started(pilot)
+        game = app.game
+        before = game.session.state
+        await pilot.press("o")
+        assert isinstance(app.screen, InspectScreen)
+        screen = app.screen
+        detail = screen.query_one("#inspect-detail")
+        first = str(detail.render())
+        assert screen.items[0].title in first
+        await pilot.press("down")
+        await pilot.pause()
+        assert str(detail.render()) != first  # the next item's details
+        await pilot.press("escape")
+        await clear_dialogs(pilot)
+        assert app.screen is game and game.session.state is before
