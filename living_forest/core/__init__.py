@@ -86,6 +86,7 @@ from .queries import (
     plant_preview,
     revealed_by,
     reveals_hidden,
+    victory_gaps,
     victory_thresholds,
     victory_tile,
 )
@@ -162,6 +163,7 @@ __all__ = [
     "rules_for",
     "rules_of",
     "validate",
+    "victory_gaps",
     "victory_thresholds",
     "victory_tile",
     "why_illegal",

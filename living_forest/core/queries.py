@@ -14,6 +14,7 @@
 ``action_possible``        has the action using an Element an option at a strength
 ``onibi_forecast``         what Onibi's attack on the Spirits (E-1) would do now
 ``conditions_met``         who meets a victory condition now (V-1, V-2)
+``victory_gaps``           how far each player is from each condition (V-2)
 ``count_breakdown``        a player's three victory counts, part by part (V-3)
 =========================  ==========================================================
 """
@@ -178,6 +179,19 @@ def conditions_met(st: GameState) -> dict[int, tuple[str, ...]]:
         met = counts(r, p).met(st.thresholds)
         if met:
             out[i] = tuple(met)
+    return out
+
+
+def victory_gaps(st: GameState) -> dict[int, dict[str, int]]:
+    """Seat -> condition -> how many more it needs to meet it (V-2): 0 when met, for
+    every seat and condition. The app shows those within one of their threshold."""
+    r = rules_of(st)
+    t = st.thresholds
+    out = {}
+    for i, p in enumerate(st.players):
+        c = counts(r, p)
+        values = {"trees": c.trees, "fires": c.fires, "flowers": c.flowers}
+        out[i] = {name: max(0, t[name] - v) for name, v in values.items()}
     return out
 
 

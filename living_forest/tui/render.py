@@ -25,6 +25,7 @@ from living_forest.core import (
     plant_spaces,
     raw_strengths,
     rules_of,
+    victory_gaps,
     victory_thresholds,
     victory_tile,
 )
@@ -637,24 +638,37 @@ _CONDITION_NAME = {"trees": "tree", "fires": "fire", "flowers": "flower"}
 
 def game_end_forecast(st: GameState) -> str:
     """While a round is played: who meets a victory condition now, so that the game
-    ends when this Action phase is over if it still holds (V-1, V-2)."""
+    ends when this Action phase is over if it still holds (V-1, V-2); and who is one
+    short of one, so could end it this round."""
     if st.phase not in ("draw", "action"):
         return ""
     met = conditions_met(st)
-    if not met:
-        return ""
     t = victory_thresholds(st)
-    who = []
-    for seat in st.order():
-        if seat in met:
-            c = counts(rules_of(st), st.players[seat])
-            reach = ", ".join(
-                f"{getattr(c, m)} {_CONDITION_NAME[m]}s (of {t[m]})" for m in met[seat]
-            )
-            who.append(f"{safe(st.players[seat].name)} has {reach}")
-    return (
-        f"[$warning]{'; '.join(who)}: the game ends after this round's actions if it still holds[/]"
-    )
+    lines = []
+    if met:
+        who = []
+        for seat in st.order():
+            if seat in met:
+                c = counts(rules_of(st), st.players[seat])
+                reach = ", ".join(
+                    f"{getattr(c, m)} {_CONDITION_NAME[m]}s (of {t[m]})" for m in met[seat]
+                )
+                who.append(f"{safe(st.players[seat].name)} has {reach}")
+        lines.append(
+            f"[$warning]{'; '.join(who)}: the game ends after this round's actions "
+            "if it still holds[/]"
+        )
+    close = []  # one short of a condition: could end the game this round
+    for seat, gaps in victory_gaps(st).items():
+        if seat not in met:
+            close += [
+                f"{safe(st.players[seat].name)} 1 {_CONDITION_NAME[m]} from {t[m]}"
+                for m, gap in gaps.items()
+                if gap == 1
+            ]
+    if close:
+        lines.append(f"[$warning]Can end the game this round: {'; '.join(close)}[/]")
+    return "\n".join(lines)
 
 
 def supplies(st: GameState, *, wide: bool) -> str:

@@ -29,6 +29,7 @@ from living_forest.core import (
     preview,
     raw_strengths,
     rules_of,
+    victory_gaps,
 )
 from living_forest.core.data import ELEMENTS, WATER
 
@@ -107,6 +108,9 @@ def test_V3_V2_breakdown_and_conditions_add_up(n, seed, options) -> None:
             assert b.flowers_before_tiles + b.flower_tiles == c.flowers
             assert [name for name, _ in b.flower_parts] == [x.name for x in r.contributors]
             assert met.get(seat, ()) == tuple(c.met(before.thresholds))
+            gaps = victory_gaps(before)[seat]
+            assert tuple(m for m, g in gaps.items() if g == 0) == met.get(seat, ())
+            assert gaps["fires"] == max(0, before.thresholds["fires"] - c.fires)
             seen_met = seen_met or seat in met
     assert seen_met  # a finished random game reached a condition at some point
 

@@ -24,6 +24,7 @@ from living_forest.core import (
     onibi_forecast,
     raw_strengths,
     rules_of,
+    victory_gaps,
 )
 from living_forest.core.data import ELEMENTS
 from living_forest.core.queries import BONUS, CHOOSE_ACTION, PICK
@@ -138,15 +139,22 @@ def test_E1_the_help_line_shows_onibis_attack_as_it_stands() -> None:
 
 
 def test_V1_the_players_panel_says_who_ends_the_game_this_round() -> None:
-    said = 0
+    said = near = 0
     for st in positions(10):
         text = R.players(st)
         met = conditions_met(st) if st.phase in ("draw", "action") else {}
         assert ("the game ends after this round's actions" in text) == bool(met)
         for seat in met:
-            assert st.players[seat].name in text.split("\n")[-1]
+            assert st.players[seat].name in text
             said += 1
-    assert said > 0
+        gaps = victory_gaps(st) if st.phase in ("draw", "action") else {}
+        close = [s for s, g in gaps.items() if s not in met and 1 in g.values()]
+        assert ("Can end the game this round" in text) == bool(close)
+        for seat in close:
+            line = next(x for x in text.split("\n") if "Can end the game" in x)
+            assert f"{st.players[seat].name} 1 " in line
+            near += 1
+    assert said > 0 and near > 0
 
 
 RULE_ID = re.compile(r"\b(?:K-[A-Z]{1,2}\d+|[A-Z]{1,2}-\d+)\b")
