@@ -14,15 +14,15 @@ from __future__ import annotations
 import random
 import threading
 import time
+from collections.abc import Iterator
 from typing import Any
 
-from textual import events, on
-from textual.app import ComposeResult
+from textual import on
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
@@ -54,17 +54,13 @@ from ..recent import last_moves
 from ..session import HUMAN, Session, Transition, UndoError
 from ..status import hint_text, situation, turn_done_text
 from ..widgets.board import (
-    CircleView,
     ForestView,
     HelpLineView,
-    KodamaView,
-    Panel,
-    PlayersView,
     ReserveView,
-    SuppliesView,
 )
-from ..widgets.controls import ChoiceList, KeyBar
+from ..widgets.controls import ChoiceList
 from ..widgets.event_log import ALL, ROUND, EventLog
+from .board import BoardScreen
 from .modals import HandOffScreen, InfoScreen, InspectScreen
 
 __all__ = ["GAME_KEYS", "GameScreen"]
@@ -99,7 +95,7 @@ def _game_bindings() -> list[BindingType]:
     return out
 
 
-class GameScreen(Screen[None]):
+class GameScreen(BoardScreen):
     BINDINGS = _game_bindings()
     AUTO_FOCUS = "#choices"
 
@@ -111,7 +107,7 @@ class GameScreen(Screen[None]):
             self.session = session
 
     def __init__(self, session: Session, *, bot_pause: float = 0.4) -> None:
-        super().__init__()
+        super().__init__(session.state.n)
         self.session = session
         self.bot_pause = bot_pause
         self.flow = FlowController(session)
@@ -144,7 +140,6 @@ class GameScreen(Screen[None]):
         self._choice_rows: int | None = None
         self._choice_turn: tuple[int, str, int, bool] | None = None
         self._status_rows = 2
-        self._forest_room = 0  # how many other Forests the layout shows
         self._log_loaded = False
         self._log_round = 0  # the round of the events being logged
         self._unsubscribe = session.subscribe(self._on_transition)
@@ -156,27 +151,9 @@ class GameScreen(Screen[None]):
 
     # --- layout ----------------------------------------------------------------
 
-    def compose(self) -> ComposeResult:
-        yield Static(id="status")
-        with Horizontal(id="board"):
-            with VerticalScroll(id="left"):
-                yield CircleView(id="circle")
-                yield ReserveView(id="reserve")
-                yield HelpLineView(id="helpline")
-                with Vertical(id="forests"):
-                    for seat in range(self.session.state.n):
-                        fv = ForestView(id=f"forest-{seat}", classes="forest")
-                        fv.seat = seat
-                        yield fv
-                yield SuppliesView(id="supplies")
-            with Vertical(id="right"):
-                yield Static(id="prompt")
-                yield ChoiceList(id="choices")
-                yield PlayersView(id="players")
-                yield KodamaView(id="kodama")
-                yield SuppliesView(id="supplies-side")
-                yield EventLog(id="log", wrap=True, markup=False, max_lines=2000, min_width=20)
-        yield KeyBar(id="keys")
+    def compose_controls(self) -> Iterator[Widget]:
+        yield Static(id="prompt")
+        yield ChoiceList(id="choices")
 
     def on_screen_resume(self) -> None:
         # First shown (not merely mounted: a screen pushed under the "too small"
@@ -210,36 +187,13 @@ class GameScreen(Screen[None]):
         log.call_after_refresh(log.scroll_end, animate=False)
         self.advance_flow()
 
-    def on_resize(self, event: events.Resize) -> None:
-        if self._started:
-            self._apply_size(event.size.width, event.size.height)
+    def ready_for_layout(self) -> bool:
+        return self._started
 
     def _apply_size(self, w: int | None = None, h: int | None = None) -> None:
-        if w is None or h is None:
-            w, h = self.app.size
-        wide = w >= self.WIDE[0] and h >= self.WIDE[1]
-        # A laptop-sized terminal (about 100-129 columns): the compact board on the
-        # left with every Forest under it when they fit; on the right a taller choice
-        # box, the long player lines, the supplies and the log (issue 8).
-        mid = not wide and w >= self.MID[0] and h >= self.MID[1]
-        self.set_class(wide, "-wide")
-        self.set_class(mid, "-mid")
-        self.set_class(not wide, "-narrow")
-        # Under the compact board (about 14 rows) the Forest in play (6 rows), then as
-        # many of the next players' Forests with their Help Lines (up to 10 rows each)
-        # as fit without scrolling.
-        n = self.state.n
-        self._forest_room = n - 1 if wide else (max(0, (h - 3 - 20) // 10) if mid else 0)
-        # The full ring and the Help Line list need the height; the long player
-        # lines need a right column of ~62 columns.
-        roomy = wide and h - 3 >= (36 if self.state.n == 2 else 42)
-        for panel in self.query(Panel):
-            if isinstance(panel, CircleView | HelpLineView):
-                panel.wide = roomy
-            elif isinstance(panel, PlayersView):
-                panel.wide = (wide and w >= 160) or (mid and w - 44 >= 64)
-            else:
-                panel.wide = wide
+        self.apply_size(w, h)
+
+    def layout_changed(self) -> None:
         self._show_forests()
         self._size_choices()
         self.call_after_refresh(self._size_choices)  # again at the new width
@@ -248,6 +202,10 @@ class GameScreen(Screen[None]):
 
     @property
     def state(self) -> GameState:
+        return self.session.state
+
+    @property
+    def board_state(self) -> GameState:
         return self.session.state
 
     @property
@@ -269,11 +227,7 @@ class GameScreen(Screen[None]):
     def refresh_board(self) -> None:
         st = self.state
         recent = last_moves(st, self.session.events)
-        for panel in self.query(Panel):
-            if isinstance(panel, HelpLineView):
-                panel.seat = self.shown_seat
-            panel.recent = recent
-            panel.state = st
+        self.show_panels(st, shown=self.shown_seat, focus=self.focus_seat, recent=recent)
         self._show_forests()
         self._refresh_choices()
         self._refresh_status()
@@ -296,17 +250,9 @@ class GameScreen(Screen[None]):
         return name, ((rest.rstrip(")").strip("'"),) if rest else ())
 
     def _show_forests(self) -> None:
-        st = self.state
-        shown = self.focus_seat if self.viewed is None else self.viewed
-        marks = self._marks()
-        focus = self.focus_seat
-        # The other Forests shown: the players after the one shown, in turn order.
-        others = {(shown + k) % st.n for k in range(1, min(self._forest_room, st.n - 1) + 1)}
-        for fv in self.query(ForestView):
-            fv.display = fv.seat == shown or fv.seat in others
-            fv.line = fv.seat != focus and fv.display and self._forest_room > 0
-            fv.marks = marks if fv.seat == st.current else {}
-            fv.state = st
+        self.show_forests(
+            self.state, shown=self.shown_seat, focus=self.focus_seat, marks=self._marks()
+        )
 
     def _refresh_choices(self) -> None:
         st = self.state
@@ -368,8 +314,6 @@ class GameScreen(Screen[None]):
             return True
         return False
 
-    WIDE = (130, 36)  # the large layout from this size (columns, rows)
-    MID = (100, 30)  # the middle layout from this size, up to WIDE
     CHOICES_MAX = 8  # rows of the choice box at 80x24 (then it scrolls)
     CHOICES_MAX_WIDE = 14  # on large terminals
     CHOICE_SIZES = (3, 6, 10)

@@ -1,0 +1,142 @@
+"""The board every game screen shares: the panels, their layout at each terminal size
+(80x24, a middle layout for about 100-129 columns, large from 130x36) and which Forests
+show. :class:`~living_forest.tui.screens.game.GameScreen` plays on it; the replay
+viewer steps through a saved game on it. Panels get ``state`` and flags set on them
+(attributes down); nothing here changes a game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Static
+
+from living_forest.core import GameState
+
+from ..recent import LastMoves
+from ..widgets.board import (
+    CircleView,
+    ForestView,
+    HelpLineView,
+    KodamaView,
+    Panel,
+    PlayersView,
+    ReserveView,
+    SuppliesView,
+)
+from ..widgets.controls import KeyBar
+from ..widgets.event_log import EventLog
+
+
+class BoardScreen(Screen[None]):
+    """A screen showing a position on the board. Subclasses say which position
+    (:attr:`board_state`) and put their own widgets at the top of the right column
+    (:meth:`compose_controls`)."""
+
+    WIDE = (130, 36)  # the large layout from this size (columns, rows)
+    MID = (100, 30)  # the middle layout from this size, up to WIDE
+
+    def __init__(self, n_seats: int) -> None:
+        super().__init__()
+        self.n_seats = n_seats
+        self.forest_room = 0  # how many other Forests the layout shows
+
+    @property
+    def board_state(self) -> GameState:
+        raise NotImplementedError
+
+    def compose_controls(self) -> Iterator[Widget]:
+        """Widgets above the players panel (the game: its prompt and choice list)."""
+        return iter(())
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="board"):
+            with VerticalScroll(id="left"):
+                yield CircleView(id="circle")
+                yield ReserveView(id="reserve")
+                yield HelpLineView(id="helpline")
+                with Vertical(id="forests"):
+                    for seat in range(self.n_seats):
+                        fv = ForestView(id=f"forest-{seat}", classes="forest")
+                        fv.seat = seat
+                        yield fv
+                yield SuppliesView(id="supplies")
+            with Vertical(id="right"):
+                yield from self.compose_controls()
+                yield PlayersView(id="players")
+                yield KodamaView(id="kodama")
+                yield SuppliesView(id="supplies-side")
+                yield EventLog(id="log", wrap=True, markup=False, max_lines=2000, min_width=20)
+        yield KeyBar(id="keys")
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.ready_for_layout():
+            self.apply_size(event.size.width, event.size.height)
+
+    def ready_for_layout(self) -> bool:
+        """Whether the board is up (a subclass may build it only when first shown)."""
+        return bool(self.children)
+
+    def apply_size(self, w: int | None = None, h: int | None = None) -> None:
+        """Pick the layout for a ``w`` x ``h`` terminal (default: the app's size)."""
+        if w is None or h is None:
+            w, h = self.app.size
+        wide = w >= self.WIDE[0] and h >= self.WIDE[1]
+        # A laptop-sized terminal (about 100-129 columns): the compact board on the
+        # left with every Forest under it when they fit; on the right a taller choice
+        # box, the long player lines, the supplies and the log (issue 8).
+        mid = not wide and w >= self.MID[0] and h >= self.MID[1]
+        self.set_class(wide, "-wide")
+        self.set_class(mid, "-mid")
+        self.set_class(not wide, "-narrow")
+        # Under the compact board (about 14 rows) the Forest in play (6 rows), then as
+        # many of the next players' Forests with their Help Lines (up to 10 rows each)
+        # as fit without scrolling.
+        n = self.n_seats
+        self.forest_room = n - 1 if wide else (max(0, (h - 3 - 20) // 10) if mid else 0)
+        # The full ring and the Help Line list need the height; the long player
+        # lines need a right column of ~62 columns.
+        roomy = wide and h - 3 >= (36 if n == 2 else 42)
+        for panel in self.query(Panel):
+            if isinstance(panel, CircleView | HelpLineView):
+                panel.wide = roomy
+            elif isinstance(panel, PlayersView):
+                panel.wide = (wide and w >= 160) or (mid and w - 44 >= 64)
+            else:
+                panel.wide = wide
+        self.layout_changed()
+
+    def layout_changed(self) -> None:
+        """After a new layout: the subclass re-shows what depends on it."""
+
+    def show_panels(
+        self, st: GameState, *, shown: int, focus: int, recent: LastMoves | None = None
+    ) -> None:
+        """Every panel at ``st``: the Help Line of seat ``shown``, its Forest and the
+        next players' as far as the layout has room; ``focus`` (the seat in play) has
+        no Help Line under its Forest, the Help Line panel being its own."""
+        for panel in self.query(Panel):
+            if isinstance(panel, HelpLineView):
+                panel.seat = shown
+            if recent is not None:
+                panel.recent = recent
+            panel.state = st
+        self.show_forests(st, shown=shown, focus=focus)
+
+    def show_forests(
+        self, st: GameState, *, shown: int, focus: int, marks: dict[int, str] | None = None
+    ) -> None:
+        """The Forest of ``shown`` and the players after it, in turn order, as the layout
+        has room; ``marks`` label the spaces offered to the player to act."""
+        room = min(self.forest_room, st.n - 1)
+        others = {(shown + k) % st.n for k in range(1, room + 1)}
+        for fv in self.query(ForestView):
+            fv.display = fv.seat == shown or fv.seat in others
+            fv.line = fv.seat != focus and fv.display and self.forest_room > 0
+            fv.marks = (marks or {}) if fv.seat == st.current else {}
+            fv.state = st
