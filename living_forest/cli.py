@@ -87,6 +87,14 @@ def build_parser() -> argparse.ArgumentParser:
         description="Replay a save file from its seed and action log and print what happened.",
     )
     rep.add_argument("file", type=Path, metavar="FILE.json")
+
+    view = sub.add_parser(
+        "view",
+        help="watch a saved game on the board, step by step",
+        description="Open a save file in the replay viewer: the board, read-only, with the "
+        "log following the position (arrows step; p plays on from a position as a new game).",
+    )
+    view.add_argument("file", type=Path, metavar="FILE.json")
     return p
 
 
@@ -161,21 +169,24 @@ def _main(argv: Sequence[str] | None) -> int:
         return cmd_match(args, spec)
     if args.command == "replay":
         return cmd_replay(args.file)
+    if args.command == "view":
+        return run_app(None, False, view=args.file)
     return run_app(args.load, args.continue_latest)
 
 
 # --- the app ------------------------------------------------------------------------
 
 
-def run_app(load: Path | None, continue_latest: bool) -> int:
-    if load is not None:
-        from .persistence import SaveError, load_game
+def run_app(load: Path | None, continue_latest: bool, *, view: Path | None = None) -> int:
+    for path in (load, view):
+        if path is not None:
+            from .persistence import SaveError, load_game
 
-        try:
-            load_game(load)
-        except SaveError as e:
-            print(f"living-forest: cannot load: {e}", file=sys.stderr)
-            return EXIT_FAIL
+            try:
+                load_game(path)
+            except SaveError as e:
+                print(f"living-forest: cannot load: {e}", file=sys.stderr)
+                return EXIT_FAIL
     import importlib
 
     try:
@@ -187,7 +198,7 @@ def run_app(load: Path | None, continue_latest: bool) -> int:
             file=sys.stderr,
         )
         return EXIT_FAIL
-    code = run(load=load, continue_latest=continue_latest)
+    code = run(load=load, continue_latest=continue_latest, view=view)
     return int(code or 0)
 
 

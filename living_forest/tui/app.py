@@ -28,6 +28,7 @@ from living_forest.persistence import (
 )
 
 from .keymap import load_keymap
+from .replay import Replay
 from .saving import (
     Autosaver,
     SaveError,
@@ -46,6 +47,7 @@ from .screens.modals import (
     SaveBrowserScreen,
 )
 from .screens.over import GameOverScreen, TooSmallScreen
+from .screens.replay import ReplayScreen
 from .screens.title import NewGameScreen, TitleScreen
 from .session import SeatConfig, Session
 from .themes import ALL as ALL_THEMES
@@ -85,6 +87,7 @@ class LivingForestApp(App[int]):
         *,
         load: Path | None = None,
         continue_latest: bool = False,
+        view: Path | None = None,
         bot_pause: float = BOT_PAUSE,
         autosave: bool = True,
         notices: Sequence[str] = (),
@@ -104,6 +107,7 @@ class LivingForestApp(App[int]):
         self.theme = theme
         self.notices = [n for n in notices if n]
         self.start_load = load
+        self.start_view = view
         self.start_continue = continue_latest
         self.bot_pause = bot_pause
         self.autosave_enabled = autosave
@@ -128,6 +132,8 @@ class LivingForestApp(App[int]):
         self.push_screen(TitleScreen(self.has_autosave))
         if self.start_load is not None:
             self.open_save(self.start_load)
+        if self.start_view is not None:
+            self.open_replay(self.start_view)
         elif self.start_continue:
             self.action_continue_game()
         self.call_after_refresh(self._check_size)
@@ -240,6 +246,42 @@ class LivingForestApp(App[int]):
 
         self.push_screen(FilePromptScreen("Load a saved game", default, must_exist=True), chosen)
 
+    def action_watch_replay(self) -> None:
+        """The save browser, to open a save or autosave in the replay viewer."""
+        if isinstance(self.screen, FilePromptScreen | SaveBrowserScreen | TooSmallScreen):
+            return
+        self.flush_autosave()
+        try:
+            found = saves()
+        except OSError:
+            found = []
+
+        def picked(choice: Path | str | None) -> None:
+            if isinstance(choice, Path):
+                self.open_replay(choice)
+            elif choice == OTHER_FILE:
+                folder = default_save_dir()
+                prompt = FilePromptScreen(
+                    "Watch the replay of a saved game", folder / "game.json", must_exist=True
+                )
+                self.push_screen(prompt, lambda p: p is not None and self.open_replay(p))
+
+        self.push_screen(SaveBrowserScreen(found, title="Watch a replay"), picked)
+
+    def open_replay(self, path: Path) -> bool:
+        """The saved game at ``path`` in the replay viewer (read-only); on a problem say
+        why and stay where we are."""
+        try:
+            session = load_session(path)
+        except (SaveError, OSError, ValueError) as e:
+            self._say(f"Could not open the replay: {e}", error=True)
+            return False
+        self.show_replay(Replay.of_session(session), title=path.name)
+        return True
+
+    def show_replay(self, replay: Replay, *, title: str = "", start: int | None = None) -> None:
+        self.push_screen(ReplayScreen(replay, title=title, start=start))
+
     def open_save(self, path: Path) -> bool:
         """Load ``path``; on any problem say why and keep the current game as it was."""
         try:
@@ -307,7 +349,9 @@ class LivingForestApp(App[int]):
 
     def show_game_over(self, session: Session) -> None:
         def done(what: str | None) -> None:
-            if what == "rematch":  # the same seats and rules, a new deal and first player
+            if what == "replay":  # this game, from its start, on the board
+                self.show_replay(Replay.of_session(session), title="this game", start=0)
+            elif what == "rematch":  # the same seats and rules, a new deal and first player
                 self.start_session(
                     Session(session.seats, random.randrange(1_000_000), options=session.options)
                 )
@@ -424,12 +468,17 @@ def bot_pause_setting(text: str | None) -> tuple[float, str | None]:
     return pause, None
 
 
-def run(load: Path | None = None, continue_latest: bool = False) -> int:
-    """Start the app (``--load FILE`` / ``--continue`` from the command line)."""
+def run(load: Path | None = None, continue_latest: bool = False, view: Path | None = None) -> int:
+    """Start the app (``--load FILE`` / ``--continue`` / ``view FILE`` from the command
+    line)."""
     rules_for()  # validate the game data before the screen takes over
     pause, problem = bot_pause_setting(os.environ.get(ENV_BOT_PAUSE))
     app = LivingForestApp(
-        load=load, continue_latest=continue_latest, bot_pause=pause, notices=[problem or ""]
+        load=load,
+        continue_latest=continue_latest,
+        view=view,
+        bot_pause=pause,
+        notices=[problem or ""],
     )
     result = app.run()
     return result if isinstance(result, int) else 0

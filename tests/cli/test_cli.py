@@ -159,8 +159,11 @@ def _fake_tui(monkeypatch: pytest.MonkeyPatch, result: int) -> list[dict[str, An
     calls: list[dict[str, Any]] = []
     mod = types.ModuleType("living_forest.tui.app")
 
-    def run(*, load: Path | None, continue_latest: bool) -> int:
-        calls.append({"load": load, "continue_latest": continue_latest})
+    def run(*, load: Path | None, continue_latest: bool, view: Path | None = None) -> int:
+        call: dict[str, Any] = {"load": load, "continue_latest": continue_latest}
+        if view is not None:
+            call["view"] = view
+        calls.append(call)
         return result
 
     mod.run = run  # type: ignore[attr-defined]
@@ -190,6 +193,11 @@ def test_load_checks_the_file_before_starting_the_app(
     assert cli.main(["--load", str(tmp_path / "missing.json")]) == 1
     assert "cannot load: there is no save file at" in capsys.readouterr().err
     assert len(calls) == 1
+    # `view FILE` opens the replay viewer, after the same check.
+    assert cli.main(["view", str(good)]) == 0
+    assert calls[-1] == {"load": None, "continue_latest": False, "view": good}
+    assert cli.main(["view", str(tmp_path / "missing.json")]) == 1
+    assert len(calls) == 2
 
 
 def test_missing_app_is_a_clear_message(

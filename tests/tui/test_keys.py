@@ -14,9 +14,11 @@ from living_forest.tui.screens.modals import (
     HelpScreen,
     InfoScreen,
     InspectScreen,
+    NumberScreen,
     SaveBrowserScreen,
 )
 from living_forest.tui.screens.over import GameOverScreen
+from living_forest.tui.screens.replay import ReplayScreen
 from living_forest.tui.screens.title import Cycle, NewGameScreen, TitleScreen
 from living_forest.tui.session import SeatConfig, Session
 from living_forest.tui.widgets.controls import ChoiceList
@@ -35,6 +37,8 @@ ALL = [
     ConfirmScreen,
     SaveBrowserScreen,
     InspectScreen,
+    NumberScreen,
+    ReplayScreen,
     GameOverScreen,
     ChoiceList,
     Cycle,
@@ -53,6 +57,10 @@ PORTABLE = {
     "ctrl+o",
     "ctrl+q",
     "question_mark",
+    "pageup",
+    "pagedown",
+    "plus",
+    "minus",
     *(f"f{i}" for i in range(1, 11)),
 }
 KEYS_MD = Path(__file__).resolve().parents[2] / "assets" / "help" / "keys.md"
@@ -71,7 +79,7 @@ def test_every_binding_has_a_unique_id_and_a_portable_key():
 
 def test_keys_md_lists_every_remappable_id():
     text = KEYS_MD.read_text(encoding="utf-8")
-    for cls in (LivingForestApp, TitleScreen, NewGameScreen, GameScreen):
+    for cls in (LivingForestApp, TitleScreen, NewGameScreen, GameScreen, ReplayScreen):
         for b in cls.BINDINGS:
             if not b.id.endswith(".why"):
                 assert f"`{b.id}`" in text, b.id

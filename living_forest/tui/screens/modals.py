@@ -269,18 +269,19 @@ class SaveBrowserScreen(ModalScreen[Path | str | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="saves.cancel")]
 
-    def __init__(self, found: list[SaveInfo]) -> None:
+    def __init__(self, found: list[SaveInfo], *, title: str = "Load a game") -> None:
         super().__init__(classes="dialog")
         self.found = found
+        self.title_text = title
 
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
-            yield Label(Content.from_markup("[b]Load a game[/]"), id="saves-title")
+            yield Label(Content.from_markup("[b]$t[/]", t=self.title_text), id="saves-title")
             entries = [Option(save_line(s), id=str(i)) for i, s in enumerate(self.found)]
             entries.append(Option(Content("Another file… (type its path)"), id=OTHER_FILE))
             yield OptionList(*entries, id="saves-list")
             yield Label(
-                Content.from_markup("[dim]↑↓ choose, Enter loads, Esc cancels[/]"),
+                Content.from_markup("[dim]↑↓ choose, Enter opens, Esc cancels[/]"),
                 id="saves-help",
             )
 
@@ -373,4 +374,38 @@ class InspectScreen(ModalScreen[None]):
         self.dismiss(None)
 
     def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class NumberScreen(ModalScreen[int | None]):
+    """Ask for a whole number from ``low`` to ``high``; returns it, or None (Esc)."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="number.cancel")]
+
+    def __init__(self, title: str, low: int, high: int) -> None:
+        super().__init__(classes="dialog")
+        self.title_text = title
+        self.low, self.high = low, high
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="box"):
+            yield Label(Content.from_markup("[b]$t[/]", t=self.title_text))
+            yield Input(id="number", restrict=r"[0-9]*", max_length=4)
+            yield Label("", id="number-error")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        n = int(text) if text.isascii() and text.isdigit() else None
+        if n is None or not self.low <= n <= self.high:
+            self.query_one("#number-error", Label).update(
+                f"Type a number from {self.low} to {self.high}."
+            )
+            return
+        self.dismiss(n)
+
+    def action_cancel(self) -> None:
         self.dismiss(None)

@@ -96,11 +96,12 @@ def breakdown(st: GameState) -> list[str]:
 
 
 class GameOverScreen(ModalScreen[str]):
-    """Returns "rematch" (the same seats, a new deal), "new", "title" or "board" (look
-    at the final board)."""
+    """Returns "rematch" (the same seats, a new deal), "replay" (this game in the replay
+    viewer), "new", "title" or "board" (look at the final board)."""
 
     BINDINGS = [
         Binding("r", "finish('rematch')", "Rematch", id="over.rematch"),
+        Binding("w", "finish('replay')", "Watch the replay", id="over.replay"),
         Binding("n", "finish('new')", "New game", id="over.new"),
         Binding("b", "finish('board')", "See the board", id="over.board"),
         Binding("q", "finish('title')", "Title", id="over.title"),
@@ -118,8 +119,8 @@ class GameOverScreen(ModalScreen[str]):
                 yield Static(Content(summary(self.st)), id="over-summary")
             yield Label(
                 Content.from_markup(
-                    "[b]r[/] rematch (same seats)   [b]n[/] new game   [b]b[/] the board   "
-                    "[b]q[/] title"
+                    "[b]r[/] rematch   [b]w[/] watch the replay   [b]n[/] new game   "
+                    "[b]b[/] the board   [b]q[/] title"
                 )
             )
 

@@ -41,6 +41,7 @@ class TitleScreen(Screen[None]):
         Binding("n", "app.new_game", "New game", id="title.new"),
         Binding("c", "app.continue_game", "Continue", id="title.continue"),
         Binding("l", "app.load_game", "Load…", id="title.load"),
+        Binding("w", "app.watch_replay", "Replay…", id="title.watch"),
         Binding("r", "app.help", "Rules", id="title.rules"),
         Binding("q", "app.quit", "Quit", id="title.quit"),
     ]
@@ -62,6 +63,7 @@ class TitleScreen(Screen[None]):
                 yield Button("New game  (n)", id="new")
                 yield Button("Continue  (c)", id="continue")
                 yield Button("Load…     (l)", id="load")
+                yield Button("Replay…   (w)", id="watch")
                 yield Button("Rules     (r)", id="rules")
                 yield Button("Quit      (q)", id="quit")
             yield Label("", id="title-message")
@@ -85,6 +87,7 @@ class TitleScreen(Screen[None]):
             "new": "new_game",
             "continue": "continue_game",
             "load": "load_game",
+            "watch": "watch_replay",
             "rules": "help",
             "quit": "quit",
         }[event.button.id or "quit"]

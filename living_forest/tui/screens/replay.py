@@ -1,0 +1,269 @@
+"""The replay viewer (issue 10): a saved or finished game on the board, read-only.
+
+→/← one action, ↓/↑ one turn, PgDn/PgUp one round, Home/End the start and the end,
+j a round by number, space plays on at the chosen speed (+/- change it), x shows or
+hides the hidden information (hidden at first in a hot-seat game), v another Forest,
+i a discard stack, p plays a new game from the position shown (the file is not
+touched), Esc leaves. The log follows the position."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import ClassVar
+
+from textual.binding import Binding, BindingType
+from textual.content import Content
+from textual.timer import Timer
+from textual.widget import Widget
+from textual.widgets import Static
+
+from living_forest.core import Event, GameState, describe, parse_action
+
+from .. import render as R
+from ..choices import action_label
+from ..glyphs import plural
+from ..recent import last_moves
+from ..replay import Replay
+from ..session import HUMAN
+from ..widgets.event_log import ALL, EventLog
+from .board import BoardScreen
+from .modals import InfoScreen, NumberScreen
+
+SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)  # seconds a step when playing on
+LOG_EVENTS = 300  # events shown in the log after a jump
+
+
+class ReplayScreen(BoardScreen):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right", "step(1)", "Next", id="replay.next", priority=True),
+        Binding("left", "step(-1)", "Back", id="replay.prev", priority=True),
+        Binding("down", "turn(1)", "Next turn", id="replay.next_turn", priority=True),
+        Binding("up", "turn(-1)", "Turn back", id="replay.prev_turn", priority=True),
+        Binding("pagedown", "round(1)", "Next round", id="replay.next_round", priority=True),
+        Binding("pageup", "round(-1)", "Round back", id="replay.prev_round", priority=True),
+        Binding("home", "jump(0)", "Start", show=False, id="replay.start", priority=True),
+        Binding("end", "jump(-1)", "End", show=False, id="replay.end", priority=True),
+        Binding("j", "ask_round", "Round…", id="replay.round"),
+        Binding("space", "play", "Play", id="replay.play"),
+        Binding("plus", "speed(1)", "Faster", show=False, id="replay.faster"),
+        Binding("minus", "speed(-1)", "Slower", show=False, id="replay.slower"),
+        Binding("x", "hidden", "Hidden info", id="replay.hidden"),
+        Binding("v", "next_forest", "Forest", id="replay.view_forest"),
+        Binding("i", "discard", "Discard", id="replay.discard"),
+        Binding("p", "play_from_here", "Play from here", id="replay.play_from"),
+        Binding("escape", "leave", "Leave", id="replay.leave"),
+    ]
+
+    def __init__(self, replay: Replay, *, title: str = "", start: int | None = None) -> None:
+        super().__init__(len(replay.seats))
+        self.replay = replay
+        self.title_text = title
+        self.index = replay.last if start is None else replay.clamp(start)
+        self.viewed: int | None = None
+        self.show_hidden = not replay.hot_seat
+        self.speed = 1  # index into SPEEDS
+        self._timer: Timer | None = None
+        self._log_until = -1  # the log shows the events up to this position
+
+    # --- the board ----------------------------------------------------------------
+
+    @property
+    def board_state(self) -> GameState:
+        return self.replay.states[self.index]
+
+    def compose_controls(self) -> Iterator[Widget]:
+        yield Static(id="replay-pos")
+
+    def on_mount(self) -> None:
+        log = self.query_one("#log", EventLog)
+        humans = frozenset(i for i, s in enumerate(self.replay.seats) if s.controller == HUMAN)
+        log.set_view(ALL, humans if len(humans) < len(self.replay.seats) else frozenset())
+        self.call_after_refresh(self._first_show)
+
+    def _first_show(self) -> None:
+        self.apply_size()
+        self.show()
+
+    def layout_changed(self) -> None:
+        if self.is_mounted:
+            self.show()
+
+    def show(self) -> None:
+        self.refresh_bindings()
+        st = self.board_state
+        shown = st.current if self.viewed is None else self.viewed
+        events = self.replay.events_until(self.index)
+        self.show_panels(st, shown=shown, focus=st.current, recent=last_moves(st, events))
+        self._show_log()
+        self._show_position()
+
+    def _show_log(self) -> None:
+        """The log up to the position: one step forward appends, anything else rewrites."""
+        log = self.query_one("#log", EventLog)
+        if self.index == self._log_until + 1 and self._log_until >= 0:
+            self._add(log, self.replay.steps[self.index], self.board_state)
+        elif self.index != self._log_until:
+            log.entries.clear()
+            events = self.replay.events_until(self.index)[-LOG_EVENTS:]
+            self._round = 0
+            self._add(log, events, self.board_state)
+            log.rewrap()
+        self._log_until = self.index
+
+    def _add(self, log: EventLog, events: list[Event], st: GameState) -> None:
+        for ev in events:
+            if ev.kind == "round_started":
+                self._round = int(ev.data.get("round", self._round + 1))
+            log.add(describe(ev, st), seat=ev.seat, round=self._round or st.round)
+
+    _round = 0
+
+    def _show_position(self) -> None:
+        st = self.board_state
+        r = self.replay
+        last = ""
+        if self.index > 0:
+            before = r.states[self.index - 1]
+            who = before.players[before.current].name
+            last = (
+                f" · last: {who}: {action_label(before, parse_action(r.actions[self.index - 1]))}"
+            )
+        phase = {"draw": "reveals", "action": "takes actions", "over": "game over"}[st.phase]
+        who = "" if st.phase == "over" else f"{st.players[st.current].name} "
+        playing = f" · playing ({SPEEDS[self.speed]:g} s a step)" if self._timer else ""
+        hidden = "shown" if self.show_hidden else "hidden"
+        head = f"Replay{(' of ' + self.title_text) if self.title_text else ''}"
+        status = (
+            f"{head} · step {self.index} of {r.last} · round {st.round} · {who}{phase}{playing}"
+        )
+        self.query_one("#status", Static).update(
+            Content(status) + Content("\n") + Content(f"hidden information {hidden}{last}")
+        )
+        self.query_one("#replay-pos", Static).update(
+            Content.from_markup(
+                "[b]→ ←[/] step  [b]↓ ↑[/] turn  [b]PgDn PgUp[/] round  [b]j[/] round…  "
+                "[b]space[/] play  [b]p[/] play from here"
+            )
+        )
+
+    # --- keys ---------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Moves past either end, playing on at the end and playing from a finished
+        position are dimmed."""
+        forward = bool(parameters) and int(str(parameters[0])) > 0
+        if action in ("step", "turn", "round"):
+            ok = self.index < self.replay.last if forward else self.index > 0
+            return True if ok else None
+        if action == "jump":
+            at_end = int(str(parameters[0])) < 0
+            return True if (self.index < self.replay.last if at_end else self.index > 0) else None
+        if action == "play":
+            return True if self._timer is not None or self.index < self.replay.last else None
+        if action == "play_from_here":
+            return True if self.board_state.phase != "over" else None
+        return True
+
+    def _go(self, i: int) -> None:
+        i = self.replay.clamp(i)
+        if i != self.index:
+            self.index = i
+            self.show()
+
+    def action_step(self, d: int) -> None:
+        self._stop()
+        self._go(self.index + d)
+
+    def action_turn(self, d: int) -> None:
+        self._stop()
+        r = self.replay
+        self._go(r.next_turn(self.index) if d > 0 else r.prev_turn(self.index))
+
+    def action_round(self, d: int) -> None:
+        self._stop()
+        r = self.replay
+        self._go(r.next_round(self.index) if d > 0 else r.prev_round(self.index))
+
+    def action_jump(self, where: int) -> None:
+        self._stop()
+        self._go(self.replay.last if where < 0 else where)
+
+    def action_ask_round(self) -> None:
+        self._stop()
+        last_round = self.replay.states[-1].round
+
+        def answered(n: int | None) -> None:
+            if n is not None:
+                self._go(self.replay.round_start(n))
+
+        self.app.push_screen(NumberScreen(f"Go to round (1-{last_round})", 1, last_round), answered)
+
+    def action_play(self) -> None:
+        if self._timer is not None:
+            self._stop()
+        elif self.index < self.replay.last:
+            self._timer = self.set_interval(SPEEDS[self.speed], self._tick)
+        self._show_position()
+
+    def _tick(self) -> None:
+        if self.index >= self.replay.last:
+            self._stop()
+            return
+        self._go(self.index + 1)
+
+    def _stop(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+            self._show_position()
+
+    def action_speed(self, d: int) -> None:
+        self.speed = max(0, min(len(SPEEDS) - 1, self.speed + d))
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = self.set_interval(SPEEDS[self.speed], self._tick)
+        self._show_position()
+
+    def action_hidden(self) -> None:
+        self.show_hidden = not self.show_hidden
+        self._show_position()
+
+    def action_next_forest(self) -> None:
+        st = self.board_state
+        base = st.current if self.viewed is None else self.viewed
+        nxt = (base + 1) % st.n
+        self.viewed = None if nxt == st.current else nxt
+        self.show()
+
+    def action_discard(self) -> None:
+        st = self.board_state
+        seat = st.current if self.viewed is None else self.viewed
+        p = st.players[seat]
+        title = f"Discard stack of {p.name} ({plural(len(p.discard), 'card')}; v: another player)"
+        if self.show_hidden:
+            body = R.discard(st, seat)
+            if p.draw:
+                top = ", ".join(st.players[seat].draw[::-1])
+                body += f"\n\n[b]Draw stack, top first[/] (hidden in play): {R.safe(top)}"
+        else:
+            body = "Hidden in play (only its owner may look); x shows hidden information."
+        self.app.push_screen(InfoScreen(title, body, markup=True))
+
+    def action_play_from_here(self) -> None:
+        """A new game from this position: the same seats and rules; the saved file is not
+        touched (the new game autosaves to a file of its own)."""
+        self._stop()
+        if self.board_state.phase == "over":
+            self.notify("The game is over at this step: step back to play from earlier.")
+            return
+        session = self.replay.play_from(self.index)
+        start = getattr(self.app, "start_session", None)
+        if start is not None:
+            start(session)
+
+    def action_leave(self) -> None:
+        self._stop()
+        self.dismiss(None)
+
+    def on_unmount(self) -> None:
+        self._stop()

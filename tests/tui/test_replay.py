@@ -1,0 +1,116 @@
+"""Issue 10, the replay viewer: a saved game on the board, read-only, stepped by
+action, turn and round; the log follows the position; 'play from here' starts a new
+game equal to the position shown, and the file is not touched."""
+
+from __future__ import annotations
+
+import random
+
+from living_forest.bots import baseline_bot
+from living_forest.core import apply, describe, is_over, legal_actions, new_game, observe
+from living_forest.tui.app import LivingForestApp
+from living_forest.tui.replay import Replay
+from living_forest.tui.saving import save_session
+from living_forest.tui.screens.game import GameScreen
+from living_forest.tui.screens.modals import InfoScreen, NumberScreen
+from living_forest.tui.screens.replay import ReplayScreen
+from living_forest.tui.session import SeatConfig, Session
+
+from .driver import settle
+
+SEATS = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer")]
+
+
+def _log(seed: int, n_actions: int | None = None) -> list[str]:
+    st, _ = new_game([(s.name, s.spirit) for s in SEATS], seed, first=0)
+    rng, log = random.Random(seed), []
+    while not is_over(st) and (n_actions is None or len(log) < n_actions):
+        a = baseline_bot(observe(st, st.current), legal_actions(st), rng)
+        st, _ = apply(st, a)
+        log.append(str(a))
+    return log
+
+
+def test_replay_positions_and_navigation() -> None:
+    log = _log(3)
+    r = Replay.of(SEATS, 3, log, first=0)
+    assert r.last == len(log) and len(r.states) == len(log) + 1
+    assert is_over(r.states[-1]) and r.states[0].round == 1
+    last_round = r.states[-1].round
+    for rnd in range(1, last_round + 1):
+        j = r.round_start(rnd)
+        assert r.states[j].round == rnd and (j == 0 or r.states[j - 1].round < rnd)
+    i = 0
+    turns = 0
+    while i < r.last:
+        j = r.next_turn(i)
+        assert j > i
+        same = {(r.states[k].round, r.states[k].phase, r.states[k].current) for k in range(i, j)}
+        assert len(same) == 1  # one turn between them
+        assert r.prev_turn(j) == i or j == r.last
+        i, turns = j, turns + 1
+    assert turns >= 4 * last_round  # two reveals and two action turns a round
+    assert r.next_round(0) == r.round_start(2) and r.prev_round(r.round_start(2)) == 0
+    assert r.events_until(2) == [*r.steps[0], *r.steps[1], *r.steps[2]]
+
+
+async def test_the_viewer_steps_the_board_and_the_log(tmp_path) -> None:
+    log = _log(5)
+    path = tmp_path / "game.json"
+    save_session(path, Session(SEATS, 5, first=0, actions=log))
+    before = path.read_bytes()
+    app = LivingForestApp(bot_pause=0, autosave=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert app.open_replay(path)
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        r = screen.replay
+        assert screen.index == r.last and is_over(screen.board_state)
+        await pilot.press("home")
+        assert screen.index == 0 and screen.board_state is r.states[0]
+        assert screen.check_action("step", (-1,)) is None  # nothing before the start
+        await pilot.press("right", "right")
+        assert screen.index == 2
+        log_view = screen.query_one("#log")
+        shown = "\n".join(log_view.sentences)
+        for ev in r.steps[2]:
+            assert describe(ev, r.states[2]) in shown
+        panels = [screen.query_one(f"#{x}") for x in ("circle", "reserve", "players")]
+        assert all(p.state is r.states[2] for p in panels)
+        await pilot.press("pagedown")
+        assert screen.index == r.round_start(2)
+        await pilot.press("down")
+        assert screen.index == r.next_turn(r.round_start(2))
+        await pilot.press("left")
+        assert screen.index == r.next_turn(r.round_start(2)) - 1
+        # j: a round by number.
+        await pilot.press("j")
+        assert isinstance(app.screen, NumberScreen)
+        await pilot.press("3", "enter")
+        await pilot.pause()
+        assert app.screen is screen and screen.index == r.round_start(3)
+        # x hides (and shows) the hidden information: the discard box says so.
+        screen.show_hidden = False
+        await pilot.press("i")
+        assert isinstance(app.screen, InfoScreen) and "Hidden in play" in app.screen.body
+        await pilot.press("escape")
+        await pilot.press("x")
+        assert screen.show_hidden
+        # p: a new game from this position; the file is untouched.
+        at = screen.index
+        await pilot.press("p")
+        await settle(pilot)
+        game = app.game
+        assert isinstance(game, GameScreen) and game.session.actions == log[:at]
+        assert game.session.state.to_dict() == r.states[at].to_dict()  # the position shown
+    assert path.read_bytes() == before
+
+
+def test_the_command_line_has_a_view_command() -> None:
+    from living_forest.cli import build_parser
+
+    args = build_parser().parse_args(["view", "x.json"])
+    assert args.command == "view" and str(args.file) == "x.json"
