@@ -95,10 +95,10 @@ def prompt(st: GameState, modes: list[str]) -> str:
         return f"{verb}{left} · {d.budget} left" if left else f"{verb}, or Done"
     if d.kind == STEAL and d.target is not None:
         return f"Take a Victory tile from {st.players[d.target].name}"
-    if d.kind == BONUS:
-        name = names.get(d.action or "", d.action or "")
+    if d.kind == BONUS:  # short: the strength must fit at 80x24
+        name = (d.action or "").replace("_", " ").replace("-", " ").capitalize()
         extra = f" (+{d.extra} {d.source})" if d.extra else f" ({d.source})"
-        return f"Bonus: {name}{_strength_text(st, d.action or '', d.strength)}{extra}"
+        return f"Bonus {name}{_strength_text(st, d.action or '', d.strength)}{extra}"
     if d.kind != CHOOSE_ACTION:
         return f"Decide: {d.kind}"
     return f"Choose an action ({st.basic_left} left)"

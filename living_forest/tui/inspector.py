@@ -267,9 +267,15 @@ def _kodama(st: GameState) -> list[Item]:
     return [Item(KODAMA, "The Kodama board", tuple(plain_text(text).splitlines()), "kodama")]
 
 
-def items(st: GameState) -> list[Item]:
-    """Everything that can be inspected now, grouped, in a stable order."""
-    return [
+TO_ACT = -1  # ``acting``: the player to act is the one looking
+
+
+def items(st: GameState, acting: int | None = TO_ACT) -> list[Item]:
+    """Everything that can be inspected now, grouped, in a stable order. ``acting``:
+    the seat of the person looking when it is their move (default: the player to
+    act); otherwise (None: a bot plays, or a turn waits to be passed on) the "Now:"
+    lines say whose move it is instead of what a move would do."""
+    found = [
         *_cards(st),
         *_fires(st),
         *_rocks(st),
@@ -277,4 +283,13 @@ def items(st: GameState) -> list[Item]:
         *_forest(st),
         *_tiles(st),
         *_kodama(st),
+    ]
+    if acting == TO_ACT or acting == st.current or st.phase == "over":
+        return found
+    who = f"Now: {st.players[st.current].name} is to act (nothing to do for you)."
+    return [
+        Item(
+            it.group, it.title, tuple(who if x.startswith("Now:") else x for x in it.lines), it.key
+        )
+        for it in found
     ]

@@ -697,5 +697,5 @@ def discard(st: GameState, seat: int) -> str:
     p = st.players[seat]
     if not p.discard:
         return "The discard stack is empty."
-    lines = [card_markup(D, c, name=True) + f" [dim]({D.cards[c].name})[/]" for c in p.discard]
+    lines = [card_markup(D, c, name=True) for c in p.discard]
     return "\n".join(lines)

@@ -23,12 +23,13 @@ from living_forest.core import (
     apply,
     legal_actions,
     new_game,
+    preview,
     revealed_by,
     reveals_hidden,
     rules_of,
 )
 from living_forest.core.actions import END, format_action, parse_action
-from living_forest.core.state import PHASE_ACTION
+from living_forest.core.state import PHASE_ACTION, PHASE_OVER
 
 HUMAN = "human"
 BOT_KINDS = tuple(BOTS)  # every registered bot can take a seat
@@ -57,6 +58,9 @@ class Transition:
     after: GameState
     events: tuple[Event, ...]  # what the core reported (empty for an undo)
     undone: bool = False
+    # The move is held, not played yet: it would end the round or the game, so it
+    # waits for Enter (undo drops it); ``after`` is then the board shown meanwhile.
+    held: bool = False
 
 
 Subscriber = Callable[[Transition], None]
@@ -98,6 +102,9 @@ class Session:
         self._legal: tuple[Action, ...] = ()
         self._legal_for: GameState | None = None
         self._subscribers: list[Subscriber] = []
+        # A move that would end the round or the game, waiting for Enter: the action,
+        # the board shown meanwhile, and the position and events it leads to.
+        self._held: tuple[Action, GameState, GameState, list[Event]] | None = None
 
     # --- the stream of transitions -----------------------------------------------
 
@@ -145,12 +152,52 @@ class Session:
 
     def play(self, action: Action | str) -> list[Event]:
         """Apply one legal action (raises the core's errors otherwise) and publish it.
-        Playing while a turn waits to be passed on passes it first."""
+        Playing while a turn waits to be passed on passes it first.
+
+        A person's move that would end the round or the game (the last action of the
+        Action phase: Onibi then attacks and new cards come out, which no undo may
+        take back) is held instead: the board shows the move alone (``view_state``),
+        the turn waits for Enter (:meth:`confirm_turn` plays it) and undo drops it."""
         a = parse_action(action) if isinstance(action, str) else action
+        if self._held is not None:
+            self.confirm_turn()
         before = self.state
         new, events = apply(before, a)
         if self.turn_done is not None:
             self.confirm_turn()
+        if self._holds(before, a, new):
+            self._held = (a, preview(before, a), new, list(events))
+            self._publish(Transition(format_action(a), before, self._held[1], (), held=True))
+            return []
+        return self._commit(before, a, new, events)
+
+    def _holds(self, before: GameState, a: Action, after: GameState) -> bool:
+        """A person's Action-phase move that ends the round or the game (and shows
+        nothing hidden by itself) waits for Enter."""
+        if before.phase != PHASE_ACTION or self.controller_of(before.current) != HUMAN:
+            return False
+        if reveals_hidden(before, a):
+            return False
+        return after.round != before.round or after.phase == PHASE_OVER
+
+    @property
+    def view_state(self) -> GameState:
+        """What the board shows: the state, or the held move's own position."""
+        return self.state if self._held is None else self._held[1]
+
+    @property
+    def held(self) -> Action | None:
+        """The move waiting for Enter (it would end the round or the game), if any."""
+        return None if self._held is None else self._held[0]
+
+    @property
+    def held_ends_game(self) -> bool:
+        """The held move ends the game (someone meets a condition, V-1): public."""
+        return self._held is not None and self._held[2].phase == PHASE_OVER
+
+    def _commit(
+        self, before: GameState, a: Action, new: GameState, events: list[Event]
+    ) -> list[Event]:
         self.state = new
         text = format_action(a)
         self.actions.append(text)
@@ -180,7 +227,9 @@ class Session:
     def turn_done(self) -> int | None:
         """The seat whose action turn is done but not yet passed on (issue 8: "Turn done
         - Enter to pass the turn, u to undo"): the undo stack ends with a move of theirs
-        that handed the turn on. None when no turn waits for that."""
+        that handed the turn on, or their last move is held. None when no turn waits."""
+        if self._held is not None:
+            return self.state.current
         if self._undo and self._undo[-1][0].current != self.state.current:
             return self._undo[-1][0].current
         return None
@@ -190,14 +239,23 @@ class Session:
         """Basic actions the player left unused, when they ended their turn with ``end``."""
         if self.turn_done is None:
             return 0
+        if self._held is not None:
+            return self.state.basic_left if self._held[0].kind == END else 0
         before, n_actions, _ = self._undo[-1]
         return before.basic_left if self.actions[n_actions] == END else 0
 
     def confirm_turn(self) -> None:
-        """The player passes their finished turn on: it can no longer be undone."""
+        """The player passes their finished turn on: it can no longer be undone (a held
+        move is played now, and what follows it: Onibi, the next round)."""
         self._undo.clear()
+        if self._held is not None:
+            a, _, new, events = self._held
+            self._held = None
+            self._commit(self.state, a, new, events)
 
     def can_undo(self) -> bool:
+        if self._held is not None:
+            return True
         return bool(self._undo) and (self.current_is_human or self.turn_done is not None)
 
     def why_no_undo(self) -> str:
@@ -210,6 +268,11 @@ class Session:
     def undo(self) -> GameState:
         if not self.can_undo():
             raise UndoError(self.why_no_undo())
+        if self._held is not None:  # the held move was never played: drop it
+            a, shown, _, _ = self._held
+            self._held = None
+            self._publish(Transition(format_action(a), shown, self.state, (), undone=True))
+            return self.state
         state, n_actions, n_events = self._undo.pop()
         before, undone = self.state, self.actions[n_actions]
         self.state = state

@@ -65,6 +65,18 @@ def turn_done_text(session: Session, key_of: KeyOf, *, short: bool = False) -> s
     st = session.state
     nxt = st.players[st.current].name
     unused = session.turn_done_unused
+    if session.held is not None:  # the last move of the round: Enter lets Onibi play
+        ends = "the game" if session.held_ends_game else "the round"
+        if unused:
+            if short:
+                return f"End with {plural(unused, 'action')} unused?"
+            return (
+                f"End your turn with {plural(unused, 'action')} unused? Enter: yes, it ends "
+                f"{ends} · Esc: back to your turn"
+            )
+        if short:
+            return f"Turn done · Enter: end {ends}"
+        return f"{nxt}'s turn is done. Enter: end {ends} (Onibi plays) · {key_of('undo')}: undo"
     if unused:
         if short:
             return f"End with {plural(unused, 'action')} unused?"

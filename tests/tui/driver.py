@@ -158,6 +158,9 @@ async def play_keys(pilot: Pilot, game: GameScreen, steps: int) -> tuple[list[st
         action = baseline_bot(observe(st, st.current), legal_actions(st), rng)
         before = len(game.session.actions)
         await press_action(pilot, game, action)
+        if game.session.held is not None:  # the round's last move waits for Enter
+            assert game.session.held == action
+            continue
         # A bot may already have moved after it (no pause): look at this move's place.
         assert len(game.session.actions) > before, f"{action} was not applied"
         assert game.session.actions[before] == str(action)

@@ -48,6 +48,8 @@ def _play_with_flow(session: Session, seed: int) -> list[object]:
         else:
             assert isinstance(step, Wait) and session.current_is_human
         session.play(baseline_bot(observe(st, st.current), legal_actions(st), rng))
+        if session.held is not None:  # the round's last move waits for Enter
+            session.confirm_turn()
     raise AssertionError("the game did not end")
 
 
@@ -87,6 +89,8 @@ def test_flow_ignores_undo_and_unsubscribes() -> None:
     st = session.state
     while st.phase != "over" and st.round < 3:
         session.play(random_bot(observe(st, st.current), legal_actions(st), random.Random(1)))
+        if session.held is not None:  # the round's last move waits for Enter
+            session.confirm_turn()
         st = session.state
     assert not isinstance(flow.next_step(), ShowSummary)  # it heard nothing
 
@@ -116,6 +120,8 @@ def test_key_liveness_follows_the_legal_actions() -> None:
                         assert d.kind != REVEAL
                 assert liveness(st, legal, name, human=False) in (DIMMED, HIDDEN)
             session.play(random_bot(observe(st, st.current), legal, rng))
+            if session.held is not None:  # the round's last move waits for Enter
+                session.confirm_turn()
 
 
 def test_status_names_the_player_and_the_keys() -> None:
@@ -156,6 +162,8 @@ def test_a_modules_action_type_is_in_the_action_menu() -> None:
     while session.state.phase == "draw":
         legal = session.legal()
         session.play(next((a for a in legal if a.kind == "stop"), legal[0]))
+        if session.held is not None:  # the round's last move waits for Enter
+            session.confirm_turn()
     labels = [c.label for c in choices(session.state, [])]
     assert "Meditate" in labels and labels[-1] == "End the turn"
 
@@ -215,4 +223,6 @@ def test_a_returning_player_is_told_what_the_others_did_since_their_turn() -> No
             if isinstance(step, (ShowSummary, HandOff, TellSince)):
                 continue
             session.play(baseline_bot(observe(st, st.current), legal_actions(st), rng))
+            if session.held is not None:  # the round's last move waits for Enter
+                session.confirm_turn()
         assert told > 5, step_type

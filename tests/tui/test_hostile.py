@@ -58,6 +58,8 @@ async def test_names_with_markup_play_a_whole_game_at_80x24_and_160x48() -> None
             while not is_over(game.session.state):  # the rest without keys, then the result
                 st = game.session.state
                 game.session.play(baseline_bot(observe(st, st.current), legal_actions(st), rng))
+                if game.session.held is not None:  # the round's last move waits for Enter
+                    game.session.confirm_turn()
             await settle(pilot)
             await clear_dialogs(pilot)
             assert isinstance(app.screen, GameOverScreen)

@@ -153,3 +153,41 @@ def test_undo_never_goes_back_past_what_the_core_marks_as_revealing() -> None:
     s = Session(seats, 8)
     s.play("draw")
     assert not s.can_undo() and "revealed card" in s.why_no_undo()
+
+
+def test_the_rounds_last_move_waits_for_enter_and_can_be_undone() -> None:
+    """Issue 8 (play-test): the last action of the round used to end the round at once
+    (Onibi attacked, new cards came out) with no way back. Now it is held: the board
+    shows the move alone, undo drops it, Enter (confirm_turn) plays it and the round."""
+    import random as _random
+
+    from living_forest.bots import baseline_bot as _bot
+    from living_forest.core import legal_actions as _legal
+    from living_forest.core import observe as _observe
+    from living_forest.tui.status import turn_done_text
+
+    seats = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer")]
+    s = Session(seats, 11, first=0)
+    rng = _random.Random(11)
+    held_seen = 0
+    while s.state.phase != "over" and held_seen < 3:
+        st = s.state
+        a = _bot(_observe(st, st.current), _legal(st), rng)
+        n, before = len(s.actions), st
+        s.play(a)
+        if s.held is None:
+            continue
+        held_seen += 1
+        assert s.held == a and s.state is before and len(s.actions) == n  # not played yet
+        assert s.turn_done == before.current and s.can_undo()
+        assert s.view_state is not s.state and s.view_state.round == before.round
+        assert "Enter: end the" in turn_done_text(s, lambda k: "u")
+        s.undo()  # dropped: the same position, nothing played
+        assert s.held is None and s.state is before and len(s.actions) == n
+        s.play(a)
+        assert s.held == a
+        s.confirm_turn()  # Enter: the move, then Onibi and the next round (or the end)
+        assert s.held is None and s.actions[n] == str(a)
+        assert s.state.round == before.round + 1 or s.state.phase == "over"
+        assert not s.can_undo()  # what came out at the end of the round stays
+    assert held_seen == 3

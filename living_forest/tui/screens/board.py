@@ -94,11 +94,11 @@ class BoardScreen(Screen[None]):
         self.set_class(wide, "-wide")
         self.set_class(mid, "-mid")
         self.set_class(not wide, "-narrow")
-        # Under the compact board (about 14 rows) the Forest in play (6 rows), then as
-        # many of the next players' Forests with their Help Lines (up to 10 rows each)
-        # as fit without scrolling.
+        # Under the compact board (about 13 rows) the Forest in play (5 rows), then as
+        # many of the next players' Forests with their Help Lines (about 8 rows each)
+        # as fit (a long Help Line may make the column scroll).
         n = self.n_seats
-        self.forest_room = n - 1 if wide else (max(0, (h - 3 - 20) // 10) if mid else 0)
+        self.forest_room = n - 1 if wide else (max(0, (h - 3 - 18) // 8) if mid else 0)
         # The full ring and the Help Line list need the height; the long player
         # lines need a right column of ~62 columns.
         roomy = wide and h - 3 >= (36 if n == 2 else 42)

@@ -202,11 +202,13 @@ class GameScreen(BoardScreen):
 
     @property
     def state(self) -> GameState:
-        return self.session.state
+        """The position on the board: the game's, or a held last move's own position
+        (it waits for Enter, see ``Session.play``)."""
+        return self.session.view_state
 
     @property
     def board_state(self) -> GameState:
-        return self.session.state
+        return self.session.view_state
 
     @property
     def rules(self) -> Rules:
@@ -217,17 +219,31 @@ class GameScreen(BoardScreen):
         """Whose Help Line and Forest the board shows by default: the player to act, or
         the one whose finished turn waits to be passed on."""
         done = self.session.turn_done
-        return self.state.current if done is None else done
+        if done is not None:
+            return done
+        s = self.session
+        if not s.current_is_human and self.state.phase != PHASE_OVER:
+            humans = [i for i in range(self.state.n) if s.controller_of(i) == HUMAN]
+            if len(humans) == 1:  # bots play: the person keeps their own board in view
+                return humans[0]
+        return self.state.current
 
     @property
     def shown_seat(self) -> int:
-        """Whose Help Line and Forest are shown: the one picked with v, else the focus."""
+        """Whose Forest is shown first: the one picked with v, else the focus."""
         return self.focus_seat if self.viewed is None else self.viewed
+
+    @property
+    def help_line_seat(self) -> int:
+        """Whose Help Line the Help Line panel shows: the focus seat's, or at 80x24
+        (where no other Help Line is on the board) the one picked with v."""
+        return self.shown_seat if self.forest_room == 0 else self.focus_seat
 
     def refresh_board(self) -> None:
         st = self.state
         recent = last_moves(st, self.session.events)
         self.show_panels(st, shown=self.shown_seat, focus=self.focus_seat, recent=recent)
+        self.query_one("#helpline", HelpLineView).seat = self.help_line_seat
         self._show_forests()
         self._refresh_choices()
         self._refresh_status()
@@ -258,7 +274,8 @@ class GameScreen(BoardScreen):
         st = self.state
         ol = self.query_one("#choices", ChoiceList)
         human_turn = self.session.current_is_human and st.phase != PHASE_OVER
-        self._choices = choices(st, self.modes) if human_turn else []
+        waiting = self.session.turn_done is not None  # nothing to choose: Enter or undo
+        self._choices = choices(st, self.modes) if human_turn and not waiting else []
         before = self._numbering_key
         self._numbers = self._number(st, self._choices)
         self._guard_until = 0.0  # a list opened by a key of its own is meant
@@ -373,10 +390,18 @@ class GameScreen(BoardScreen):
         line = situation(self.session, self.modes, self.key_of)
         bar = self.query_one("#status", Static)
         width = max(20, (bar.content_size.width or self.app.size.width - 2))
-        # The situation on one line (the prompt above the choices repeats it); a
-        # message (e.g. why a key is refused) below it, on two lines when it is long.
-        text = Content(line).truncate(width, ellipsis=True)
+        # The situation on one line (the prompt above the choices repeats it), or on
+        # both rows when no message needs the second (a warning at the end of a long
+        # line is not cut); a message (e.g. why a key is refused) below it, on two lines
+        # when it is long.
         rows = 2
+        if not self.message and len(line) > width:
+            cut = line.rfind(" ", 0, width + 1)
+            cut = cut if cut > width // 2 else width
+            first, rest = line[:cut].rstrip(), line[cut:].strip()
+            text = Content(first) + Content("\n") + Content(rest).truncate(width, ellipsis=True)
+        else:
+            text = Content(line).truncate(width, ellipsis=True)
         if self.message:
             msg = Content.from_markup("[b]$m[/]", m=self.message)
             rows = 3 if msg.cell_length > width else 2
@@ -595,14 +620,13 @@ class GameScreen(BoardScreen):
 
     def action_next_forest(self) -> None:
         n = self.state.n
-        base = self.state.current if self.viewed is None else self.viewed
-        nxt = (base + 1) % n
-        self.viewed = None if nxt == self.state.current else nxt
+        nxt = (self.shown_seat + 1) % n
+        self.viewed = None if nxt == self.focus_seat else nxt
         who = self.state.players[nxt].name
         self.say(
             f"Showing the Help Line and Forest of {who}; {self.key_of('view_forest')} for the next."
         )
-        self.query_one("#helpline", HelpLineView).seat = self.shown_seat
+        self.query_one("#helpline", HelpLineView).seat = self.help_line_seat
         self._show_forests()
 
     def action_inspect(self) -> None:
@@ -622,7 +646,8 @@ class GameScreen(BoardScreen):
                 start = f"cell:{a.cell}"
             if start:
                 break
-        self.push_modal(InspectScreen(inspect_items(st), start))
+        me = self.focus_seat if self.human_to_act else None
+        self.push_modal(InspectScreen(inspect_items(st, acting=me), start))
 
     def action_log_view(self) -> None:
         """The log shows everything, then this round only, then each human player's own
@@ -687,7 +712,7 @@ class GameScreen(BoardScreen):
             what = action_label(tr.after, parse_action(tr.action))
             if self._log_loaded:
                 self.query_one("#log", EventLog).add(
-                    f"↶ Undone: {what}", seat=tr.after.current, round=self._log_round
+                    f"↶ Undone: {what}.", seat=tr.after.current, round=self._log_round
                 )
             self.message = f"Undone: {what}."
             self.refresh_board()
@@ -737,7 +762,7 @@ class GameScreen(BoardScreen):
         elif isinstance(step, TellSince):
             # A box that does not stop the game: the player reads it or plays on.
             self.app.notify(
-                "\n".join(step.lines), title="Since your last turn", timeout=8, markup=False
+                "\n".join(step.lines), title="Since your last turn", timeout=5, markup=False
             )
             self.advance_flow()
         elif isinstance(step, RunBot):

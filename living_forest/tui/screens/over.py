@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -80,7 +82,7 @@ def breakdown(st: GameState) -> list[str]:
     Victory tiles; flowers = each source of flowers + Flower Victory tiles."""
     r = rules_of(st)
     sources = [c.name for c in r.contributors]
-    lines = ["How the counts add up (T kinds + starting tree + tiles; F Fire tiles + tiles):"]
+    lines = ["How the counts add up:"]
     for seat in st.order():
         b = count_breakdown(st, seat)
         c = b.counts
@@ -91,7 +93,12 @@ def breakdown(st: GameState) -> list[str]:
         lines.append(
             f" {name:<10} T {c.trees} = {trees}   F {c.fires} = {fires}   ✿ {c.flowers} = {flowers}"
         )
-    lines.append(f"✿ {' + '.join(sources)} + tiles (tiles: Victory tiles)")
+    legend = [
+        "T = different kinds + starting tree + Victory tiles",
+        "F = Fire tiles + Victory tiles",
+        f"✿ = {' + '.join(sources)} + Victory tiles",
+    ]
+    lines += [x for item in legend for x in textwrap.wrap(item, 70, subsequent_indent="    ")]
     return lines
 
 
