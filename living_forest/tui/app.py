@@ -217,37 +217,19 @@ class LivingForestApp(App[int]):
 
     def action_load_game(self) -> None:
         """The save browser: every save and autosave; its last entry types a path."""
-        if isinstance(self.screen, FilePromptScreen | SaveBrowserScreen | TooSmallScreen):
-            return
-        self.flush_autosave()
-        try:
-            found = saves()
-        except OSError:
-            found = []
-
-        def picked(choice: Path | str | None) -> None:
-            if isinstance(choice, Path):
-                self.leave_game_then(lambda: self.open_save(choice), to=choice)
-            elif choice == OTHER_FILE:
-                self._type_a_path()
-
-        self.push_screen(SaveBrowserScreen(found), picked)
-
-    def _type_a_path(self) -> None:
-        try:
-            folder = default_save_dir()
-        except OSError:
-            folder = Path.cwd()
-        default = folder / "game.json"
-
-        def chosen(path: Path | None) -> None:
-            if path is not None:
-                self.leave_game_then(lambda: self.open_save(path), to=path)
-
-        self.push_screen(FilePromptScreen("Load a saved game", default, must_exist=True), chosen)
+        self._browse_saves(
+            "Load a game",
+            "Load a saved game",
+            lambda path: self.leave_game_then(lambda: self.open_save(path), to=path),
+        )
 
     def action_watch_replay(self) -> None:
         """The save browser, to open a save or autosave in the replay viewer."""
+        self._browse_saves("Watch a replay", "Watch the replay of a saved game", self.open_replay)
+
+    def _browse_saves(self, title: str, prompt: str, open_path: Callable[[Path], object]) -> None:
+        """The save browser titled ``title``; the file picked (or typed, after its last
+        entry, in a prompt titled ``prompt``) goes to ``open_path``."""
         if isinstance(self.screen, FilePromptScreen | SaveBrowserScreen | TooSmallScreen):
             return
         self.flush_autosave()
@@ -256,17 +238,22 @@ class LivingForestApp(App[int]):
         except OSError:
             found = []
 
+        def chosen(path: Path | None) -> None:
+            if path is not None:
+                open_path(path)
+
         def picked(choice: Path | str | None) -> None:
             if isinstance(choice, Path):
-                self.open_replay(choice)
+                open_path(choice)
             elif choice == OTHER_FILE:
-                folder = default_save_dir()
-                prompt = FilePromptScreen(
-                    "Watch the replay of a saved game", folder / "game.json", must_exist=True
-                )
-                self.push_screen(prompt, lambda p: p is not None and self.open_replay(p))
+                try:
+                    folder = default_save_dir()
+                except OSError:
+                    folder = Path.cwd()
+                typed = FilePromptScreen(prompt, folder / "game.json", must_exist=True)
+                self.push_screen(typed, chosen)
 
-        self.push_screen(SaveBrowserScreen(found, title="Watch a replay"), picked)
+        self.push_screen(SaveBrowserScreen(found, title=title), picked)
 
     def open_replay(self, path: Path) -> bool:
         """The saved game at ``path`` in the replay viewer (read-only); on a problem say
