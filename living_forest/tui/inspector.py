@@ -9,6 +9,7 @@ Every "now" line asks the core (``why_illegal``, ``move_destination``,
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from living_forest.core import (
@@ -58,11 +59,12 @@ class Item:
     key: str  # a stable id: "card:fox", "rock:4", "fire:3", "tree:5A", "cell:7", ...
 
 
-def _now(st: GameState, a: Action, how: str) -> str:
-    """'Now: ...' for the player to act: what ``a`` would do, or why not (the core)."""
+def _now(st: GameState, legal: AbstractSet[Action], a: Action, how: str) -> str:
+    """'Now: ...' for the player to act: what ``a`` would do (``legal``: the legal
+    actions, asked once), or why not (the core)."""
     if st.phase == "over":
         return "Now: the game is over."
-    if a in legal_actions(st):
+    if a in legal:
         return f"Now: {how}."
     reason = why_illegal(st, a)
     if reason is None:  # legal in principle, another step first
@@ -74,7 +76,7 @@ def _elements(values: tuple[int, ...]) -> str:
     return plain_elements(values) or "no Elements"
 
 
-def _cards(st: GameState) -> list[Item]:
+def _cards(st: GameState, legal: AbstractSet[Action]) -> list[Item]:
     d = rules_of(st).data
     out = []
     for lv, row in enumerate(st.reserve):
@@ -94,7 +96,7 @@ def _cards(st: GameState) -> list[Item]:
                 "Attracted, it goes on top of its new owner's draw stack, in view of all:"
                 " they reveal it early next round.",
                 f"Taking it adds a fire of value {fire} to the Circle at the end of the round.",
-                _now(st, Action(ATTRACT, cid), "Attract (a) and pick it"),
+                _now(st, legal, Action(ATTRACT, cid), "Attract (a) and pick it"),
             ]
             out.append(
                 Item(RESERVE, f"L{c.level} {c.name} (cost {c.cost})", tuple(lines), f"card:{cid}")
@@ -102,7 +104,7 @@ def _cards(st: GameState) -> list[Item]:
     return out
 
 
-def _fires(st: GameState) -> list[Item]:
+def _fires(st: GameState, legal: AbstractSet[Action]) -> list[Item]:
     out = []
     d = rules_of(st).data
     for v in sorted(set(st.centre)):
@@ -113,7 +115,7 @@ def _fires(st: GameState) -> list[Item]:
             f"Extinguishing one costs {v} water; each tile counts 1 towards the fire goal.",
             "At the end of the round every player whose water is below the total power"
             " gets one Fire Varan per tile.",
-            _now(st, Action(EXTINGUISH, str(v)), "Extinguish (x) and pick it"),
+            _now(st, legal, Action(EXTINGUISH, str(v)), "Extinguish (x) and pick it"),
         ]
         out.append(Item(FIRES, f"Fire of value {v} (x{n})", tuple(lines), f"fire:{v}"))
     if not st.centre:
@@ -121,7 +123,7 @@ def _fires(st: GameState) -> list[Item]:
     return out
 
 
-def _rocks(st: GameState) -> list[Item]:
+def _rocks(st: GameState, legal: AbstractSet[Action]) -> list[Item]:
     d = rules_of(st).data
     occupant = {p.rock: i for i, p in enumerate(st.players)}
     onibi = kodama_ui.onibi_rock(st)
@@ -151,7 +153,7 @@ def _rocks(st: GameState) -> list[Item]:
                     ", jumping " + ", ".join(st.players[j].name for j in jumped) if jumped else ""
                 )
                 how = f"Move (m) {dist}{jump}"
-                lines.append(_now(st, Action(MOVE, str(dist)), how))
+                lines.append(_now(st, legal, Action(MOVE, str(dist)), how))
             elif who == st.current:
                 lines.append(f"Now: {me} stands here.")
             else:
@@ -163,7 +165,7 @@ def _rocks(st: GameState) -> list[Item]:
     return out
 
 
-def _trees(st: GameState) -> list[Item]:
+def _trees(st: GameState, legal: AbstractSet[Action]) -> list[Item]:
     r = rules_of(st)
     out = []
     seat = st.current
@@ -193,7 +195,7 @@ def _trees(st: GameState) -> list[Item]:
             lines.append("Now: no free space next to a tree.")
         else:
             a = Action(PLANT, label, spaces[0])
-            lines.append(_now(st, a, f"Plant (p), tree {label}, then a space"))
+            lines.append(_now(st, legal, a, f"Plant (p), tree {label}, then a space"))
         out.append(
             Item(TREES, f"Tree {label} (cost {k.cost}, {left} left)", tuple(lines), f"tree:{label}")
         )
@@ -275,11 +277,12 @@ def items(st: GameState, acting: int | None = TO_ACT) -> list[Item]:
     the seat of the person looking when it is their move (default: the player to
     act); otherwise (None: a bot plays, or a turn waits to be passed on) the "Now:"
     lines say whose move it is instead of what a move would do."""
+    legal = frozenset(legal_actions(st))
     found = [
-        *_cards(st),
-        *_fires(st),
-        *_rocks(st),
-        *_trees(st),
+        *_cards(st, legal),
+        *_fires(st, legal),
+        *_rocks(st, legal),
+        *_trees(st, legal),
         *_forest(st),
         *_tiles(st),
         *_kodama(st),

@@ -115,14 +115,21 @@ class BoardScreen(Screen[None]):
         """After a new layout: the subclass re-shows what depends on it."""
 
     def show_panels(
-        self, st: GameState, *, shown: int, focus: int, recent: LastMoves | None = None
+        self,
+        st: GameState,
+        *,
+        shown: int,
+        focus: int,
+        recent: LastMoves | None = None,
+        help_seat: int | None = None,
     ) -> None:
-        """Every panel at ``st``: the Help Line of seat ``shown``, its Forest and the
-        next players' as far as the layout has room; ``focus`` (the seat in play) has
-        no Help Line under its Forest, the Help Line panel being its own."""
+        """Every panel at ``st``: the Help Line of seat ``help_seat`` (default ``shown``),
+        the Forest of ``shown`` and the next players' as far as the layout has room;
+        ``focus`` (the seat in play) has no Help Line under its Forest, the Help Line
+        panel being its own."""
         for panel in self.query(Panel):
             if isinstance(panel, HelpLineView):
-                panel.seat = shown
+                panel.seat = shown if help_seat is None else help_seat
             if recent is not None:
                 panel.recent = recent
             panel.state = st

@@ -242,8 +242,13 @@ class GameScreen(BoardScreen):
     def refresh_board(self) -> None:
         st = self.state
         recent = last_moves(st, self.session.events)
-        self.show_panels(st, shown=self.shown_seat, focus=self.focus_seat, recent=recent)
-        self.query_one("#helpline", HelpLineView).seat = self.help_line_seat
+        self.show_panels(
+            st,
+            shown=self.shown_seat,
+            focus=self.focus_seat,
+            recent=recent,
+            help_seat=self.help_line_seat,
+        )
         self._show_forests()
         self._refresh_choices()
         self._refresh_status()
