@@ -17,6 +17,7 @@ from living_forest.tui.screens.modals import (
     FilePromptScreen,
     HandOffScreen,
     HelpScreen,
+    HelpText,
     SaveBrowserScreen,
     help_sections,
 )
@@ -290,16 +291,24 @@ async def test_help_lists_rules_and_the_keys_of_the_screen():
         assert "Onibi" in app.screen.rules_md
         await pilot.pause()
         help_screen = app.screen
-        # Every section of the reference is on it, and it opened at the round's rules.
-        sections = list(help_screen.query(".help-section"))
-        assert [x.heading for x in sections] == [h for h, _ in help_sections(help_screen.rules_md)]
+        # Every section of the reference is on it, after the keys, and it opened at
+        # the round's rules.
+        text = help_screen.query_one("#help-scroll", HelpText)
+        headings = [h for h, _ in help_sections(help_screen.rules_md)]
+        assert list(text.offsets) == ["Keys on this screen", *headings]
         assert help_screen.start == "A round"
-        scroll = help_screen.query_one("#help-scroll")
-        target = next(x for x in sections if x.heading == "A round")
-        assert scroll.scroll_y > 0
-        assert scroll.scroll_y == target.virtual_region.y or scroll.scroll_y == scroll.max_scroll_y
-        text = str(target.render())
-        assert "Reveal Guardian Animals" in text and "**" not in text  # drawn, not raw
+        assert text.scroll_y > 0
+        assert text.scroll_y == min(text.offsets["A round"], text.max_scroll_y)
+        shown = text.text
+        assert "Reveal Guardian Animals" in shown and "**" not in shown  # drawn, not raw
+        assert "game.draw" in shown  # and the key-map section at the end
+        lines = shown.splitlines()
+        assert lines[text.offsets["A round"]].strip() == "A round"
+        # PgDn scrolls it, Esc closes it.
+        before = text.scroll_y
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert text.scroll_y > before or text.scroll_y == text.max_scroll_y
         await pilot.press("escape")
         assert app.screen is game
 

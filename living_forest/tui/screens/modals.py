@@ -6,14 +6,15 @@ from pathlib import Path
 from typing import ClassVar
 
 from rich.markdown import Markdown as RichMarkdown
-from rich.text import Text
+from rich.style import Style
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.geometry import Size
-from textual.screen import ModalScreen
-from textual.widget import Widget
+from textual.geometry import Region, Size
+from textual.screen import ModalScreen, Screen
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -86,43 +87,86 @@ class InfoScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class MarkdownPanel(Widget):
-    """Markdown drawn once per width and kept, across help openings, as Textual Content
-    (its height is its number of lines): Textual's Markdown widget makes a widget per
-    block and took 0.8-2.2 s to open the help; Rich Markdown in a Static is parsed and
-    laid out again each time Textual asks for its height or its lines."""
+class HelpText(ScrollView):
+    """The help as one scrolling text (Textual's line API): each section is Rich
+    Markdown drawn once per width and kept across openings, and only the rows in view
+    are painted. Issue 8 asks the help to open in under 0.1 s: Textual's Markdown
+    widget (a widget per block) took 0.8-2.2 s, and a widget per section still cost
+    four layouts of the whole help per opening.
 
-    DEFAULT_CSS = "MarkdownPanel { height: auto; }"
-    _drawn: ClassVar[dict[tuple[str, int], tuple[Content, int]]] = {}
+    ``offsets`` maps each section's heading to its first line."""
 
-    def __init__(self, text: str, *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(id=id, classes=classes)
-        self.text = text
+    DEFAULT_CSS = "HelpText { overflow-y: scroll; overflow-x: hidden; }"
+    _drawn: ClassVar[dict[tuple[str, int], list[Strip]]] = {}
 
-    def _drawn_at(self, width: int) -> tuple[Content, int]:
-        key = (self.text, width)
+    def __init__(
+        self, sections: list[tuple[str, str]], start: str | None = None, *, id: str | None = None
+    ) -> None:
+        super().__init__(id=id)
+        self.sections = sections
+        self.start = start
+        self.offsets: dict[str, int] = {}
+        self._lines: list[Strip] = []
+        self._width = 0
+        self._paint_style: Style | None = None
+
+    def _strips(self, text: str, width: int) -> list[Strip]:
+        key = (text, width)
         found = self._drawn.get(key)
         if found is None:
             if len(self._drawn) > 400:  # many widths seen (resizes): start again
                 self._drawn.clear()
             console = self.app.console
-            options = console.options.update(width=max(1, width), height=None)
-            lines = console.render_lines(RichMarkdown(self.text), options, pad=False)
-            text = Text()
-            for i, line in enumerate(lines):
-                if i:
-                    text.append("\n")
-                for seg in line:
-                    if not seg.control:
-                        text.append(seg.text, seg.style)
-            found = self._drawn[key] = (Content.from_rich_text(text), len(lines))
+            options = console.options.update(width=width, height=None)
+            lines = console.render_lines(RichMarkdown(text), options, pad=True)
+            found = self._drawn[key] = [Strip(line, width) for line in lines]
         return found
 
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return self._drawn_at(width)[1]
+    def _draw(self, width: int) -> None:
+        lines: list[Strip] = []
+        self.offsets = {}
+        for heading, text in self.sections:
+            self.offsets[heading] = len(lines)
+            lines.extend(self._strips(text, width))
+        self._lines, self._width = lines, width
+        self.virtual_size = Size(width, len(lines))
 
-    def render(self) -> Content:
-        return self._drawn_at(self.content_region.width)[0]
+    @property
+    def text(self) -> str:
+        """The drawn help as plain text, one line per row."""
+        return "\n".join(line.text.rstrip() for line in self._lines)
+
+    def on_resize(self) -> None:
+        width = max(1, self.scrollable_content_region.width)
+        if width == self._width:
+            return
+        first = self._width == 0
+        top = self._heading_at(self.scroll_y)
+        self._draw(width)
+        # At the first size: the section asked for; after a resize: the same section.
+        at = self.start if first else top
+        if at is not None and at in self.offsets:
+            self.scroll_to(y=self.offsets[at], animate=False, immediate=True)
+        self.refresh()
+
+    def _heading_at(self, y: float) -> str | None:
+        seen = [h for h, line in self.offsets.items() if line <= y]
+        return seen[-1] if seen else None
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._paint_style = self.rich_style  # one walk up the DOM a paint, not a row
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._paint_style = None
+
+    def render_line(self, y: int) -> Strip:
+        style = self._paint_style or self.rich_style
+        row = int(self.scroll_y) + y
+        width = self.scrollable_content_region.width
+        if row >= len(self._lines):
+            return Strip.blank(width, style)
+        return self._lines[row].crop_extend(0, width, style).apply_style(style)
 
 
 def help_sections(rules_md: str) -> list[tuple[str, str]]:
@@ -136,11 +180,11 @@ def help_sections(rules_md: str) -> list[tuple[str, str]]:
     return [(h, "\n".join(lines)) for h, lines in out if "".join(lines).strip()]
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(Screen[None]):
     """The rules reference and the key list of the screen it was opened from, opened at
     the section ``start`` (a ``## `` heading of the reference) when there is one.
 
-    Each section is a :class:`MarkdownPanel` (issue 8: the help opens in under 0.1 s)."""
+    One :class:`HelpText` holds it all (issue 8: the help opens in under 0.1 s)."""
 
     BINDINGS = [
         Binding("escape", "close", "Close", id="help.close", priority=True),
@@ -157,24 +201,12 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         rows = "\n".join(f"- **{k}** {d}" for k, d in self.keys)
-        with VerticalScroll(id="help-scroll"):
-            yield MarkdownPanel(f"## Keys on this screen\n\n{rows}\n", id="help-keys")
-            for i, (heading, text) in enumerate(help_sections(self.rules_md)):
-                section = MarkdownPanel(text, id=f"help-{i}", classes="help-section")
-                section.heading = heading  # type: ignore[attr-defined]
-                yield section
+        keys = ("Keys on this screen", f"## Keys on this screen\n\n{rows}\n")
+        yield HelpText([keys, *help_sections(self.rules_md)], self.start, id="help-scroll")
         yield Label(Content.from_markup("[dim]Esc closes; arrows and PgUp/PgDn scroll[/]"))
 
     def on_mount(self) -> None:
-        scroll = self.query_one("#help-scroll", VerticalScroll)
-        scroll.focus()
-        if self.start:
-            for section in self.query(".help-section"):
-                if getattr(section, "heading", None) == self.start:
-                    self.call_after_refresh(
-                        scroll.scroll_to_widget, section, animate=False, top=True
-                    )
-                    break
+        self.query_one("#help-scroll", HelpText).focus()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -6,9 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from rich.style import Style
 from textual import events
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.reactive import Reactive
+from textual.strip import Strip
 from textual.widgets import RichLog
 
 MARK = "▸ "  # before the lines of a marked seat (the human's own, in a game with bots)
@@ -44,6 +46,8 @@ class EventLog(RichLog):
         self.view: str | int = ALL  # ALL, ROUND or a seat
         self.marked: frozenset[int] = frozenset()
         self._wrapped_at = 0
+        self._paint_style: Style | None = None
+        self._at_end = False  # scrolled to the end by a write, not moved since
 
     @property
     def sentences(self) -> list[str]:
@@ -85,9 +89,33 @@ class EventLog(RichLog):
         else:
             self.entries.append(e)
             if self._shows(e):
-                self.write(self._line(e), scroll_end=scroll_end)
+                follow = self.auto_scroll if scroll_end is None else scroll_end
+                if not self._size_known:  # RichLog keeps it until it has a size
+                    self.write(self._line(e), scroll_end=follow)
+                else:
+                    self.write(self._line(e), scroll_end=False)
+                    if follow:
+                        # Now, not after the next paint (RichLog's way): one frame a
+                        # key, not two (issue 8's latency target). If the layout then
+                        # gives the log another height, on_resize follows the end.
+                        self.scroll_end(animate=False, immediate=True, x_axis=False)
+                        self._at_end = True
         if len(self.entries) > self.KEEP:
             del self.entries[: len(self.entries) - self.KEEP]
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # RichLog asks for ``rich_style`` (a walk up the DOM) once per line; one walk
+        # per paint is enough (~10 ms a key at 160x48, issue 8's latency target).
+        self._paint_style = self.rich_style
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._paint_style = None
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        line = self._render_line(scroll_y + y, scroll_x, self.scrollable_content_region.width)
+        return line.apply_style(self._paint_style or self.rich_style)
 
     def set_view(self, view: str | int, marked: frozenset[int] | None = None) -> None:
         """Show ``view`` (ALL, ROUND or a seat); ``marked``: the seats whose lines get
@@ -103,7 +131,14 @@ class EventLog(RichLog):
         width = event.size.width
         if self._wrapped_at and width != self._wrapped_at:
             self.rewrap()
+        elif self._at_end:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
         self._wrapped_at = width
+
+    def watch_scroll_y(self, old: float, new: float) -> None:
+        super().watch_scroll_y(old, new)
+        if new < old:
+            self._at_end = False  # the player scrolled back: leave the view alone
 
     def rewrap(self) -> None:
         self.clear()
