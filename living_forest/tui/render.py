@@ -6,7 +6,9 @@ changes the state. Markup styles use theme variables only.
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from functools import lru_cache
 
@@ -29,7 +31,7 @@ from living_forest.core import (
     victory_thresholds,
     victory_tile,
 )
-from living_forest.core.data import ELEMENTS, Card, GameData, TreeKind
+from living_forest.core.data import ASSETS_DIR, ELEMENTS, Card, GameData, TreeKind
 from living_forest.core.effects import BonusAction, Effect, RepeatAction, Symbols
 from living_forest.core.state import STARTING_TREE
 from living_forest.core.strength import completed_lines
@@ -103,15 +105,45 @@ _RING_ROWS = ((0, 1, 2, 3), (11, None, None, 4), (10, None, None, 5), (9, 8, 7, 
 
 
 def circle(
-    st: GameState, width: int = 30, *, big: bool = False, reached: AbstractSet[int] = frozenset()
+    st: GameState,
+    width: int = 30,
+    *,
+    big: bool = False,
+    reached: AbstractSet[int] = frozenset(),
+    put_out: Mapping[int, Sequence[int]] | None = None,
 ) -> str:
-    """``reached``: rocks a player moved to in their last turn (their tag underlined)."""
+    """``reached``: rocks a player moved to in their last turn (their tag underlined);
+    ``put_out``: seat -> the fire values that player put out in their last turn."""
     if big:
-        return circle_big(st, reached)
-    return circle_small(st, reached)
+        return circle_big(st, reached, put_out or {})
+    return circle_small(st, reached, put_out or {})
 
 
-def circle_small(st: GameState, reached: AbstractSet[int] = frozenset()) -> str:
+def put_out_text(st: GameState, put_out: Mapping[int, Sequence[int]], room: int) -> str:
+    """The fires put out in each player's last turn, "out Su 3 2 · Wi 4" (the tag
+    underlined like the other last-move marks), in turn order from the player to act;
+    as many players as fit in ``room`` columns, none when not one fits."""
+    order = [(st.current + k) % st.n for k in range(st.n)]
+    parts: list[str] = []
+    used = len("out")
+    for seat in order:
+        values = put_out.get(seat)
+        if not values:
+            continue
+        piece = f"[u]{tag(st, seat)}[/] " + " ".join(str(v) for v in values)
+        w = _visible_len(piece) + (3 if parts else 1)
+        if used + w > room:
+            break
+        parts.append(piece)
+        used += w
+    return f"[dim]out[/] {' · '.join(parts)}" if parts else ""
+
+
+def circle_small(
+    st: GameState,
+    reached: AbstractSet[int] = frozenset(),
+    put_out: Mapping[int, Sequence[int]] | None = None,
+) -> str:
     D = rules_of(st).data
     occupant = {p.rock: i for i, p in enumerate(st.players)}
     onibi = onibi_rock(st)
@@ -123,6 +155,13 @@ def circle_small(st: GameState, reached: AbstractSet[int] = frozenset()) -> str:
         f"[$error]Fires[/] {fires}",
         f"power [b]{power}[/] ({len(st.centre)}/{D.fire_capacity})",
     ]
+    # The fires put out last: after the fires, or after the power, where they fit.
+    for i in (0, 1):
+        room = cell_w * 3 - 2 - _visible_len(centre_lines[i]) - 1
+        out = put_out_text(st, put_out or {}, room)
+        if out:
+            centre_lines[i] += " " + out
+            break
     lines = []
     for r, row in enumerate(_RING_ROWS):
         parts = []
@@ -202,7 +241,11 @@ def _rock_cell(
     return head, _pad(body, _BIG_CELL)
 
 
-def circle_big(st: GameState, reached: AbstractSet[int] = frozenset()) -> str:
+def circle_big(
+    st: GameState,
+    reached: AbstractSet[int] = frozenset(),
+    put_out: Mapping[int, Sequence[int]] | None = None,
+) -> str:
     D = rules_of(st).data
     occupant = {p.rock: i for i, p in enumerate(st.players)}
     w = _BIG_CELL
@@ -219,6 +262,9 @@ def circle_big(st: GameState, reached: AbstractSet[int] = frozenset()) -> str:
         "[dim]Spirits move clockwise ↻[/]",
     ]
     inner = 2 * w + 1
+    out = put_out_text(st, put_out or {}, inner - 1)
+    if out:  # the last turns' fires put out, in place of the reminder of the direction
+        centre[-1] = out
     centre = [_pad(" " + c, inner) for c in centre]
     top = "╭" + "┬".join("─" * w for _ in range(4)) + "╮"
     bottom = "╰" + "┴".join("─" * w for _ in range(4)) + "╯"
@@ -415,22 +461,51 @@ def card_mark(c: Card) -> str:
     return MARK_GLYPH[c.symbol]
 
 
-def _help_card(D: GameData, cid: str, chars: int) -> str:
+SHORT_NAME_CHARS = 7
+
+
+@lru_cache(maxsize=1)
+def _short_names() -> dict[str, str]:
+    table = json.loads((ASSETS_DIR / "short_names.json").read_text(encoding="utf-8"))
+    return {k: v for k, v in table.items() if not k.startswith("_")}
+
+
+def short_name(c: Card) -> str:
+    """The card's name in at most 7 characters: its own when short enough, else the
+    one in ``assets/short_names.json`` (a name cut to 7 letters as a last resort)."""
+    if len(c.name) <= SHORT_NAME_CHARS:
+        return c.name
+    return _short_names().get(c.id, c.name)[:SHORT_NAME_CHARS]
+
+
+def _help_card(D: GameData, cid: str, chars: int | None) -> str:
+    """A Help Line card: the whole name (``chars`` None), or its short name cut to
+    ``chars`` letters."""
     c = D.cards[cid]
-    label = safe(c.name[:chars].rstrip())
-    return f"{card_mark(c).strip()}{label} {elements(c.elements)}"
+    name = c.name if chars is None else short_name(c)[:chars].rstrip()
+    return f"{card_mark(c).strip()}{safe(name)} {elements(c.elements)}"
+
+
+# The Help Line's card list: whole names on two lines, else short names on two, then
+# three lines, then short names cut to four letters (a Help Line of ten cards or more).
+_CARD_TIERS: tuple[tuple[int | None, int], ...] = (
+    (None, 2),
+    (SHORT_NAME_CHARS, 2),
+    (SHORT_NAME_CHARS, 3),
+    (4, 3),
+)
 
 
 def help_line(st: GameState, seat: int, *, names: bool, width: int = 42) -> str:
     """Strengths, net solitary count, then the cards: whole names while they fit on
-    two lines of ``width``, shorter names beyond."""
+    two lines of ``width``, short names beyond (:data:`_CARD_TIERS`)."""
     p = st.players[seat]
     cards = ""
-    for chars in (20, 7, 4):
+    for chars, lines in _CARD_TIERS:
         cards = _pack(
             ["Help Line", *(_help_card(rules_of(st).data, c, chars) for c in p.help_line)], width
         )
-        if cards.count("\n") < 2:
+        if cards.count("\n") < lines:
             break
     if not p.help_line:
         cards = "Help Line [dim]empty[/]"
@@ -674,7 +749,7 @@ def game_end_forecast(st: GameState) -> str:
 def supplies(st: GameState, *, wide: bool) -> str:
     D = rules_of(st).data
     fires = " ".join(f"{v}:{n}" for v, n in st.fire_supply.items())
-    if len(st.dispensers) > 12:  # many kinds (Kodama's 18): grouped by copies left
+    if len(st.dispensers) > 12 or not wide:  # grouped by copies left: one line at 80x24
         by_left: dict[int, list[str]] = {}
         for label, n in st.dispensers.items():
             by_left.setdefault(n, []).append(label)

@@ -1,12 +1,13 @@
 """Issue 8, "seeing what happened": each player's last moves are marked on the board
-(the reserve slot emptied, the tree planted, the rock reached) until their next turn."""
+(the reserve slot emptied, the tree planted, the rock reached, the fires put out)
+until their next turn."""
 
 from __future__ import annotations
 
 import random
 
 from living_forest.bots import baseline_bot
-from living_forest.core import apply, legal_actions, new_game, observe
+from living_forest.core import apply, legal_actions, new_game, observe, rules_of
 from living_forest.tui import render as R
 from living_forest.tui.recent import last_moves
 
@@ -18,7 +19,7 @@ def test_marks_follow_each_players_latest_turn_and_end_at_their_next() -> None:
         )
         events = list(events)
         rng = random.Random(seed)
-        seen = {"slots": 0, "cells": 0, "rocks": 0}
+        seen = {"slots": 0, "cells": 0, "rocks": 0, "fires": 0}
         while st.phase != "over":
             st, evs = apply(st, baseline_bot(observe(st, st.current), legal_actions(st), rng))
             events.extend(evs)
@@ -33,6 +34,12 @@ def test_marks_follow_each_players_latest_turn_and_end_at_their_next() -> None:
                     e.data["cell"] for e in mine if e.kind == "tree_planted" and e.seat == seat
                 }
                 assert marks.cells.get(seat, set()) == planted
+                put = [
+                    int(e.data["value"])
+                    for e in mine
+                    if e.kind == "fire_extinguished" and e.seat == seat
+                ]
+                assert marks.fires.get(seat, []) == put
                 for cell in planted:
                     assert st.players[seat].forest[cell] is not None
             for (level, slot), seat in marks.slots.items():
@@ -56,6 +63,21 @@ def test_marks_follow_each_players_latest_turn_and_end_at_their_next() -> None:
             seen["slots"] += bool(marks.slots)
             seen["cells"] += bool(marks.cells)
             seen["rocks"] += bool(marks.rocks)
+            if any(marks.fires.values()):
+                # The ring shows the fires put out, from the player to act on: the
+                # large one always the first such player, the small one where it fits.
+                order = [(st.current + k) % n for k in range(n)]
+                first = next(s for s in order if marks.fires.get(s))
+                mark = f"[u]{R.tag(st, first)}[/] " + " ".join(map(str, marks.fires[first]))
+                assert mark in R.circle(st, big=True, put_out=marks.fires)
+                small = R.circle(st, put_out=marks.fires)
+                fires = " ".join(str(v) for v in sorted(st.centre)) or "none"
+                cap = rules_of(st).data.fire_capacity
+                lines = [f"Fires {fires}", f"power {sum(st.centre)} ({len(st.centre)}/{cap})"]
+                need = len("out ") + len(R.plain_text(mark))
+                fits = any(need <= 18 - len(line) for line in lines)
+                assert (mark in small) == fits
+                seen["fires"] += 1
             # What the board draws: the taker's tag on the slot, the tree underlined.
             text = R.reserve(st, names=False, taken=marks.slots)
             for seat in marks.slots.values():

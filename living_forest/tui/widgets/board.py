@@ -59,7 +59,9 @@ class Panel(Widget):
 
 class CircleView(Panel):
     def render_state(self, st: GameState) -> str:
-        return R.circle(st, big=self.wide, reached=set(self.recent.rocks))
+        return R.circle(
+            st, big=self.wide, reached=set(self.recent.rocks), put_out=self.recent.fires
+        )
 
 
 class ReserveView(Panel):

@@ -1,0 +1,93 @@
+"""Card names at 80x24 (issue 8): a long Help Line uses the short names of
+``assets/short_names.json`` and a third line, never names cut to four letters, and the
+80x24 board's left column does not overflow with it."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from textual.content import Content
+
+from living_forest.core import GameOptions, new_game, rules_of
+from living_forest.core.data import Card
+from living_forest.tui import render as R
+from living_forest.tui.app import LivingForestApp
+from living_forest.tui.screens.game import GameScreen
+from living_forest.tui.session import SeatConfig, Session
+
+SEATS = [("Ana", "winter"), ("Ben", "summer")]
+
+
+def _kodama_cards() -> dict[str, Card]:
+    st, _ = new_game(SEATS, 1, options=GameOptions(("kodama",)))
+    return dict(rules_of(st).data.cards)  # the base game's cards and Kodama's
+
+
+def test_every_card_has_a_short_name_of_seven_characters_that_tells_it_apart():
+    cards = _kodama_cards()
+    shorts = {cid: R.short_name(c) for cid, c in cards.items()}
+    assert all(1 <= len(s) <= R.SHORT_NAME_CHARS for s in shorts.values())
+    # A long name gets the table's short name, not a cut: the table covers each one,
+    # and names no card that does not exist.
+    table = R._short_names()
+    assert {cid for cid, c in cards.items() if len(c.name) > R.SHORT_NAME_CHARS} <= set(table)
+    assert set(table) <= set(cards)
+    # Two cards look the same only when they are alike: the Spirits' starting Kodama
+    # cards, one in each deck (K-S1), are all "Kodama".
+    seen = Counter(shorts.values())
+    alike = {R.short_name(cards[c]) for c in cards if c.endswith(("_winter", "_spring"))}
+    assert {s for s, n in seen.items() if n > 1} <= alike
+
+
+def _card_lines(st, seat: int) -> list[str]:
+    text = Content.from_markup(R.help_line(st, seat, names=False)).plain
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("Help Line"))
+    return lines[start:]
+
+
+def test_a_long_help_line_takes_short_names_and_a_third_line_before_four_letters():
+    st, _ = new_game(SEATS, 1)
+    D = rules_of(st).data
+    p = st.players[0]
+    deck = [c for c in p.draw + p.help_line + p.discard if c in D.cards]
+    # Whole names while two lines hold them.
+    p.help_line = deck[:3]
+    lines = _card_lines(st, 0)
+    assert len(lines) <= 2 and all(D.cards[c].name in " ".join(lines) for c in deck[:3])
+    for n in (7, 9):
+        p.help_line = deck[:n]
+        lines = _card_lines(st, 0)
+        joined = " ".join(lines)
+        assert len(lines) <= 3
+        assert all(len(line) <= 42 for line in lines)
+        # Each card by its short name (whole when long names do not fit), not four letters.
+        for c in deck[:n]:
+            assert R.short_name(D.cards[c]) in joined or D.cards[c].name in joined
+
+
+async def test_the_80x24_board_holds_a_nine_card_help_line_without_scrolling():
+    """Seed 1: Ana's deck gives nine cards before the third solitary one. The left
+    column of the 80x24 board (circle, reserve, Help Line, Forest, supply) fits: it
+    does not scroll, the supply's last line is on screen, no name is cut to 4."""
+    app = LivingForestApp(bot_pause=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_session(Session([SeatConfig(*s) for s in SEATS], 1))
+        await pilot.pause()
+        while not isinstance(app.screen, GameScreen):
+            await pilot.press("enter")
+        game = app.screen
+        while len(game.session.state.players[0].help_line) < 9:
+            assert game.session.state.phase == "draw" and game.session.state.current == 0
+            await pilot.press("d")
+            await pilot.pause()
+        await pilot.pause()
+        left = game.query_one("#left")
+        assert left.max_scroll_y == 0  # nothing below the fold
+        st = game.session.state
+        D = rules_of(st).data
+        shown = str(game.query_one("HelpLineView").render())
+        for c in st.players[0].help_line:
+            assert R.short_name(D.cards[c]) in shown
+        supply = game.query_one("SuppliesView")
+        assert supply.region.bottom <= left.region.bottom
