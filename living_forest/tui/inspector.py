@@ -34,8 +34,9 @@ from .glyphs import ELEMENT_GLYPH, MARK_NAME, effects_text, plain_elements, plur
 from .render import plain_text, without_rule_ids
 
 # Groups, in the order they are listed.
-RESERVE, FIRES, ROCKS, TREES, FOREST, TILES, KODAMA = (
+RESERVE, HELP_LINES, FIRES, ROCKS, TREES, FOREST, TILES, KODAMA = (
     "Reserve",
+    "Help Lines",
     "Fires",
     "Circle of Spirits",
     "Trees in the supply",
@@ -101,6 +102,26 @@ def _cards(st: GameState, legal: AbstractSet[Action]) -> list[Item]:
             out.append(
                 Item(RESERVE, f"L{c.level} {c.name} (cost {c.cost})", tuple(lines), f"card:{cid}")
             )
+    return out
+
+
+def _help_lines(st: GameState) -> list[Item]:
+    """Every player's Help Line card by card (public, G-1): the whole name, which a
+    long Help Line at 80x24 shortens."""
+    d = rules_of(st).data
+    out = []
+    for seat, p in enumerate(st.players):
+        for i, cid in enumerate(p.help_line):
+            c = d.cards[cid]
+            lines = [
+                f"{c.name}: in {p.name}'s Help Line (card {i + 1} of {len(p.help_line)}).",
+                f"Gives {_elements(c.elements)}.",
+                f"Mark: {_MARK_WORDS.get(c.symbol, MARK_NAME.get(c.symbol, ''))}.",
+            ]
+            if c.effects:
+                lines.append(f"While in the Help Line: {effects_text(c.effects)}.")
+            lines.append("At the end of the round it goes back to the discard stack.")
+            out.append(Item(HELP_LINES, f"{p.name}: {c.name}", tuple(lines), f"help:{seat}:{i}"))
     return out
 
 
@@ -280,6 +301,7 @@ def items(st: GameState, acting: int | None = TO_ACT) -> list[Item]:
     legal = frozenset(legal_actions(st))
     found = [
         *_cards(st, legal),
+        *_help_lines(st),
         *_fires(st, legal),
         *_rocks(st, legal),
         *_trees(st, legal),

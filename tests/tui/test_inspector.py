@@ -14,10 +14,11 @@ from living_forest.core import (
     move_destination,
     new_game,
     observe,
+    rules_of,
 )
-from living_forest.core.actions import ATTRACT, EXTINGUISH, MOVE
+from living_forest.core.actions import ATTRACT, DRAW, EXTINGUISH, MOVE, STOP
 from living_forest.tui.app import LivingForestApp
-from living_forest.tui.inspector import FIRES, KODAMA, RESERVE, ROCKS, TREES, items
+from living_forest.tui.inspector import FIRES, HELP_LINES, KODAMA, RESERVE, ROCKS, TREES, items
 from living_forest.tui.screens.modals import InspectScreen
 from living_forest.tui.session import SeatConfig, Session
 
@@ -91,3 +92,17 @@ async def test_o_opens_the_inspector_on_the_board_and_changes_nothing() -> None:
         await pilot.press("escape")
         await clear_dialogs(pilot)
         assert app.screen is game and game.session.state is before
+
+
+def test_every_help_line_card_is_inspected_by_its_whole_name() -> None:
+    """A long Help Line shortens names at 80x24 (Humbird); the inspector has each card
+    of each player's Help Line (public, G-1) by its whole name, in order."""
+    st, _ = new_game([("Ana", "winter"), ("Ben", "summer")], 1)
+    while st.phase == "draw":
+        legal = legal_actions(st)
+        st, _ = apply(st, Action(DRAW) if Action(DRAW) in legal else Action(STOP))
+    found = [it for it in items(st) if it.group == HELP_LINES]
+    expected = [(p.name, rules_of(st).data.cards[c].name) for p in st.players for c in p.help_line]
+    assert len(expected) > 4
+    assert [tuple(it.title.split(": ", 1)) for it in found] == expected
+    assert all(it.lines[0].startswith(it.title.split(": ", 1)[1] + ":") for it in found)
