@@ -15,6 +15,7 @@
 ``onibi_forecast``         what Onibi's attack on the Spirits (E-1) would do now
 ``conditions_met``         who meets a victory condition now (V-1, V-2)
 ``victory_gaps``           how far each player is from each condition (V-2)
+``could_end_this_round``   who could still meet a condition in this round's actions
 ``count_breakdown``        a player's three victory counts, part by part (V-3)
 =========================  ==========================================================
 """
@@ -25,12 +26,20 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from .actions import Action, parse_action
-from .data import FLOWER, Corner, LineBonus
+from .data import FLOWER, PLANT, WATER, Corner, LineBonus
 from .end_of_round import SpiritAttack, spirit_attack
 from .events import Event
 from .rules import rules_of
-from .state import PHASE_ACTION, PHASE_DRAW, PHASE_OVER, STARTING_TREE, GameState
+from .state import (
+    PHASE_ACTION,
+    PHASE_DRAW,
+    PHASE_OVER,
+    STARTING_TREE,
+    GameState,
+    PlayerState,
+)
 from .strength import Counts, basic_actions_for, counts, raw_strengths
+from .turn import type_allowed
 
 # Decision kinds (a decision handler's pending kind, e.g. "steal", is a kind too).
 REVEAL = "reveal"  # Guardian Animals phase: draw, stop, use a Fragment (G-2 … G-8)
@@ -192,6 +201,71 @@ def victory_gaps(st: GameState) -> dict[int, dict[str, int]]:
         c = counts(r, p)
         values = {"trees": c.trees, "fires": c.fires, "flowers": c.flowers}
         out[i] = {name: max(0, t[name] - v) for name, v in values.items()}
+    return out
+
+
+def could_end_this_round(st: GameState) -> dict[int, dict[str, int]]:
+    """Seat -> condition -> how many more it needs, for the seats that do not meet
+    that condition yet but could in this round, so that the game would end after its
+    Action phase (V-1):
+
+    - while revealing (the Help Lines still grow), every seat within one of it;
+    - in the Action phase, the seats whose action turn is going on (a basic action of
+      the needed type still allowed, A-2/A-3) or still to come, where a single basic
+      action with their strength now does it: Extinguish the smallest fires, total
+      value within their water (A-50), for the fires; Plant a kind not yet in their
+      Forest they can afford, with a free space (A-51, V-3), for the one tree missing;
+      Plant a tree giving the flowers missing, for the flowers.
+
+    A promise the rules keep: bonus actions, moves and Kodama are left out, so a seat
+    that is not listed may still get there by them."""
+    r = rules_of(st)
+    gaps = victory_gaps(st)
+    if st.phase == PHASE_DRAW:
+        return {
+            seat: {m: g for m, g in gaps[seat].items() if g == 1}
+            for seat in range(st.n)
+            if any(g == 1 for g in gaps[seat].values())
+        }
+    if st.phase != PHASE_ACTION:
+        return {}
+    by_element = {at.element: at for at in r.basic_types}
+    out: dict[int, dict[str, int]] = {}
+    for seat in st.order()[st.turns_done :]:
+        p = st.players[seat]
+        s = raw_strengths(r, p)
+
+        def may(element: int, seat: int = seat, p: PlayerState = p) -> bool:
+            at = by_element.get(element)
+            if at is None:
+                return False
+            return seat != st.current or (not st.pending and type_allowed(r, st, p, at))
+
+        reach: dict[str, int] = {}
+        fires_gap = gaps[seat]["fires"]
+        if fires_gap and may(WATER):
+            budget, put_out = by_element[WATER].budget(r, p, s, 0), 0
+            for v in sorted(st.centre):
+                if v > budget:
+                    break
+                budget -= v
+                put_out += 1
+            if put_out >= fires_gap:
+                reach["fires"] = fires_gap
+        plant = by_element[PLANT].budget(r, p, s, 0) if PLANT in by_element else 0
+        if may(PLANT) and action_possible(st, seat, PLANT, plant):
+            kinds = [
+                r.data.trees[label]
+                for label, left in st.dispensers.items()
+                if left > 0 and r.data.trees[label].cost <= plant
+            ]
+            if gaps[seat]["trees"] == 1 and any(new_tree_kind(st, k.label, seat) for k in kinds):
+                reach["trees"] = 1
+            need = gaps[seat]["flowers"]
+            if need and any(k.elements[FLOWER] >= need for k in kinds):
+                reach["flowers"] = need
+        if reach:
+            out[seat] = reach
     return out
 
 

@@ -20,6 +20,7 @@ from living_forest.core import (
     action_possible,
     basic_actions_of,
     conditions_met,
+    could_end_this_round,
     counts,
     forced_stop_count,
     net_solitary,
@@ -27,7 +28,6 @@ from living_forest.core import (
     plant_spaces,
     raw_strengths,
     rules_of,
-    victory_gaps,
     victory_thresholds,
     victory_tile,
 )
@@ -713,8 +713,8 @@ _CONDITION_NAME = {"trees": "tree", "fires": "fire", "flowers": "flower"}
 
 def game_end_forecast(st: GameState) -> str:
     """While a round is played: who meets a victory condition now, so that the game
-    ends when this Action phase is over if it still holds (V-1, V-2); and who is one
-    short of one, so could end it this round."""
+    ends when this Action phase is over if it still holds (V-1, V-2); and who could
+    still end it this round (:func:`could_end_this_round`)."""
     if st.phase not in ("draw", "action"):
         return ""
     met = conditions_met(st)
@@ -733,16 +733,17 @@ def game_end_forecast(st: GameState) -> str:
             f"[$warning]{'; '.join(who)}: the game ends after this round's actions "
             "if it still holds[/]"
         )
-    close = []  # one short of a condition: could end the game this round
-    for seat, gaps in victory_gaps(st).items():
-        if seat not in met:
-            close += [
-                f"{safe(st.players[seat].name)} 1 {_CONDITION_NAME[m]} from {t[m]}"
-                for m, gap in gaps.items()
-                if gap == 1
-            ]
+    # Who could still end it this round: in the Action phase a promise (one basic
+    # action does it, the core says); while revealing, who is one short.
+    close = [
+        f"{safe(st.players[seat].name)} {plural(need, _CONDITION_NAME[m])} from {t[m]}"
+        for seat, reach in could_end_this_round(st).items()
+        if seat not in met
+        for m, need in reach.items()
+    ]
     if close:
-        lines.append(f"[$warning]Can end the game this round: {'; '.join(close)}[/]")
+        head = "Can end the game this round" if st.phase == "action" else "One short of the end"
+        lines.append(f"[$warning]{head}: {'; '.join(close)}[/]")
     return "\n".join(lines)
 
 

@@ -33,6 +33,7 @@ __all__ = [
 
 
 def record_of(session: Session) -> GameRecord:
+    actions, _ = session.record
     return GameRecord(
         seats=[
             SeatRecord(name=s.name, spirit=s.spirit, controller=s.controller) for s in session.seats
@@ -40,13 +41,13 @@ def record_of(session: Session) -> GameRecord:
         seed=session.seed,
         first=session.first,
         options=GameRecord.options_of(session.options),
-        actions=list(session.actions),
+        actions=actions,
     )
 
 
 def save_session(path: Path, session: Session) -> None:
     """Write ``session`` to ``path`` atomically; raises :class:`SaveError`."""
-    save_game(path, record_of(session), session.state)
+    save_game(path, record_of(session), session.record[1])
 
 
 def load_session(path: Path) -> Session:
@@ -94,7 +95,7 @@ class Autosaver:
     def submit(self, session: Session, path: Path) -> None:
         rec = record_of(session)
         with self._cond:
-            self._pending = (path, rec, session.state)
+            self._pending = (path, rec, session.record[1])
             self._cond.notify_all()
 
     def flush(self, timeout: float = 10.0) -> bool:

@@ -191,6 +191,15 @@ class Session:
         return None if self._held is None else self._held[0]
 
     @property
+    def record(self) -> tuple[list[str], GameState]:
+        """What a save keeps: the actions and the position, a held move included as
+        played (as a turn waiting for Enter is kept played): Quit, then Continue,
+        gives the game as the player left it, their last move made."""
+        if self._held is None:
+            return list(self.actions), self.state
+        return [*self.actions, format_action(self._held[0])], self._held[2]
+
+    @property
     def held_ends_game(self) -> bool:
         """The held move ends the game (someone meets a condition, V-1): public."""
         return self._held is not None and self._held[2].phase == PHASE_OVER

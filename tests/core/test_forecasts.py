@@ -19,6 +19,7 @@ from living_forest.core import (
     action_possible,
     apply,
     conditions_met,
+    could_end_this_round,
     count_breakdown,
     counts,
     legal_actions,
@@ -166,3 +167,99 @@ def test_A20_A50_nothing_that_cheap_is_not_possible() -> None:
         if k.cost <= cheap_tree:
             st.dispensers[label] = 0
     assert not action_possible(st, 0, plant, cheap_tree)
+
+
+def _reached(st: GameState, seat: int, condition: str) -> bool:
+    return getattr(counts(rules_of(st), st.players[seat]), condition) >= st.thresholds[condition]
+
+
+def _greedy_extinguish(st: GameState) -> GameState:
+    """The player to act extinguishes the smallest fires while they can (one action)."""
+    first = True
+    while first or (st.pending and st.pending[-1].kind == "extinguish"):
+        picks = [a for a in legal_actions(st) if a.kind == "extinguish"]
+        if not picks:
+            break
+        st, _ = apply(st, min(picks, key=lambda a: int(a.arg or 0)))
+        first = False
+    return st
+
+
+@pytest.mark.parametrize(("n", "seed", "options"), CASES, ids=IDS)
+def test_V1_who_could_end_the_game_this_round_can_with_one_action(n, seed, options) -> None:
+    """The app's "can end the game this round" (issue 8) is a promise: in the Action
+    phase it names only seats still to act, each missing count is the true gap, and
+    for the player to act one basic action does it (Extinguish the smallest fires;
+    Plant some tree). For the fires it is exact: whenever extinguishing the smallest
+    fires would reach the threshold, the seat is named."""
+    checked = {"fires": 0, "trees": 0, "flowers": 0, "exact": 0}
+    for before, _, _ in game(n, seed, options):
+        if before.phase != "action" or before.pending:
+            continue
+        claims = could_end_this_round(before)
+        gaps = victory_gaps(before)
+        for s, reach in claims.items():
+            assert s in before.order()[before.turns_done :]
+            assert all(gaps[s][m] == need > 0 for m, need in reach.items())
+        seat = before.current
+        mine = claims.get(seat, {})
+        if "fires" in mine:
+            assert _reached(_greedy_extinguish(before), seat, "fires")
+            checked["fires"] += 1
+        elif gaps[seat]["fires"] and any(a.kind == "extinguish" for a in legal_actions(before)):
+            assert not _reached(_greedy_extinguish(before), seat, "fires")
+            checked["exact"] += 1
+        for m in ("trees", "flowers"):
+            if m in mine:
+                plants = [a for a in legal_actions(before) if a.kind == "plant"]
+                assert any(_reached(apply(before, a)[0], seat, m) for a in plants), m
+                checked[m] += 1
+    assert checked["exact"] > 10, checked
+
+
+@pytest.mark.parametrize(("n", "seed", "options"), CASES, ids=IDS)
+def test_V1_one_tree_or_its_flowers_from_a_threshold_is_named_when_a_plant_does_it(
+    n, seed, options
+) -> None:
+    """Thresholds are state (Kodama moves them, K-V1): set them one tree, or a tree's
+    flowers, above the player to act, wherever they may plant. The seat is named for
+    the tree exactly when one of its legal plants reaches it, and for the flowers only
+    when one does."""
+    checked = 0
+    for before, _, _ in game(n, seed, options):
+        if before.phase != "action" or before.pending:
+            continue
+        plants = [a for a in legal_actions(before) if a.kind == "plant"]
+        if not plants:
+            continue
+        seat = before.current
+        c = counts(rules_of(before), before.players[seat])
+        for m, more in (("trees", 1), ("flowers", 1), ("flowers", 2)):
+            st = before.clone()
+            st.thresholds = {**st.thresholds, m: getattr(c, m) + more}
+            named = m in could_end_this_round(st).get(seat, {})
+            reaches = any(_reached(apply(st, a)[0], seat, m) for a in plants)
+            if m == "trees":
+                assert named == reaches
+            else:  # a lower bound: a line a plant completes may add flowers too (F-5)
+                assert reaches or not named
+            checked += named
+    assert checked > 5
+
+
+def test_V1_a_seat_that_has_played_its_turn_cannot_end_the_game_this_round() -> None:
+    """One fire short, with water enough, but their action turn is over: not named."""
+    st, _ = new_game([("A", "winter"), ("B", "spring")], 21)
+    rng = random.Random(3)
+    while not (st.phase == "action" and st.turns_done == 1 and not st.pending):
+        st, _ = apply(st, random_bot(observe(st, st.current), legal_actions(st), rng))
+    done = st.order()[0]
+    st = st.clone()
+    p = st.players[done]
+    need = st.thresholds["fires"] - counts(rules_of(st), p).fires
+    p.fires = p.fires + [2] * (need - 1)  # one fire short
+    assert victory_gaps(st)[done]["fires"] == 1
+    assert done not in could_end_this_round(st)
+    # The same position in the reveal phase would name them (Help Lines still grow).
+    st.phase = "draw"
+    assert could_end_this_round(st)[done] == {"fires": 1}

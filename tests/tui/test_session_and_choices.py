@@ -12,6 +12,7 @@ from living_forest.bots import baseline_bot
 from living_forest.core import apply, is_over, legal_actions, new_game
 from living_forest.core.observation import observe
 from living_forest.tui.choices import choices
+from living_forest.tui.saving import load_session, save_session
 from living_forest.tui.session import SeatConfig, Session, UndoError
 
 SEATS = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer")]
@@ -155,7 +156,7 @@ def test_undo_never_goes_back_past_what_the_core_marks_as_revealing() -> None:
     assert not s.can_undo() and "revealed card" in s.why_no_undo()
 
 
-def test_the_rounds_last_move_waits_for_enter_and_can_be_undone() -> None:
+def test_the_rounds_last_move_waits_for_enter_and_can_be_undone(tmp_path) -> None:
     """Issue 8 (play-test): the last action of the round used to end the round at once
     (Onibi attacked, new cards came out) with no way back. Now it is held: the board
     shows the move alone, undo drops it, Enter (confirm_turn) plays it and the round."""
@@ -186,6 +187,13 @@ def test_the_rounds_last_move_waits_for_enter_and_can_be_undone() -> None:
         assert s.held is None and s.state is before and len(s.actions) == n
         s.play(a)
         assert s.held == a
+        # Saved now (ctrl+s, the autosave, a quit), the held move is kept as played:
+        # Continue gives the game with the player's last move made.
+        path = tmp_path / f"held{held_seen}.json"
+        save_session(path, s)
+        back = load_session(path)
+        assert back.actions == [*s.actions, str(a)]
+        assert back.state.to_dict() == apply(before, a)[0].to_dict()
         s.confirm_turn()  # Enter: the move, then Onibi and the next round (or the end)
         assert s.held is None and s.actions[n] == str(a)
         assert s.state.round == before.round + 1 or s.state.phase == "over"
