@@ -566,6 +566,10 @@ async def test_picked_cards_keep_their_numbers_so_a_digit_typed_ahead_is_refused
                 now = dict(zip((c.action for c in game._choices), game._numbers, strict=True))
                 assert picked not in now
                 assert all(now[a] == k for k, a in first if a in now)
+                # Done is 0, one key however many cards the list numbers: 0 ends it.
+                assert [k for a, k in now.items() if a is not None and a.kind == "done"] == [0]
+                await pilot.press("0")
+                assert s.actions[-1] == "done" and not s.state.pending
             else:  # Attract finished by itself: a new list, and a moment of no digits
                 assert not s.state.pending
                 assert "The list has just changed" in status(app) or s.turn_done is not None

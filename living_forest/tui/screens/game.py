@@ -39,7 +39,7 @@ from living_forest.core import (
     parse_action,
     why_illegal,
 )
-from living_forest.core.actions import ATTRACT
+from living_forest.core.actions import ATTRACT, DONE
 from living_forest.core.observation import observe
 from living_forest.core.queries import CHOOSE_ACTION, PICK
 from living_forest.core.state import PHASE_OVER
@@ -89,8 +89,10 @@ def _game_bindings() -> list[BindingType]:
         Binding("h", "hint", "Hint", show=False, id="game.hint"),
     ]
     out += [
-        Binding(str(i), f"pick({i})", f"choice {i}", show=False, id=f"game.pick{i}")
-        for i in range(1, 10)
+        Binding(
+            str(i), f"pick({i})", f"choice {i}" if i else "Done", show=False, id=f"game.pick{i}"
+        )
+        for i in range(10)  # 0: Done, in a pick that numbers past 9
     ]
     return out
 
@@ -320,6 +322,9 @@ class GameScreen(BoardScreen):
                 return list(range(1, len(shown) + 1))
         out = []
         for c in shown:
+            if c.action is not None and c.action.kind == DONE:
+                out.append(0)  # Done keeps 0 however long the list: always one key
+                continue
             n = self._numbering.get(c.action) if c.action is not None else None
             if n is None:
                 n = max(self._numbering.values(), default=0) + 1
