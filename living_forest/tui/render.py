@@ -155,12 +155,13 @@ def circle_small(
         f"[$error]Fires[/] {fires}",
         f"power [b]{power}[/] ({len(st.centre)}/{D.fire_capacity})",
     ]
-    # The fires put out last: after the fires, or after the power, where they fit.
-    for i in (0, 1):
-        room = cell_w * 3 - 2 - _visible_len(centre_lines[i]) - 1
-        out = put_out_text(st, put_out or {}, room)
+    # The fires put out last: after the fires, or after the power, or after the power
+    # alone (the fires listed above tell how many burn), where they fit.
+    tries = [(0, centre_lines[0]), (1, centre_lines[1]), (1, f"power [b]{power}[/]")]
+    for i, line in tries:
+        out = put_out_text(st, put_out or {}, cell_w * 3 - 2 - _visible_len(line) - 1)
         if out:
-            centre_lines[i] += " " + out
+            centre_lines[i] = f"{line} {out}"
             break
     lines = []
     for r, row in enumerate(_RING_ROWS):
@@ -487,11 +488,14 @@ def _help_card(D: GameData, cid: str, chars: int | None) -> str:
 
 
 # The Help Line's card list: whole names on two lines, else short names on two, then
-# three lines, then short names cut to four letters (a Help Line of ten cards or more).
+# three lines, then short names cut to 6, 5, 4 letters (a Help Line of ten cards or
+# more).
 _CARD_TIERS: tuple[tuple[int | None, int], ...] = (
     (None, 2),
     (SHORT_NAME_CHARS, 2),
     (SHORT_NAME_CHARS, 3),
+    (6, 3),
+    (5, 3),
     (4, 3),
 )
 
@@ -550,11 +554,10 @@ def onibi_text(st: GameState, seat: int, *, short: bool) -> str:
     if seat in f.owed:
         n = f.gets[seat]
         if short:
-            return f"[$warning]Onibi {f.power}>{w}{water}: {plural(n, 'Varan')}[/]"
-        return (
-            f"[$warning]Onibi's attack now: power {f.power} vs water {water} → "
-            f"{plural(n, 'Fire Varan')}[/]"
-        )
+            got = plural(n, "Varan") if n else "no Varan left"
+            return f"[$warning]Onibi {f.power}>{w}{water}: {got}[/]"
+        got = plural(n, "Fire Varan") if n else "none: the Fire Varans have run out"
+        return f"[$warning]Onibi's attack now: power {f.power} vs water {water} → {got}[/]"
     if short:
         return f"[dim]Onibi {f.power}≤{w}{water}: safe[/]"
     return f"[dim]Onibi's attack now: power {f.power} vs water {water}: safe[/]"
@@ -751,9 +754,11 @@ def supplies(st: GameState, *, wide: bool) -> str:
     D = rules_of(st).data
     fires = " ".join(f"{v}:{n}" for v, n in st.fire_supply.items())
     if len(st.dispensers) > 12 or not wide:  # grouped by copies left: one line at 80x24
+        # ("x2: 3A 4B  x1: 5A": two of 3A and 4B, one 5A; a kind sold out is left out)
         by_left: dict[int, list[str]] = {}
         for label, n in st.dispensers.items():
-            by_left.setdefault(n, []).append(label)
+            if n:  # a kind sold out is not listed
+                by_left.setdefault(n, []).append(label)
         trees = "  ".join(
             f"x{n}: {' '.join(labels)}" for n, labels in sorted(by_left.items(), reverse=True)
         )
@@ -764,7 +769,7 @@ def supplies(st: GameState, *, wide: bool) -> str:
         )
     return (
         f"[b]Supply[/] fires {fires} Varans {st.varan_supply} {FRAGMENT}{st.fragment_supply}\n"
-        f"Trees {trees}"
+        f"Trees {trees or 'none left'}"
     )
 
 

@@ -445,10 +445,13 @@ class GameScreen(BoardScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "play":
+            if self.session.turn_done is not None:
+                return None  # dimmed: Enter passes the turn, u takes its last action back
             name = str(parameters[0])
             return liveness(self.state, self.session.legal(), name, human=self.human_to_act)
         if action == "undo":
-            return True if self.session.can_undo() else None
+            over = self.state.phase == PHASE_OVER
+            return True if self.session.can_undo() and not over else None
         if action == "pass_turn":
             return self.session.turn_done is not None
         if action == "fast_forward":  # shown while bots play, until a person is to act

@@ -137,8 +137,9 @@ class EventLog(RichLog):
 
     def watch_scroll_y(self, old: float, new: float) -> None:
         super().watch_scroll_y(old, new)
-        if new < old:
+        if new < old and new < self.max_scroll_y:
             self._at_end = False  # the player scrolled back: leave the view alone
+        # (a log grown taller moves its scroll back to the new end: still at the end)
 
     def rewrap(self) -> None:
         self.clear()
