@@ -9,9 +9,10 @@ that is finished (a dialog closed, a bot moved).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from living_forest.core import describe
+from living_forest.core import Event, describe
 from living_forest.core.state import PHASE_DRAW, PHASE_OVER
 
 from .session import HUMAN, Session, Transition
@@ -81,15 +82,29 @@ SINCE_MOST = 6  # lines in the box; the log has the rest
 
 
 def since_last_turn(session: Session, seat: int) -> tuple[str, ...]:
-    """What the other players did since ``seat`` last finished a turn or a draw: their
+    """What happened since ``seat`` last finished a turn or a draw: the other players'
     moves (cards taken, fires put out, moves and jumps, Victory tiles taken, trees
-    planted, a module's moves), newest last, at most :data:`SINCE_MOST` lines."""
+    planted, a module's moves), what moved by itself (Onibi in Kodama) and what
+    Onibi's attack did to this player, newest last, at most :data:`SINCE_MOST` lines."""
     events = session.events
     news = []
+    in_turn = False  # walking back: inside another player's action turn
     for ev in reversed(events):
         if ev.seat == seat and ev.kind in TURN_ENDS:
             break
-        if ev.seat is not None and ev.seat != seat and ev.kind not in NOT_NEWS:
+        if ev.kind == "turn_ended":
+            in_turn = True
+        elif ev.kind == "turn_started":
+            in_turn = False
+        if ev.kind in ROUND_END_EVENTS:
+            if ev.seat == seat:  # what Onibi's attack did to this player
+                news.append(ev)
+        elif ev.kind in NOT_NEWS:
+            continue
+        elif ev.seat is None:
+            if in_turn:  # what a move set off by itself (Kodama's Onibi moving)
+                news.append(ev)
+        elif ev.seat != seat:
             news.append(ev)
     news.reverse()
     st = session.state
@@ -98,6 +113,21 @@ def since_last_turn(session: Session, seat: int) -> tuple[str, ...]:
         more = len(lines) - SINCE_MOST + 1
         lines = [*lines[: SINCE_MOST - 1], f"… and {more} more (see the log)."]
     return tuple(lines)
+
+
+def _forced_stop(events: Sequence[Event]) -> Event | None:
+    """The forced stop (G-5) that ended the latest turn or draw, if one did (it comes
+    just before that draw's own end)."""
+    ends = [e for e in reversed(events[-8:]) if e.kind in TURN_ENDS]
+    if not ends:
+        return None
+    seat = ends[0].seat
+    for e in ends:
+        if e.seat != seat:
+            break
+        if e.kind == "forced_stop":
+            return e
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +203,11 @@ class FlowController:
                         else "Your action turn."
                     )
                     spirit = s.rules.data.spirits[p.spirit]
+                    # The player leaving the keyboard reads the box first: a draw that
+                    # a third solitary card ended is said, not only logged.
+                    forced = _forced_stop(s.events)
+                    if forced is not None:
+                        what = f"{describe(forced, st)} {what}"
                     return HandOff(p.name, spirit, f"Round {st.round}. {what}", since)
                 if since:
                     return TellSince(since)

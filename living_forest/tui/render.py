@@ -304,6 +304,8 @@ def plain_text(markup: str) -> str:
 def card_markup(D: GameData, cid: str, *, name: bool, cost: bool = True, width: int = 0) -> str:
     c = D.cards[cid]
     mark = card_mark(c)
+    if name and mark.isalnum():
+        mark += " "  # "K Tree Kodama 3", not "KTree…"
     head = f"[b]{c.cost}[/]" if cost else ""
     label = f"{safe(c.name)} " if name else ""
     text = f"{head}{mark}{label}{elements(c.elements)}"
@@ -462,6 +464,13 @@ def card_mark(c: Card) -> str:
     return MARK_GLYPH[c.symbol]
 
 
+def _mark_before_name(c: Card) -> str:
+    """The mark as it goes before a name: "▲Fox", "K Kodama" (a letter needs a space,
+    "KKodama" read as one word), "" for none."""
+    m = card_mark(c).strip()
+    return f"{m} " if m.isalnum() else m
+
+
 SHORT_NAME_CHARS = 7
 
 
@@ -484,7 +493,7 @@ def _help_card(D: GameData, cid: str, chars: int | None) -> str:
     ``chars`` letters."""
     c = D.cards[cid]
     name = c.name if chars is None else short_name(c)[:chars].rstrip()
-    return f"{card_mark(c).strip()}{safe(name)} {elements(c.elements)}"
+    return f"{_mark_before_name(c)}{safe(name)} {elements(c.elements)}"
 
 
 # The Help Line's card list: whole names on two lines, else short names on two, then

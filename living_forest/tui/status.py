@@ -76,7 +76,8 @@ def turn_done_text(session: Session, key_of: KeyOf, *, short: bool = False) -> s
             )
         if short:
             return f"Turn done · Enter: end {ends}"
-        return f"{nxt}'s turn is done. Enter: end {ends} (Onibi plays) · {key_of('undo')}: undo"
+        then = "" if session.held_ends_game else " (Onibi plays)"  # the game ends at once
+        return f"{nxt}'s turn is done. Enter: end {ends}{then} · {key_of('undo')}: undo"
     if unused:
         if short:
             return f"End with {plural(unused, 'action')} unused?"

@@ -181,8 +181,9 @@ MOVES = {  # what the others did that a returning player wants to know (issue 8)
 
 def test_a_returning_player_is_told_what_the_others_did_since_their_turn() -> None:
     """Hot-seat: each hand-off lists the other players' moves since that player's last
-    turn or draw (never their own, no reveals); with one human and bots, the same comes
-    as a note (TellSince) when the keyboard is back."""
+    turn or draw (never their own, no reveals) and what Onibi's attack did to them;
+    with one human and bots, the same comes as a note (TellSince) when the keyboard is
+    back."""
     from living_forest.core import describe
 
     for seats, step_type in (
@@ -192,7 +193,7 @@ def test_a_returning_player_is_told_what_the_others_did_since_their_turn() -> No
         session = Session(seats, 23)
         flow = FlowController(session)
         rng = random.Random(23)
-        told = 0
+        told = attacked = 0
         for _ in range(5000):
             step = flow.next_step()
             st = session.state
@@ -207,11 +208,14 @@ def test_a_returning_player_is_told_what_the_others_did_since_their_turn() -> No
                     if e.seat == me and e.kind in ("turn_ended", "stopped", "forced_stop")
                 ]
                 start = ends[-1] + 1 if ends else 0
+                # ... and what Onibi's attack did to me (E-1), when a round ended.
                 want = [
                     describe(e, st)
                     for e in session.events[start:]
-                    if e.kind in MOVES and e.seat not in (None, me)
+                    if (e.kind in MOVES and e.seat not in (None, me))
+                    or (e.kind in ("varans_dealt", "spirit_safe") and e.seat == me)
                 ]
+                attacked += any("Fire Varan" in x for x in want)
                 got = list(step.since if isinstance(step, HandOff) else step.lines)
                 if len(want) > SINCE_MOST:
                     assert got[: SINCE_MOST - 1] == want[: SINCE_MOST - 1]
@@ -225,4 +229,43 @@ def test_a_returning_player_is_told_what_the_others_did_since_their_turn() -> No
             session.play(baseline_bot(observe(st, st.current), legal_actions(st), rng))
             if session.held is not None:  # the round's last move waits for Enter
                 session.confirm_turn()
-        assert told > 5, step_type
+        assert told > 5 and attacked > 0, step_type
+
+
+def test_kodama_onibi_moving_in_a_turn_is_news_and_a_forced_stop_is_said() -> None:
+    """Hot-seat Kodama: Onibi moving after a Call a Kodama (K-O3, an event of no seat)
+    is in the next hand-off's list; the hand-off after a draw that a third solitary
+    card ended says so to the player leaving the keyboard (G-5)."""
+    from living_forest.core import GameOptions, describe
+
+    seats = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer")]
+    session = Session(seats, 6, options=GameOptions(("kodama",)))
+    flow = FlowController(session)
+    rng = random.Random(6)
+    onibi = forced = 0
+    for _ in range(5000):
+        step = flow.next_step()
+        st = session.state
+        if isinstance(step, ShowGameOver):
+            break
+        if isinstance(step, HandOff):
+            moved = [describe(e, st) for e in session.events if e.kind == "onibi_moved"]
+            onibi += any(line in moved for line in step.since)
+            ends = [
+                (i, e)
+                for i, e in enumerate(session.events)
+                if e.kind in ("turn_ended", "stopped", "forced_stop", "nothing_to_draw")
+            ]
+            i, e = ends[-1] if ends else (0, None)
+            by = [x for j, x in ends[-2:] if j >= i - 1 and e is not None and x.seat == e.seat]
+            said = any(describe(x, st) in step.what for x in by if x.kind == "forced_stop")
+            assert said == any(x.kind == "forced_stop" for x in by)
+            forced += said
+            continue
+        if isinstance(step, (ShowSummary, TellSince)):
+            continue
+        # A random bot draws on where the baseline stops: forced stops happen.
+        session.play(random_bot(observe(st, st.current), legal_actions(st), rng))
+        if session.held is not None:
+            session.confirm_turn()
+    assert onibi > 0 and forced > 0
