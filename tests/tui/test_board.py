@@ -663,3 +663,66 @@ async def test_v_shows_another_players_help_line_at_80x24():
         assert panel._markup == R.help_line(game.state, other, names=False)  # that seat's
         await pilot.press("v")
         assert panel.seat == me and game.viewed is None
+
+
+async def test_the_log_shows_its_newest_line_after_every_move_at_120x40_and_80x24():
+    """Play-test (issue 8): in the middle layout the log's newest lines sat under the
+    footer until the round ended (the log, grown taller then shorter again, had stopped
+    following its end). After each move the log is scrolled to its end and ends above
+    the footer."""
+    from .driver import play_keys
+
+    from living_forest.core import GameOptions
+
+    for size, options in (
+        ((120, 40), GameOptions(("kodama",))),
+        ((120, 40), GameOptions()),
+        ((80, 24), GameOptions(("kodama",))),
+    ):
+        app = LivingForestApp(bot_pause=0)
+        async with app.run_test(size=size) as pilot:
+            game = await start(pilot, Session(SEATS, 5, options=options))
+            log = game.query_one("#log")
+            footer = game.query_one("KeyBar")
+            for _ in range(60):
+                _, over = await play_keys(pilot, game, 1)
+                if over:
+                    break
+                if app.screen is not game:
+                    continue
+                await pilot.pause()
+                assert log.scroll_y == log.max_scroll_y, size
+                assert log.region.bottom <= footer.region.y, size
+
+
+async def test_the_log_follows_its_end_when_it_grows_then_shrinks():
+    """The log at its end, made taller (its scroll moves back to the new end) and then
+    shorter again, still shows its newest line; a log the player scrolled back stays
+    where they put it."""
+    from textual.app import App, ComposeResult
+
+    from living_forest.tui.widgets.event_log import EventLog
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield EventLog(id="log")
+
+    app = One()
+    async with app.run_test(size=(60, 30)) as pilot:
+        log = app.query_one(EventLog)
+        log.styles.height = 8
+        await pilot.pause()
+        for i in range(40):
+            log.add(f"line {i}", round=1)
+        await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y > 0
+        for height in (20, 6):
+            log.styles.height = height
+            await pilot.pause()
+            await pilot.pause()
+            assert log.scroll_y == log.max_scroll_y, height
+        log.scroll_to(y=3, animate=False, immediate=True)  # the player reads back
+        log.styles.height = 10
+        await pilot.pause()
+        await pilot.pause()
+        assert log.scroll_y == 3
