@@ -54,7 +54,10 @@ def why_illegal(r: Rules, st: GameState, a: Action) -> str | None:
         if not p.help_line and _can_draw(r, p):
             return "reveal at least one card before stopping (G-3)"
         return None
-    return "only draw, stop and use-fragment are possible while revealing Guardian Animals"
+    return (
+        "while revealing Guardian Animals one may only draw, stop, or spend a Fragment on"
+        " the card just revealed"
+    )
 
 
 def apply(r: Rules, st: GameState, a: Action, ev: list[Event]) -> None:

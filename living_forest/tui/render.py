@@ -509,19 +509,22 @@ _CARD_TIERS: tuple[tuple[int | None, int], ...] = (
 )
 
 
-def help_line(st: GameState, seat: int, *, names: bool, width: int = 42) -> str:
+def help_line(
+    st: GameState, seat: int, *, names: bool, width: int = 42, owner: bool = False
+) -> str:
     """Strengths, net solitary count, then the cards: whole names while they fit on
     two lines of ``width``, short names beyond (:data:`_CARD_TIERS`)."""
     p = st.players[seat]
     cards = ""
+    label = f"[b]{safe(p.name[:12])}'s[/] Help Line" if owner else "Help Line"
     for chars, lines in _CARD_TIERS:
         cards = _pack(
-            ["Help Line", *(_help_card(rules_of(st).data, c, chars) for c in p.help_line)], width
+            [label, *(_help_card(rules_of(st).data, c, chars) for c in p.help_line)], width
         )
         if cards.count("\n") < lines:
             break
     if not p.help_line:
-        cards = "Help Line [dim]empty[/]"
+        cards = f"{label} [dim]empty[/]"
     net = net_solitary(rules_of(st), p)
     warn = _stop_warning(st, seat, net)
     actions = ""

@@ -415,7 +415,7 @@ async def test_clicks_on_reserve_and_forest_act_or_say_why():
         target = game._choices[0]
         assert target.cell >= 0
         x, y = target.cell % 5, target.cell // 5
-        forest = f"#forest-{st.current}"
+        forest = next(fv for fv in game.query("ForestView") if fv.seat == st.current)
         await pilot.click(forest, offset=(x * 7 + 2, y + 1))
         assert game.session.actions[-1] == str(target.action)
         # A click on a space that is not offered says why.
@@ -670,9 +670,9 @@ async def test_the_log_shows_its_newest_line_after_every_move_at_120x40_and_80x2
     footer until the round ended (the log, grown taller then shorter again, had stopped
     following its end). After each move the log is scrolled to its end and ends above
     the footer."""
-    from .driver import play_keys
-
     from living_forest.core import GameOptions
+
+    from .driver import play_keys
 
     for size, options in (
         ((120, 40), GameOptions(("kodama",))),
@@ -726,3 +726,25 @@ async def test_the_log_follows_its_end_when_it_grows_then_shrinks():
         await pilot.pause()
         await pilot.pause()
         assert log.scroll_y == 3
+
+
+async def test_v_in_the_middle_layout_names_the_help_line_above_another_forest():
+    """Play-test (issue 8): at 120x40 the Help Line panel keeps the acting player's
+    line when v shows another Forest under it; it then says whose it is, and the other
+    player's own line is under their Forest."""
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        game = await start(pilot, Session(SEATS, 14))
+        await clear_dialogs(pilot)
+        me = game.state.current
+        name = game.state.players[me].name
+        panel = game.query_one("#helpline")
+        assert f"{name}'s" not in str(panel.render())  # above their own Forest: no name
+        await pilot.press("v")
+        other = (me + 1) % game.state.n
+        shown = [fv for fv in game.query("ForestView") if fv.display]
+        assert shown[0].seat == other and panel.seat == me  # under the panel: the other's
+        assert shown[0].region.y < shown[1].region.y and shown[1].seat == me
+        assert f"{name}'s Help Line" in str(panel.render())
+        await pilot.press("v")
+        assert f"{name}'s" not in str(panel.render())

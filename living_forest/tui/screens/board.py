@@ -130,6 +130,7 @@ class BoardScreen(Screen[None]):
         for panel in self.query(Panel):
             if isinstance(panel, HelpLineView):
                 panel.seat = shown if help_seat is None else help_seat
+                panel.named = panel.seat != shown
             if recent is not None:
                 panel.recent = recent
             panel.state = st
@@ -141,9 +142,12 @@ class BoardScreen(Screen[None]):
         """The Forest of ``shown`` and the players after it, in turn order, as the layout
         has room; ``marks`` label the spaces offered to the player to act."""
         room = min(self.forest_room, st.n - 1)
-        others = {(shown + k) % st.n for k in range(1, room + 1)}
-        for fv in self.query(ForestView):
-            fv.display = fv.seat == shown or fv.seat in others
+        # The k-th Forest panel shows the k-th player from ``shown`` in turn order: the
+        # Forest shown first is the one under the Help Line panel (a play-test read
+        # the acting player's line above seat 0's Forest, always drawn first).
+        for k, fv in enumerate(self.query(ForestView)):
+            fv.seat = (shown + k) % st.n if k < st.n else k
+            fv.display = k <= room and k < st.n
             fv.line = fv.seat != focus and fv.display and self.forest_room > 0
             fv.marks = (marks or {}) if fv.seat == st.current else {}
             fv.state = st

@@ -639,7 +639,9 @@ class GameScreen(BoardScreen):
         self.say(
             f"Showing the Help Line and Forest of {who}; {self.key_of('view_forest')} for the next."
         )
-        self.query_one("#helpline", HelpLineView).seat = self.help_line_seat
+        panel = self.query_one("#helpline", HelpLineView)
+        panel.seat = self.help_line_seat
+        panel.named = panel.seat != self.shown_seat  # not the Forest under it: say whose
         self._show_forests()
 
     def action_inspect(self) -> None:
@@ -686,7 +688,7 @@ class GameScreen(BoardScreen):
         self.push_modal(
             InfoScreen(
                 f"Discard stack of {p.name} ({plural(len(p.discard), 'card')}; "
-                "v picks another player)",
+                "Esc, then v, for another player's)",
                 R.discard(st, seat),
                 markup=True,
             )

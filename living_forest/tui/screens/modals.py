@@ -126,6 +126,8 @@ class HelpText(ScrollView):
         lines: list[Strip] = []
         self.offsets = {}
         for heading, text in self.sections:
+            if lines:
+                lines.append(Strip.blank(width))  # a blank line before each heading
             self.offsets[heading] = len(lines)
             lines.extend(self._strips(text, width))
         self._lines, self._width = lines, width

@@ -131,14 +131,21 @@ class ForestView(Panel):
 
 class HelpLineView(Panel):
     seat: reactive[int] = reactive(0, repaint=False)
+    # Its owner named ("Ben's Help Line"): set when the Forest shown under it is another
+    # player's (v), so the line is not read as that Forest's.
+    named: reactive[bool] = reactive(False, repaint=False)
 
     def watch_seat(self) -> None:
+        self._update()
+
+    def watch_named(self) -> None:
         self._update()
 
     def render_state(self, st: GameState) -> str:
         if self.wide:
             return R.help_line_big(st, self.seat)
-        return R.help_line(st, self.seat, names=False)  # names: "(used …)" types
+        # names=False: no "(used …)" types; owner: the player's name on the card line
+        return R.help_line(st, self.seat, names=False, owner=self.named)
 
 
 class PlayersView(Panel):
