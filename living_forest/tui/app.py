@@ -27,6 +27,7 @@ from living_forest.persistence import (
     saves,
 )
 
+from .charts import per_round
 from .keymap import load_keymap
 from .replay import Replay
 from .saving import (
@@ -38,6 +39,7 @@ from .saving import (
     load_session,
     save_session,
 )
+from .screens.charts import ChartScreen
 from .screens.game import GameScreen
 from .screens.modals import (
     OTHER_FILE,
@@ -268,6 +270,15 @@ class LivingForestApp(App[int]):
 
     def show_replay(self, replay: Replay, *, title: str = "", start: int | None = None) -> None:
         self.push_screen(ReplayScreen(replay, title=title, start=start))
+
+    def show_chart(self) -> None:
+        """The race of the game in play (or just over), round by round (issue 10)."""
+        game = self.game
+        if game is None:
+            return
+        replay = Replay.of_session(game.session)
+        points = per_round(replay.states, replay.actions)
+        self.push_screen(ChartScreen(points, [s.name for s in replay.seats]))
 
     def open_save(self, path: Path) -> bool:
         """Load ``path``; on any problem say why and keep the current game as it was."""

@@ -87,6 +87,7 @@ def _game_bindings() -> list[BindingType]:
         Binding("space", "fast_forward", "Faster", id="game.fast_forward"),
         Binding("o", "inspect", "Look", id="game.inspect"),
         Binding("h", "hint", "Hint", show=False, id="game.hint"),
+        Binding("r", "chart", "Race chart", show=False, id="game.chart"),
     ]
     out += [
         Binding(
@@ -643,6 +644,10 @@ class GameScreen(BoardScreen):
         panel.seat = self.help_line_seat
         panel.named = panel.seat != self.shown_seat  # not the Forest under it: say whose
         self._show_forests()
+
+    def action_chart(self) -> None:
+        """The race so far, round by round (issue 10)."""
+        self.app.show_chart()  # type: ignore[attr-defined]
 
     def action_inspect(self) -> None:
         """Look at anything on the board: what it is, does and offers now."""

@@ -111,6 +111,7 @@ class GameOverScreen(ModalScreen[str]):
         Binding("w", "finish('replay')", "Watch the replay", id="over.replay"),
         Binding("n", "finish('new')", "New game", id="over.new"),
         Binding("b", "finish('board')", "See the board", id="over.board"),
+        Binding("c", "chart", "Chart of the race", id="over.chart"),
         Binding("q", "finish('title')", "Title", id="over.title"),
         Binding("enter", "finish('title')", "Title", id="over.enter", show=False),
     ]
@@ -126,13 +127,16 @@ class GameOverScreen(ModalScreen[str]):
                 yield Static(Content(summary(self.st)), id="over-summary")
             yield Label(
                 Content.from_markup(
-                    "[b]r[/] rematch   [b]w[/] watch the replay   [b]n[/] new game   "
-                    "[b]b[/] the board   [b]q[/] title"
+                    "[b]r[/] rematch  [b]w[/] replay  [b]c[/] chart  [b]n[/] new game  "
+                    "[b]b[/] board  [b]q[/] title"
                 )
             )
 
     def action_finish(self, what: str) -> None:
         self.dismiss(what)
+
+    def action_chart(self) -> None:
+        self.app.show_chart()  # type: ignore[attr-defined]
 
 
 class TooSmallScreen(ModalScreen[None]):

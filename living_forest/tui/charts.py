@@ -1,0 +1,61 @@
+"""How the race went, round by round, for the charts (issue 10). Pure (no Textual).
+
+Each round is taken where the victory check is made (V-1): at the end of its Action
+phase, before Onibi's attack and the end of the round — the last action's own position
+(:func:`living_forest.core.preview`), or the final position of a finished game."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from living_forest.core import GameState, counts, parse_action, preview, rules_of
+from living_forest.core.state import PHASE_OVER
+
+# Markers per player, so the charts read without colour (NO_COLOR).
+MARKERS = ("●", "■", "▲", "◆")
+CONDITIONS = ("trees", "fires", "flowers")
+
+
+@dataclass(frozen=True, slots=True)
+class RoundPoint:
+    round: int
+    # Seat -> (trees, fires, flowers) as V-3 counts them, at the end of the Actions.
+    counts: tuple[tuple[int, int, int], ...]
+    thresholds: tuple[int, int, int]  # what each condition needs then (V-2, K-V)
+    fires_burning: int  # Fire tiles on the Circle, what Onibi attacks with
+    power: int  # their total value: Onibi's power (E-1)
+
+
+def _point(st: GameState) -> RoundPoint:
+    r = rules_of(st)
+    per_seat = []
+    for p in st.players:
+        c = counts(r, p)
+        per_seat.append((c.trees, c.fires, c.flowers))
+    t = st.thresholds
+    return RoundPoint(
+        st.round,
+        tuple(per_seat),
+        (t["trees"], t["fires"], t["flowers"]),
+        len(st.centre),
+        sum(st.centre),
+    )
+
+
+def per_round(states: Sequence[GameState], actions: Sequence[str]) -> list[RoundPoint]:
+    """One point per round played (the round going on included, as it stands) from a
+    game's positions (``states[i]`` after ``actions[:i]``)."""
+    out: list[RoundPoint] = []
+    for i in range(1, len(states)):
+        before, after = states[i - 1], states[i]
+        ends = after.round != before.round or after.phase == PHASE_OVER
+        if ends and before.phase == "action":  # the round's last action: its position
+            if after.phase == PHASE_OVER:
+                out.append(_point(after))
+            else:
+                out.append(_point(preview(before, parse_action(actions[i - 1]))))
+    last = states[-1]
+    if last.phase != PHASE_OVER and (not out or out[-1].round != last.round):
+        out.append(_point(last))  # the round going on, as it stands
+    return out

@@ -1,0 +1,114 @@
+"""The race charts (issue 10): the points are the counts of a recorded game round by
+round, and the chart screen opens from the game over box and the board."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from living_forest.bots import baseline_bot
+from living_forest.core import (
+    BASE_GAME,
+    GameOptions,
+    counts,
+    legal_actions,
+    observe,
+    outcome,
+    rules_of,
+)
+from living_forest.tui.app import LivingForestApp
+from living_forest.tui.charts import per_round
+from living_forest.tui.replay import Replay
+from living_forest.tui.screens.charts import ChartScreen
+from living_forest.tui.screens.over import GameOverScreen
+from living_forest.tui.session import SeatConfig, Session
+
+from .driver import clear_dialogs, started
+
+SEATS = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer"), SeatConfig("Cy", "spring")]
+
+
+def finished(seed: int, options: GameOptions = BASE_GAME) -> Session:
+    s = Session(SEATS, seed, options=options)
+    rng = random.Random(seed)
+    while s.state.phase != "over":
+        st = s.state
+        s.play(baseline_bot(observe(st, st.current), legal_actions(st), rng))
+        if s.held is not None:
+            s.confirm_turn()
+    return s
+
+
+@pytest.mark.parametrize(
+    "options", [GameOptions(), GameOptions(("kodama",))], ids=["base", "kodama"]
+)
+def test_V1_a_point_per_round_with_the_counts_of_the_recorded_game(options) -> None:
+    s = finished(4, options)
+    replay = Replay.of_session(s)
+    points = per_round(replay.states, replay.actions)
+    final = replay.states[-1]
+    assert [p.round for p in points] == list(range(1, final.round + 1))
+    # The last point is the end of the game: the result's own counts and thresholds.
+    res = outcome(final)
+    assert res is not None
+    last = points[-1]
+    for r in res.players:
+        c = r.counts
+        assert last.counts[r.seat] == (c.trees, c.fires, c.flowers)
+    assert last.thresholds == tuple(final.thresholds[m] for m in ("trees", "fires", "flowers"))
+    # Each earlier point is the end of that round's actions: trees and fires stand as
+    # they are at the start of the next round (the end of a round changes neither),
+    # and the centre's fires are what Onibi attacks with (the attack event's power).
+    attacks = {  # round -> the power Onibi attacked with at its end (none: no fire)
+        replay.states[i - 1].round: int(e.data["power"])
+        for i, step in enumerate(replay.steps)
+        for e in step
+        if e.kind == "onibi_attacks"
+    }
+    assert attacks
+    for p in points[:-1]:
+        nxt = replay.states[replay.round_start(p.round + 1)]
+        r = rules_of(nxt)
+        after = [counts(r, q) for q in nxt.players]
+        assert [c[:2] for c in p.counts] == [(c.trees, c.fires) for c in after]
+        assert p.power == attacks.get(p.round, 0)
+    assert any(p.power for p in points) and any(c[1] for p in points for c in p.counts)
+
+
+async def test_the_chart_opens_from_the_game_over_box_and_from_the_board() -> None:
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        s = finished(4)
+        app.start_session(s)
+        await pilot.pause()
+        for _ in range(5):
+            if isinstance(app.screen, GameOverScreen):
+                break
+            await pilot.press("enter")
+            await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("c")
+        await pilot.pause()
+        chart = app.screen
+        assert isinstance(chart, ChartScreen)
+        assert [p.round for p in chart.points] == list(range(1, s.state.round + 1))
+        title = str(chart.query_one("#chart-title").render())
+        assert all(seat.name in title for seat in SEATS)
+        assert len(chart.query("PlotextPlot")) == 4
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+    # On the board, mid-game: the rounds so far, the one going on included.
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.start_session(Session(SEATS[:2], 9))
+        await started(pilot)
+        await clear_dialogs(pilot)
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, ChartScreen)
+        assert [p.round for p in app.screen.points] == [1]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is app.game
