@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -62,6 +63,11 @@ def build_parser() -> argparse.ArgumentParser:
         type=_positive,
         default=300,
         help="a game still running after this round counts as stuck (default 300)",
+    )
+    sim.add_argument(
+        "--plot",
+        action="store_true",
+        help="also draw the distributions in the terminal (rounds, conditions, seats)",
     )
     _games_arguments(sim)
 
@@ -332,9 +338,15 @@ def cmd_simulate(args: argparse.Namespace, bots: tuple[str, ...], options: GameO
     data["seed"] = args.seed
     data["modules"] = list(options.modules)
     if args.json:
-        print(json.dumps(data))
+        print(json.dumps(data))  # --plot or not: the JSON alone, for scripts
     else:
         _print_summary(data)
+        if args.plot:
+            from .plots import simulate_plots
+
+            colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+            width = min(100, shutil.get_terminal_size((80, 24)).columns - 2)
+            print(simulate_plots(summary, width=width, colour=colour))
     return EXIT_FAIL if summary.failures else EXIT_OK
 
 

@@ -77,6 +77,33 @@ def test_simulate_table_when_not_json(capsys: pytest.CaptureFixture[str]) -> Non
     assert "win rate, first player" in out
 
 
+def test_simulate_plot_draws_the_distributions_and_leaves_the_json_alone(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 10: --plot adds the rounds, conditions and seats charts under the table (no
+    colour codes off a terminal); with --json the output is the same JSON object."""
+    argv = ["simulate", "--games", "12", "--seed", "3", "--bots", "baseline,random"]
+    _, as_json, _ = _run([*argv, "--json"], capsys)
+    _, with_plot, _ = _run([*argv, "--json", "--plot"], capsys)
+    a, b = json.loads(as_json), json.loads(with_plot)
+    for d in (a, b):
+        d.pop("seconds"), d.pop("games_per_second"), d.pop("us_per_decision")
+    assert a == b
+    code, out, _ = _run([*argv, "--plot"], capsys)
+    assert code == 0 and "\x1b[" not in out
+    charts = out[out.index("Rounds per game (12 games)") :]
+    assert "Won on (share of games)" in charts and "Win rate per seat" in charts
+    # Every number of rounds from the shortest game to the longest is on the axis, and
+    # each seat and each condition has its bar.
+    lo, hi = a["rounds_p10"], a["rounds_p90"]
+    lines = charts.splitlines()
+    axis = "\n".join(lines[: [x.strip() for x in lines].index("rounds")])
+    assert all(str(r) in axis for r in range(int(lo), int(hi) + 1))
+    assert "winter (baseline)" in charts and "spring (random)" in charts
+    assert all(c in charts for c in a["victory_conditions"])
+    assert "█" in charts
+
+
 def test_simulate_stuck_games_fail_with_nonzero_exit(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _run(["simulate", "--games", "2", "--round-cap", "3", "--json"], capsys)
     data = json.loads(out)
