@@ -15,8 +15,11 @@ from living_forest.core import (
     preview,
     raw_strengths,
 )
+from living_forest.core.actions import DRAW, STOP
 from living_forest.core.data import WATER
 from living_forest.core.observation import Observation
+
+from .greedy import draw_risk
 
 HINT_BOT = "search_quick"  # the medium level
 
@@ -26,7 +29,12 @@ class Hint:
     """The move, the seat's counts before and right after it (the move alone, not the
     end of the round it may lead to), and Onibi's coming attack (E-1) as it stands after
     the move: its power, its Fire tiles (the Varans it would give) and the seat's water.
-    ``power`` is 0 when the move reveals a card (a draw: the water is not known yet)."""
+    ``power`` is 0 when the move reveals a card (a draw: the water is not known yet).
+
+    While revealing (a draw or a stop): ``net`` the seat's net solitary count,
+    ``stop_at`` the count that forces a stop (G-5) and ``risk`` the chance that the next
+    card is solitary, from what the seat knows of its own deck (its known top card, else
+    the cards left in its draw stack, A-21); ``risk`` is None in the Action phase."""
 
     action: Action
     before: Counts
@@ -35,6 +43,9 @@ class Hint:
     fires: int
     water: int
     bot: str
+    net: int = 0
+    stop_at: int = 0
+    risk: float | None = None
 
 
 def hint(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Hint:
@@ -48,6 +59,7 @@ def hint(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Hint:
     p = after.players[obs.seat]
     unknown = action.kind in r.revealing_actions  # a draw: the next card is not known
     centre = [] if unknown else after.centre
+    revealing = action.kind in (DRAW, STOP)
     return Hint(
         action,
         before,
@@ -56,4 +68,7 @@ def hint(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Hint:
         len(centre),
         raw_strengths(r, p)[WATER],
         HINT_BOT,
+        obs.net_solitary,
+        r.data.forced_stop_at,
+        draw_risk(obs) if revealing else None,
     )

@@ -32,6 +32,13 @@ def hint_text(st: GameState, h: Hint) -> str:
     ):
         if now != was:
             why.append(f"{name} {was} → {now}")
+    if h.risk is not None:  # revealing: how close the forced stop is (G-5)
+        away = h.stop_at - h.net
+        chance = f"the next card is solitary {round(100 * h.risk)}% of the time"
+        if away <= 1:
+            why.append(f"net ▲ {h.net}: {chance}, and it would stop you with one action")
+        else:
+            why.append(f"net ▲ {h.net}: {plural(away, 'solitary card')} from a forced stop")
     if h.power:
         if h.water < h.power:
             varans = plural(h.fires, "Fire Varan")

@@ -140,3 +140,37 @@ async def test_space_makes_the_bots_play_on_without_their_pause():
         await pilot.pause()
         assert not game.fast_forward  # a person is to act: the pause is back for next time
         assert not game.check_action("fast_forward", ())
+
+
+def test_a_draw_hint_says_how_close_the_forced_stop_is() -> None:
+    """Issue 9: the hint's "why" for a draw or a stop: the net solitary count, and at one
+    short of the forced stop (G-5) the chance that the next card is solitary, from what
+    the seat knows of its deck (the greedy bot's own rule)."""
+    import random as _random
+
+    from living_forest.bots import random_bot
+    from living_forest.bots.greedy import draw_risk
+    from living_forest.bots.hint import hint
+    from living_forest.core import apply, new_game
+    from living_forest.tui.status import hint_text
+
+    near = far = 0
+    for seed in range(1, 30):
+        st, _ = new_game([("Ana", "winter"), ("Ben", "summer")], seed)
+        rng = _random.Random(seed)
+        while st.phase == "draw":
+            obs = observe(st, st.current)
+            h = hint(obs, legal_actions(st), _random.Random(seed))
+            text = hint_text(st, h)
+            if h.action.kind not in ("draw", "stop"):  # a Fragment spent: no risk said
+                assert h.risk is None and "▲" not in text
+            elif h.stop_at - h.net == 1:
+                assert h.risk == draw_risk(obs) and h.net == obs.net_solitary
+                assert f"net ▲ {h.net}: the next card is solitary {round(100 * h.risk)}%" in text
+                near += 1
+            else:
+                assert h.risk == draw_risk(obs) and h.net == obs.net_solitary
+                assert f"{h.stop_at - h.net} solitary cards from a forced stop" in text
+                far += 1
+            st, _ = apply(st, random_bot(obs, legal_actions(st), rng))
+    assert near > 5 and far > 5

@@ -11,6 +11,7 @@ from living_forest.core import apply, describe, is_over, legal_actions, new_game
 from living_forest.tui.app import LivingForestApp
 from living_forest.tui.replay import Replay
 from living_forest.tui.saving import save_session
+from living_forest.tui.screens.charts import ChartScreen
 from living_forest.tui.screens.game import GameScreen
 from living_forest.tui.screens.modals import InfoScreen, NumberScreen
 from living_forest.tui.screens.replay import ReplayScreen
@@ -92,6 +93,14 @@ async def test_the_viewer_steps_the_board_and_the_log(tmp_path) -> None:
         await pilot.press("3", "enter")
         await pilot.pause()
         assert app.screen is screen and screen.index == r.round_start(3)
+        # r: the race chart up to the position shown (rounds 1 and 2 done, 3 begun).
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, ChartScreen)
+        assert [p.round for p in app.screen.points] == [1, 2, 3]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
         # x hides (and shows) the hidden information: the discard box says so.
         screen.show_hidden = False
         await pilot.press("i")

@@ -123,3 +123,19 @@ def test_board_no_color(snap_compare, monkeypatch, size):
         assert pilot.app.screen is pilot.app.game and pilot.app.native_ansi_color
 
     assert snap_compare(app, terminal_size=size, run_before=check)
+
+
+def test_race_chart_80x24_no_color(snap_compare, monkeypatch):
+    """Issue 10: the race chart after a game, at 80x24 under NO_COLOR: the players told
+    apart by their markers alone."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = board_app(finished_log(), OVER_SEED)
+
+    async def check(pilot) -> None:
+        await settle(pilot)
+        assert type(pilot.app.screen).__name__ == "GameOverScreen"
+        await pilot.press("c")
+        await pilot.pause()
+        assert type(pilot.app.screen).__name__ == "ChartScreen"
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=check)

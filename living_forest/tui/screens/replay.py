@@ -20,6 +20,7 @@ from textual.widgets import Static
 from living_forest.core import Event, GameState, describe, parse_action
 
 from .. import render as R
+from ..charts import per_round
 from ..choices import action_label
 from ..glyphs import plural
 from ..recent import last_moves
@@ -27,6 +28,7 @@ from ..replay import Replay
 from ..session import HUMAN
 from ..widgets.event_log import ALL, EventLog
 from .board import BoardScreen
+from .charts import ChartScreen
 from .modals import InfoScreen, NumberScreen
 
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)  # seconds a step when playing on
@@ -51,6 +53,7 @@ class ReplayScreen(BoardScreen):
         Binding("v", "next_forest", "Forest", id="replay.view_forest"),
         Binding("i", "discard", "Discard", id="replay.discard"),
         Binding("p", "play_from_here", "Play from here", id="replay.play_from"),
+        Binding("r", "chart", "Race chart", id="replay.chart"),
         Binding("escape", "leave", "Leave", id="replay.leave"),
     ]
 
@@ -248,6 +251,13 @@ class ReplayScreen(BoardScreen):
         else:
             body = "Hidden in play (only its owner may look); x shows hidden information."
         self.app.push_screen(InfoScreen(title, body, markup=True))
+
+    def action_chart(self) -> None:
+        """The race up to the position shown, round by round (issue 10)."""
+        self._stop()
+        i = self.index
+        points = per_round(self.replay.states[: i + 1], self.replay.actions[:i])
+        self.app.push_screen(ChartScreen(points, [s.name for s in self.replay.seats]))
 
     def action_play_from_here(self) -> None:
         """A new game from this position: the same seats and rules; the saved file is not
