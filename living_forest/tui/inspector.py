@@ -26,7 +26,7 @@ from living_forest.core import (
     why_illegal,
 )
 from living_forest.core.actions import ATTRACT, EXTINGUISH, MOVE, PLANT
-from living_forest.core.data import ELEMENTS, WIND, Corner
+from living_forest.core.data import ELEMENTS, WIND, Card, Corner
 from living_forest.core.state import STARTING_TREE
 
 from . import kodama_ui
@@ -77,6 +77,17 @@ def _elements(values: tuple[int, ...]) -> str:
     return plain_elements(values) or "no Elements"
 
 
+def _card_lines(c: Card, gives: str) -> list[str]:
+    """What a card gives, its mark and its ability, one line each."""
+    lines = [
+        f"{gives} {_elements(c.elements)}.",
+        f"Mark: {_MARK_WORDS.get(c.symbol, MARK_NAME.get(c.symbol, ''))}.",
+    ]
+    if c.effects:
+        lines.append(f"While in the Help Line: {effects_text(c.effects)}.")
+    return lines
+
+
 def _cards(st: GameState, legal: AbstractSet[Action]) -> list[Item]:
     d = rules_of(st).data
     out = []
@@ -88,11 +99,8 @@ def _cards(st: GameState, legal: AbstractSet[Action]) -> list[Item]:
             c = d.cards[cid]
             lines = [
                 f"{c.name}: Guardian Animal of level {c.level}, costs {c.cost} sun.",
-                f"In a Help Line it gives {_elements(c.elements)}.",
-                f"Mark: {_MARK_WORDS.get(c.symbol, MARK_NAME.get(c.symbol, ''))}.",
+                *_card_lines(c, "In a Help Line it gives"),
             ]
-            if c.effects:
-                lines.append(f"While in the Help Line: {effects_text(c.effects)}.")
             lines += [
                 "Attracted, it goes on top of its new owner's draw stack, in view of all:"
                 " they reveal it early next round.",
@@ -115,11 +123,8 @@ def _help_lines(st: GameState) -> list[Item]:
             c = d.cards[cid]
             lines = [
                 f"{c.name}: in {p.name}'s Help Line (card {i + 1} of {len(p.help_line)}).",
-                f"Gives {_elements(c.elements)}.",
-                f"Mark: {_MARK_WORDS.get(c.symbol, MARK_NAME.get(c.symbol, ''))}.",
+                *_card_lines(c, "Gives"),
             ]
-            if c.effects:
-                lines.append(f"While in the Help Line: {effects_text(c.effects)}.")
             lines.append("At the end of the round it goes back to the discard stack.")
             out.append(Item(HELP_LINES, f"{p.name}: {c.name}", tuple(lines), f"help:{seat}:{i}"))
     return out

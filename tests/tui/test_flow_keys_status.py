@@ -179,6 +179,23 @@ MOVES = {  # what the others did that a returning player wants to know (issue 8)
 }
 
 
+def flow_steps(session: Session, bot, rng: random.Random):
+    """The flow's dialogs of a whole game (summaries, hand-offs, notes), every seat's
+    moves chosen by ``bot`` in between (a held last move passed on at once)."""
+    flow = FlowController(session)
+    for _ in range(5000):
+        step = flow.next_step()
+        if isinstance(step, ShowGameOver):
+            return
+        if isinstance(step, (ShowSummary, HandOff, TellSince)):
+            yield step
+            continue
+        st = session.state
+        session.play(bot(observe(st, st.current), legal_actions(st), rng))
+        if session.held is not None:  # the round's last move waits for Enter
+            session.confirm_turn()
+
+
 def test_a_returning_player_is_told_what_the_others_did_since_their_turn() -> None:
     """Hot-seat: each hand-off lists the other players' moves since that player's last
     turn or draw (never their own, no reveals) and what Onibi's attack did to them;
@@ -191,14 +208,9 @@ def test_a_returning_player_is_told_what_the_others_did_since_their_turn() -> No
         ([SeatConfig("Ana", "winter"), SeatConfig("Bo", "spring", "baseline")], TellSince),
     ):
         session = Session(seats, 23)
-        flow = FlowController(session)
-        rng = random.Random(23)
         told = attacked = 0
-        for _ in range(5000):
-            step = flow.next_step()
+        for step in flow_steps(session, baseline_bot, random.Random(23)):
             st = session.state
-            if isinstance(step, ShowGameOver):
-                break
             if isinstance(step, step_type):
                 me = st.current
                 # The others' moves since my last finished turn or draw, from the events.
@@ -223,12 +235,6 @@ def test_a_returning_player_is_told_what_the_others_did_since_their_turn() -> No
                 else:
                     assert got == want
                 told += bool(got)
-                continue
-            if isinstance(step, (ShowSummary, HandOff, TellSince)):
-                continue
-            session.play(baseline_bot(observe(st, st.current), legal_actions(st), rng))
-            if session.held is not None:  # the round's last move waits for Enter
-                session.confirm_turn()
         assert told > 5 and attacked > 0, step_type
 
 
@@ -240,14 +246,10 @@ def test_kodama_onibi_moving_in_a_turn_is_news_and_a_forced_stop_is_said() -> No
 
     seats = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer")]
     session = Session(seats, 6, options=GameOptions(("kodama",)))
-    flow = FlowController(session)
-    rng = random.Random(6)
     onibi = forced = 0
-    for _ in range(5000):
-        step = flow.next_step()
+    # A random bot draws on where the baseline stops: forced stops happen.
+    for step in flow_steps(session, random_bot, random.Random(6)):
         st = session.state
-        if isinstance(step, ShowGameOver):
-            break
         if isinstance(step, HandOff):
             moved = [describe(e, st) for e in session.events if e.kind == "onibi_moved"]
             onibi += any(line in moved for line in step.since)
@@ -261,11 +263,4 @@ def test_kodama_onibi_moving_in_a_turn_is_news_and_a_forced_stop_is_said() -> No
             said = any(describe(x, st) in step.what for x in by if x.kind == "forced_stop")
             assert said == any(x.kind == "forced_stop" for x in by)
             forced += said
-            continue
-        if isinstance(step, (ShowSummary, TellSince)):
-            continue
-        # A random bot draws on where the baseline stops: forced stops happen.
-        session.play(random_bot(observe(st, st.current), legal_actions(st), rng))
-        if session.held is not None:
-            session.confirm_turn()
     assert onibi > 0 and forced > 0
