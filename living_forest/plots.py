@@ -16,7 +16,9 @@ _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 def simulate_plots(summary: Summary, *, width: int = 78, colour: bool = False) -> str:
     import plotext as plt
 
-    fin = summary.finished or 1
+    if not summary.finished:
+        return "No finished game to plot."
+    fin = summary.finished
     charts: list[str] = []
 
     def start(title: str, height: int) -> None:
@@ -51,7 +53,8 @@ def simulate_plots(summary: Summary, *, width: int = 78, colour: bool = False) -
         round(100 * summary.wins_by_spirit[SPIRITS[i]] / fin, 1) for i in range(summary.players)
     ]
     start("Win rate per seat (fair share: 1 in players)", 4 + 2 * len(seats))
-    plt.bar(seats, rates, orientation="horizontal", marker="█")
+    # plotext draws horizontal bars bottom-up: reversed, the first seat is on top.
+    plt.bar(seats[::-1], rates[::-1], orientation="horizontal", marker="█")
     plt.xlim(0, 100)
     plt.xlabel("% of games won")
     charts.append(plt.build())

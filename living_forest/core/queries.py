@@ -239,7 +239,9 @@ def could_end_this_round(st: GameState) -> dict[int, dict[str, int]]:
             at = by_element.get(element)
             if at is None:
                 return False
-            return seat != st.current or (not st.pending and type_allowed(r, st, p, at))
+            # The seat to act: its type still allowed (during a pick too: the type being
+            # played is already counted as used, A-2/A-3).
+            return seat != st.current or type_allowed(r, st, p, at)
 
         reach: dict[str, int] = {}
         fires_gap = gaps[seat]["fires"]

@@ -272,13 +272,14 @@ class LivingForestApp(App[int]):
         self.push_screen(ReplayScreen(replay, title=title, start=start))
 
     def show_chart(self) -> None:
-        """The race of the game in play (or just over), round by round (issue 10)."""
+        """The race of the game in play (or just over), round by round (issue 10); the
+        game waits while it is open (as for any dialog)."""
         game = self.game
         if game is None:
             return
         replay = Replay.of_session(game.session)
         points = per_round(replay.states, replay.actions)
-        self.push_screen(ChartScreen(points, [s.name for s in replay.seats]))
+        game.push_modal(ChartScreen(points, [s.name for s in replay.seats]))
 
     def open_save(self, path: Path) -> bool:
         """Load ``path``; on any problem say why and keep the current game as it was."""

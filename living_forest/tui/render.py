@@ -158,10 +158,13 @@ def circle_small(
     # The fires put out last: after the fires, or after the power, or after the power
     # alone (the fires listed above tell how many burn), where they fit.
     tries = [(0, centre_lines[0]), (1, centre_lines[1]), (1, f"power [b]{power}[/]")]
+    if not st.centre:  # no fire burns ("power 0 (0/7)" says so): the mark alone
+        tries.insert(0, (0, ""))
     for i, line in tries:
-        out = put_out_text(st, put_out or {}, cell_w * 3 - 2 - _visible_len(line) - 1)
+        room = cell_w * 3 - 2 - _visible_len(line) - (1 if line else 0)
+        out = put_out_text(st, put_out or {}, room)
         if out:
-            centre_lines[i] = f"{line} {out}"
+            centre_lines[i] = f"{line} {out}" if line else out
             break
     lines = []
     for r, row in enumerate(_RING_ROWS):
@@ -303,9 +306,7 @@ def plain_text(markup: str) -> str:
 
 def card_markup(D: GameData, cid: str, *, name: bool, cost: bool = True, width: int = 0) -> str:
     c = D.cards[cid]
-    mark = card_mark(c)
-    if name and mark.isalnum():
-        mark += " "  # "K Tree Kodama 3", not "KTree…"
+    mark = (_mark_before_name(c) or " ") if name else card_mark(c)  # "K Tree Kodama 3"
     head = f"[b]{c.cost}[/]" if cost else ""
     label = f"{safe(c.name)} " if name else ""
     text = f"{head}{mark}{label}{elements(c.elements)}"
@@ -509,20 +510,34 @@ _CARD_TIERS: tuple[tuple[int | None, int], ...] = (
 )
 
 
+_CARD_LISTS: dict[tuple[int, tuple[str, ...], int, str], str] = {}
+
+
+def _card_list(D: GameData, cards: tuple[str, ...], width: int, label: str) -> str:
+    """The Help Line's cards packed into ``width`` by :data:`_CARD_TIERS`, remembered
+    (the board draws the same Help Lines after every key)."""
+    key = (id(D), cards, width, label)
+    found = _CARD_LISTS.get(key)
+    if found is None:
+        if len(_CARD_LISTS) > 4096:
+            _CARD_LISTS.clear()
+        for chars, lines in _CARD_TIERS:
+            found = _pack([label, *(_help_card(D, c, chars) for c in cards)], width)
+            if found.count("\n") < lines:
+                break
+        assert found is not None
+        _CARD_LISTS[key] = found
+    return found
+
+
 def help_line(
     st: GameState, seat: int, *, names: bool, width: int = 42, owner: bool = False
 ) -> str:
     """Strengths, net solitary count, then the cards: whole names while they fit on
     two lines of ``width``, short names beyond (:data:`_CARD_TIERS`)."""
     p = st.players[seat]
-    cards = ""
     label = f"[b]{safe(p.name[:12])}'s[/] Help Line" if owner else "Help Line"
-    for chars, lines in _CARD_TIERS:
-        cards = _pack(
-            [label, *(_help_card(rules_of(st).data, c, chars) for c in p.help_line)], width
-        )
-        if cards.count("\n") < lines:
-            break
+    cards = _card_list(rules_of(st).data, tuple(p.help_line), width, label)
     if not p.help_line:
         cards = f"{label} [dim]empty[/]"
     net = net_solitary(rules_of(st), p)
@@ -774,10 +789,9 @@ def supplies(st: GameState, *, wide: bool) -> str:
         trees = "  ".join(
             f"x{n}: {' '.join(labels)}" for n, labels in sorted(by_left.items(), reverse=True)
         )
-    else:
+    else:  # the wide board: each kind with its cost
         trees = " ".join(
-            f"{label}({D.trees[label].cost})x{n}" if wide else f"{label}x{n}"
-            for label, n in st.dispensers.items()
+            f"{label}({D.trees[label].cost})x{n}" for label, n in st.dispensers.items() if n
         )
     return (
         f"[b]Supply[/] fires {fires} Varans {st.varan_supply} {FRAGMENT}{st.fragment_supply}\n"

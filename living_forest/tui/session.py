@@ -59,7 +59,8 @@ class Transition:
     events: tuple[Event, ...]  # what the core reported (empty for an undo)
     undone: bool = False
     # The move is held, not played yet: it would end the round or the game, so it
-    # waits for Enter (undo drops it); ``after`` is then the board shown meanwhile.
+    # waits for Enter (undo drops it); ``after`` is then the board shown meanwhile and
+    # ``events`` the move's own, to the end of the turn (again in the played move's).
     held: bool = False
 
 
@@ -167,7 +168,11 @@ class Session:
             self.confirm_turn()
         if self._holds(before, a, new):
             self._held = (a, preview(before, a), new, list(events))
-            self._publish(Transition(format_action(a), before, self._held[1], (), held=True))
+            # Its own events (to the end of the turn), for the log meanwhile; the end of
+            # the round's come with the move when Enter plays it.
+            ends = next((i for i, e in enumerate(events) if e.kind == "turn_ended"), -1)
+            own = tuple(events[: ends + 1])
+            self._publish(Transition(format_action(a), before, self._held[1], own, held=True))
             return []
         return self._commit(before, a, new, events)
 

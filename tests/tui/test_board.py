@@ -499,6 +499,14 @@ async def test_a_turn_that_ends_by_itself_waits_for_enter_and_can_be_undone():
         assert f"{mover}'s turn is done. Enter: pass to {nxt} · u: undo" in status(app)
         await pilot.press("escape")  # not a question here: nothing happens
         assert session.turn_done == before.current
+        # The move keys are off the footer meanwhile; one pressed anyway says why.
+        await pilot.pause()
+        footer = str(game.query_one("KeyBar").render()) + " ".join(
+            str(w.render()) for w in game.query_one("KeyBar").query("*")
+        )
+        assert "Take" not in footer and "Attract" not in footer and "Pass" in footer
+        await pilot.press("a")
+        assert session.turn_done == before.current and "turn is done" in status(app)
         await pilot.press("u")
         assert session.state is before and "Undone: Take a Fragment" in status(app)
         await pilot.press("t", "enter")
@@ -748,3 +756,40 @@ async def test_v_in_the_middle_layout_names_the_help_line_above_another_forest()
         assert f"{name}'s Help Line" in str(panel.render())
         await pilot.press("v")
         assert f"{name}'s" not in str(panel.render())
+
+
+async def test_the_rounds_held_last_move_is_in_the_log_while_it_waits():
+    """Play-test (issue 8): while the round's last move waits for Enter the log stopped
+    short of it; now its own sentences are there at once, and Enter adds the end of the
+    round without writing them twice."""
+    from living_forest.core import describe
+
+    seed = 11
+    st, _ = new_game([(s.name, s.spirit) for s in SEATS], seed, first=0)
+    rng, log = random.Random(seed), []
+    while True:  # to the action that ends round 1
+        a = baseline_bot(observe(st, st.current), legal_actions(st), rng)
+        after, events = apply(st, a)
+        if after.round != st.round:
+            break
+        st = after
+        log.append(str(a))
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        game = await start(pilot, Session(SEATS, seed, first=0, actions=log))
+        await clear_dialogs(pilot)
+        await press_action(pilot, game, a)
+        assert game.session.held == a
+        lines = game.query_one("#log").sentences
+        ends = next(i for i, e in enumerate(events) if e.kind == "turn_ended")
+        own = [describe(e, after) for e in events[: ends + 1]]
+        rest = [describe(e, after) for e in events[ends + 1 :]]
+        assert all(x in " ".join(lines) for x in own)
+        assert not any(x in lines for x in rest if x not in own)
+        await pilot.press("enter")
+        await clear_dialogs(pilot)
+        lines = game.query_one("#log").sentences
+        text = "\n".join(lines)
+        for x in own:
+            assert text.count(x) == sum(1 for y in own if y == x), x  # once, not twice
+        assert all(x in text for x in rest)

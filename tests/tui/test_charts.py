@@ -112,3 +112,28 @@ async def test_the_chart_opens_from_the_game_over_box_and_from_the_board() -> No
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is app.game
+
+
+async def test_the_game_waits_while_the_chart_is_open() -> None:
+    """Review: the chart opened over a game of bots let them play on under it (and the
+    round summaries pile up over it); now it is a dialog of the game: the game waits."""
+    import asyncio
+
+    bots = [SeatConfig("Bo", "winter", "baseline"), SeatConfig("Cy", "summer", "baseline")]
+    app = LivingForestApp(bot_pause=0.05)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.start_session(Session(bots, 3))
+        await started(pilot)
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, ChartScreen)
+        await asyncio.sleep(0.3)  # a bot still thinking may finish its step
+        n = len(app.game.session.actions)
+        await asyncio.sleep(0.6)
+        assert len(app.game.session.actions) == n and isinstance(app.screen, ChartScreen)
+        await pilot.press("escape")
+        for _ in range(100):
+            await asyncio.sleep(0.05)
+            if len(app.game.session.actions) > n:
+                break
+        assert len(app.game.session.actions) > n  # and it goes on when the chart closes

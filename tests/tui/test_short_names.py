@@ -91,3 +91,29 @@ async def test_the_80x24_board_holds_a_nine_card_help_line_without_scrolling():
             assert R.short_name(D.cards[c]) in shown
         supply = game.query_one("SuppliesView")
         assert supply.region.bottom <= left.region.bottom
+
+
+async def test_a_supply_line_that_wraps_grows_the_panel_instead_of_being_cut():
+    """Play-test: the Trees supply at 80x24 lost its last kinds when it grew past the
+    column (the panel kept its height: the text had as many lines as before)."""
+    app = LivingForestApp(bot_pause=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_session(Session([SeatConfig(*s) for s in SEATS], 1))
+        await pilot.pause()
+        game = app.game
+        panel = game.query_one("#supplies")
+        st = game.session.state
+        short = st.clone()
+        labels = list(short.dispensers)
+        for i, label in enumerate(labels):  # alternate 2 and 1 left: a long line
+            short.dispensers[label] = 1 + i % 2
+        panel.state = short
+        await pilot.pause()
+        text = R.plain_text(R.supplies(short, wide=False))
+        assert len(text.splitlines()[1]) > panel.size.width  # it must wrap
+        assert panel.size.height >= 3  # the fires line and the Trees on two rows
+        shown = "\n".join(
+            "".join(seg.text for seg in line)
+            for line in panel.render_lines(panel.region.reset_offset)
+        )
+        assert all(label in shown for label in labels)

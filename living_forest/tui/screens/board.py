@@ -146,8 +146,10 @@ class BoardScreen(Screen[None]):
         # Forest shown first is the one under the Help Line panel (a play-test read
         # the acting player's line above seat 0's Forest, always drawn first).
         for k, fv in enumerate(self.query(ForestView)):
-            fv.seat = (shown + k) % st.n if k < st.n else k
-            fv.display = k <= room and k < st.n
-            fv.line = fv.seat != focus and fv.display and self.forest_room > 0
-            fv.marks = (marks or {}) if fv.seat == st.current else {}
+            seat = (shown + k) % st.n
+            fv.display = k <= room
+            # Set without their watchers: the state, set last, draws the panel once.
+            fv.set_reactive(ForestView.seat, seat)
+            fv.set_reactive(ForestView.line, seat != focus and fv.display and self.forest_room > 0)
+            fv.set_reactive(ForestView.marks, (marks or {}) if seat == st.current else {})
             fv.state = st

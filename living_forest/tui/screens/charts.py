@@ -3,6 +3,8 @@ and flowers against what wins (V-2), and Onibi's fires and power. Read-only."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid
@@ -53,10 +55,13 @@ class ChartScreen(Screen[None]):
                 values = [p.counts[seat][k] for p in self.points]
                 plt.plot(rounds, values, marker=MARKERS[seat % len(MARKERS)])
             plt.plot(rounds, need, marker="·")
-            top = max(need, default=12)
-            plt.title(f"{TITLES[c]} (needed: {top})")
+            needed = max(need, default=12)
+            # A count may pass the threshold (several fires at once): keep it on the plot.
+            reached = [c[k] for p in self.points for c in p.counts]
+            top = max([needed, *reached])
+            plt.title(f"{TITLES[c]} (needed: {needed})")
             plt.ylim(0, top + 1)
-            plt.yticks(sorted({*range(0, top, 3), top}))
+            plt.yticks(sorted({*range(0, top, 3), needed, top}))
             self._x_axis(plt, rounds)
         plt = self.query_one("#chart-onibi", PlotextPlot).plt
         power = [p.power for p in self.points]
@@ -69,11 +74,11 @@ class ChartScreen(Screen[None]):
         self._x_axis(plt, rounds)
 
     @staticmethod
-    def _x_axis(plt: object, rounds: list[int]) -> None:
+    def _x_axis(plt: Any, rounds: list[int]) -> None:
         if rounds:
-            plt.xticks(rounds)  # type: ignore[attr-defined]
-            plt.xlim(min(rounds) - 0.5, max(rounds) + 0.5)  # type: ignore[attr-defined]
-        plt.xlabel("round")  # type: ignore[attr-defined]
+            plt.xticks(rounds)
+            plt.xlim(min(rounds) - 0.5, max(rounds) + 0.5)
+        plt.xlabel("round")
 
     def action_close(self) -> None:
         self.dismiss(None)

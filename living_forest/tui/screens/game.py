@@ -127,6 +127,7 @@ class GameScreen(BoardScreen):
         # itself, a bonus offered or done), digits and Enter wait a moment: a key typed
         # in the same instant was meant for the list that is gone (issue 8).
         self._own_move = False
+        self._held_logged = 0  # a held move's events already in the log
         self._guard_until = 0.0
         self._modal_open = False
         # The bot step in progress: its worker and the position it thinks about.
@@ -447,7 +448,7 @@ class GameScreen(BoardScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "play":
             if self.session.turn_done is not None:
-                return None  # dimmed: Enter passes the turn, u takes its last action back
+                return False  # hidden: Enter passes the turn, u takes its last action back
             name = str(parameters[0])
             return liveness(self.state, self.session.legal(), name, human=self.human_to_act)
         if action == "undo":
@@ -727,6 +728,8 @@ class GameScreen(BoardScreen):
         self.modes = []
         if not self.is_mounted:
             return  # the board is not built yet; _first_flow shows everything
+        held_logged = len(tr.events) if tr.held and self._log_loaded else 0
+        logged, self._held_logged = self._held_logged, held_logged
         if tr.undone:
             # In words, from the position where it was played ("Take a Fragment").
             what = action_label(tr.after, parse_action(tr.action))
@@ -742,7 +745,8 @@ class GameScreen(BoardScreen):
         self._own_move = tr.after.current == tr.before.current and self.session.current_is_human
         if self._log_loaded:
             log = self.query_one("#log", EventLog)
-            for ev in tr.events:
+            # A held move's own events were logged while it waited for Enter.
+            for ev in tr.events[0 if tr.held else logged :]:
                 if ev.kind == "round_started":
                     self._log_round = int(ev.data.get("round", self._log_round + 1))
                 log.add(describe(ev, tr.after), seat=ev.seat, round=self._log_round)

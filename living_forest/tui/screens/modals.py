@@ -163,7 +163,7 @@ class HelpText(ScrollView):
             self._paint_style = None
 
     def render_line(self, y: int) -> Strip:
-        style = self._paint_style or self.rich_style
+        style = self._paint_style if self._paint_style is not None else self.rich_style
         row = int(self.scroll_y) + y
         width = self.scrollable_content_region.width
         if row >= len(self._lines):

@@ -45,7 +45,11 @@ class Panel(Widget):
         lines_before = self._markup.count("\n")
         self._markup = markup
         self._content = Content.from_markup(markup)
-        self.refresh(layout=markup.count("\n") != lines_before)
+        # A line wider than the panel wraps: its height may change with the same number
+        # of lines (the Trees supply at 80x24 was cut, not wrapped, without a relayout).
+        width = self.size.width
+        wraps = bool(width) and any(line.cell_length > width for line in self._content.split("\n"))
+        self.refresh(layout=wraps or markup.count("\n") != lines_before)
 
     def watch_state(self) -> None:
         self._update()

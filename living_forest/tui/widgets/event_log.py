@@ -115,7 +115,8 @@ class EventLog(RichLog):
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
         line = self._render_line(scroll_y + y, scroll_x, self.scrollable_content_region.width)
-        return line.apply_style(self._paint_style or self.rich_style)
+        style = self._paint_style if self._paint_style is not None else self.rich_style
+        return line.apply_style(style)
 
     def set_view(self, view: str | int, marked: frozenset[int] | None = None) -> None:
         """Show ``view`` (ALL, ROUND or a seat); ``marked``: the seats whose lines get
@@ -137,9 +138,10 @@ class EventLog(RichLog):
 
     def watch_scroll_y(self, old: float, new: float) -> None:
         super().watch_scroll_y(old, new)
-        if new < old and new < self.max_scroll_y:
+        if new >= self.max_scroll_y:
+            self._at_end = True  # at the end (scrolled there, or a log grown taller)
+        elif new < old:
             self._at_end = False  # the player scrolled back: leave the view alone
-        # (a log grown taller moves its scroll back to the new end: still at the end)
 
     def rewrap(self) -> None:
         self.clear()
@@ -147,3 +149,4 @@ class EventLog(RichLog):
             if self._shows(e):
                 self.write(self._line(e), scroll_end=False)
         self.scroll_end(animate=False, immediate=False, x_axis=False)
+        self._at_end = True
