@@ -692,7 +692,7 @@ async def test_the_log_shows_its_newest_line_after_every_move_at_120x40_and_80x2
             game = await start(pilot, Session(SEATS, 5, options=options))
             log = game.query_one("#log")
             footer = game.query_one("KeyBar")
-            for _ in range(60):
+            for _ in range(40):
                 _, over = await play_keys(pilot, game, 1)
                 if over:
                     break

@@ -3,7 +3,9 @@ round, and the chart screen opens from the game over box and the board."""
 
 from __future__ import annotations
 
+import asyncio
 import random
+import time
 
 import pytest
 
@@ -24,7 +26,7 @@ from living_forest.tui.screens.charts import ChartScreen
 from living_forest.tui.screens.over import GameOverScreen
 from living_forest.tui.session import SeatConfig, Session
 
-from .driver import clear_dialogs, started
+from .driver import clear_dialogs, first_flow, started
 
 SEATS = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer"), SeatConfig("Cy", "spring")]
 
@@ -81,12 +83,10 @@ async def test_the_chart_opens_from_the_game_over_box_and_from_the_board() -> No
     async with app.run_test(size=(80, 24)) as pilot:
         s = finished(4)
         app.start_session(s)
-        await pilot.pause()
-        for _ in range(5):
-            if isinstance(app.screen, GameOverScreen):
-                break
-            await pilot.press("enter")
-            await pilot.pause()
+        await first_flow(pilot)  # a finished game: its first flow shows the result
+        deadline = time.monotonic() + 60
+        while not isinstance(app.screen, GameOverScreen) and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
         assert isinstance(app.screen, GameOverScreen)
         await pilot.press("c")
         await pilot.pause()
@@ -117,8 +117,6 @@ async def test_the_chart_opens_from_the_game_over_box_and_from_the_board() -> No
 async def test_the_game_waits_while_the_chart_is_open() -> None:
     """Review: the chart opened over a game of bots let them play on under it (and the
     round summaries pile up over it); now it is a dialog of the game: the game waits."""
-    import asyncio
-
     bots = [SeatConfig("Bo", "winter", "baseline"), SeatConfig("Cy", "summer", "baseline")]
     app = LivingForestApp(bot_pause=0.05)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -127,7 +125,10 @@ async def test_the_game_waits_while_the_chart_is_open() -> None:
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, ChartScreen)
-        await asyncio.sleep(0.3)  # a bot still thinking may finish its step
+        deadline = time.monotonic() + 30  # a bot still thinking may finish its step
+        while app.game.bot_busy and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
+        await pilot.pause()
         n = len(app.game.session.actions)
         await asyncio.sleep(0.6)
         assert len(app.game.session.actions) == n and isinstance(app.screen, ChartScreen)

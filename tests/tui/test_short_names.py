@@ -15,6 +15,8 @@ from living_forest.tui.app import LivingForestApp
 from living_forest.tui.screens.game import GameScreen
 from living_forest.tui.session import SeatConfig, Session
 
+from .driver import started
+
 SEATS = [("Ana", "winter"), ("Ben", "summer")]
 
 
@@ -73,10 +75,9 @@ async def test_the_80x24_board_holds_a_nine_card_help_line_without_scrolling():
     app = LivingForestApp(bot_pause=0, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         app.start_session(Session([SeatConfig(*s) for s in SEATS], 1))
-        await pilot.pause()
-        while not isinstance(app.screen, GameScreen):
-            await pilot.press("enter")
-        game = app.screen
+        await started(pilot)  # not Enter until a board: on the title, Enter is New game
+        game = app.game
+        assert isinstance(game, GameScreen) and app.screen is game
         while len(game.session.state.players[0].help_line) < 9:
             assert game.session.state.phase == "draw" and game.session.state.current == 0
             await pilot.press("d")
@@ -99,7 +100,7 @@ async def test_a_supply_line_that_wraps_grows_the_panel_instead_of_being_cut():
     app = LivingForestApp(bot_pause=0, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         app.start_session(Session([SeatConfig(*s) for s in SEATS], 1))
-        await pilot.pause()
+        await started(pilot)
         game = app.game
         panel = game.query_one("#supplies")
         st = game.session.state
