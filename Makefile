@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench soak strength clean setup
+.PHONY: run test test-browser serve lint bench soak strength clean setup
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is needed"'
@@ -20,7 +20,21 @@ run: $(STAMP)
 	$(BIN)/living-forest
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -n 2 -q
+	$(BIN)/python -m pytest -n 2 -q --ignore=tests/browser
+
+# The game in headless Chromium through `living-forest serve` (Debian's chromium package:
+# installed here when missing and this is a root shell with apt, as in CI).
+CHROMIUM ?= /usr/bin/chromium
+test-browser: $(STAMP)
+	@test -x $(CHROMIUM) || { test "$$(id -u)" = 0 && command -v apt-get >/dev/null && \
+	  { echo "installing Debian's chromium (first run only)..."; \
+	    apt-get install -y -q chromium >/dev/null 2>&1 || \
+	    { apt-get update -q >/dev/null && apt-get install -y -q chromium >/dev/null; }; }; } || \
+	  { echo "make test-browser needs Chromium at $(CHROMIUM): apt-get install chromium"; exit 1; }
+	CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -q -p no:cacheprovider tests/browser
+
+serve: $(STAMP)
+	$(BIN)/living-forest serve
 
 lint: $(STAMP)
 	$(BIN)/ruff check living_forest tests bench

@@ -1,4 +1,5 @@
-"""Command line: ``living-forest`` (the Textual app), ``simulate`` and ``replay``.
+"""Command line: ``living-forest`` (the Textual app), ``simulate``, ``match``, ``replay``,
+``view`` and ``serve`` (the app in a browser).
 
 Textual is imported only when the app starts, so ``simulate``, ``replay`` and
 ``--help`` stay light. Rich is imported only for the simulate report.
@@ -101,6 +102,20 @@ def build_parser() -> argparse.ArgumentParser:
         "log following the position (arrows step; p plays on from a position as a new game).",
     )
     view.add_argument("file", type=Path, metavar="FILE.json")
+
+    srv = sub.add_parser(
+        "serve",
+        help="play in a web browser (on this computer)",
+        description="Serve the game to a web browser through textual-serve: open the address "
+        "it prints. Each browser tab is a game of its own, hot-seat as in the terminal; saves "
+        "go where the terminal game keeps them. Ctrl+C stops the server.",
+    )
+    srv.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
+    srv.add_argument(
+        "--host",
+        default="localhost",
+        help="address to listen on (default localhost: this computer only)",
+    )
     return p
 
 
@@ -143,6 +158,13 @@ _positive = _whole_number(1)
 _natural = _whole_number(0)
 
 
+def _port(text: str) -> int:
+    v = _whole_number(1)(text)
+    if v > 65535:
+        raise argparse.ArgumentTypeError(f"a port is at most 65535, not {v}")
+    return v
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _main(argv)
@@ -177,6 +199,8 @@ def _main(argv: Sequence[str] | None) -> int:
         return cmd_replay(args.file)
     if args.command == "view":
         return run_app(None, False, view=args.file)
+    if args.command == "serve":
+        return cmd_serve(args.host, args.port)
     return run_app(args.load, args.continue_latest)
 
 
@@ -206,6 +230,36 @@ def run_app(load: Path | None, continue_latest: bool, *, view: Path | None = Non
         return EXIT_FAIL
     code = run(load=load, continue_latest=continue_latest, view=view)
     return int(code or 0)
+
+
+# --- serve --------------------------------------------------------------------------
+
+
+def serve_command() -> str:
+    """The shell command textual-serve runs for each browser tab: this Python, this
+    package's app (so it works from a checkout's .venv as from an installed copy)."""
+    import shlex
+
+    return f"{shlex.quote(sys.executable)} -m living_forest"
+
+
+def cmd_serve(host: str, port: int) -> int:
+    """``living-forest serve``: the app in a browser tab (issue 10)."""
+    import socket
+
+    try:  # a port in use is a sentence, not a traceback from deep in aiohttp
+        with socket.create_server((host, port)):
+            pass
+    except OSError as e:
+        print(f"living-forest: cannot serve on {host}:{port}: {e.strerror or e}", file=sys.stderr)
+        return EXIT_FAIL
+    try:
+        from textual_serve.server import Server
+    except ImportError as e:
+        print(f"living-forest: textual-serve is not installed ({e})", file=sys.stderr)
+        return EXIT_FAIL
+    Server(serve_command(), host=host, port=port, title="Living Forest").serve()
+    return EXIT_OK
 
 
 # --- replay -------------------------------------------------------------------------

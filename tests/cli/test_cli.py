@@ -242,6 +242,41 @@ def test_load_and_continue_exclude_each_other(capsys: pytest.CaptureFixture[str]
     assert "not allowed with argument" in capsys.readouterr().err
 
 
+# --- serve -------------------------------------------------------------------------
+
+
+def test_serve_on_a_port_in_use_is_one_clear_message(capsys: pytest.CaptureFixture[str]) -> None:
+    import socket
+
+    with socket.create_server(("localhost", 0)) as busy:
+        port = busy.getsockname()[1]
+        assert cli.main(["serve", "--port", str(port)]) == cli.EXIT_FAIL
+    err = capsys.readouterr().err
+    assert f"cannot serve on localhost:{port}" in err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("port", ["0", "65536", "http"])
+def test_serve_refuses_a_port_that_is_none(port: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        cli.main(["serve", "--port", port])
+    assert info.value.code == cli.EXIT_USAGE
+    assert "argument --port" in capsys.readouterr().err
+
+
+def test_serve_runs_this_python_with_the_game_in_each_tab() -> None:
+    """Each browser tab runs ``serve_command()``: this interpreter with this package's
+    command line (``python -m living_forest``; asked for its version here)."""
+    import shlex
+
+    argv = shlex.split(cli.serve_command())
+    assert argv[0] == sys.executable and argv[1:] == ["-m", "living_forest"]
+    out = subprocess.run(
+        [*argv, "--version"], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert out.stdout.startswith("living-forest ")
+
+
 # --- imports -----------------------------------------------------------------------
 
 _NO_UI = (

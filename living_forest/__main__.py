@@ -1,0 +1,5 @@
+"""``python -m living_forest``: the same as the ``living-forest`` command."""
+
+from living_forest.cli import main
+
+raise SystemExit(main())
