@@ -51,9 +51,11 @@ from .screens.modals import (
 from .screens.over import GameOverScreen, TooSmallScreen
 from .screens.replay import ReplayScreen
 from .screens.title import NewGameScreen, TitleScreen
+from .screens.tutorial import ChapterScreen, TutorialScreen
 from .session import SeatConfig, Session
 from .themes import ALL as ALL_THEMES
 from .themes import ENV_THEME, THEMES, theme_setting
+from .tutorial import Chapter, chapters
 
 HELP_DIR = Path(__file__).resolve().parents[2] / "assets" / "help"
 MIN_W, MIN_H = 80, 24
@@ -178,16 +180,29 @@ class LivingForestApp(App[int]):
 
         self.push_screen(ConfirmScreen("Leave the game in progress?", body), answered)
 
-    def start_session(self, session: Session, *, loaded_from: Path | None = None) -> None:
+    def start_session(
+        self,
+        session: Session,
+        *,
+        loaded_from: Path | None = None,
+        tutorial: Chapter | None = None,
+    ) -> None:
         """Put ``session`` on the board. It autosaves to a file of its own (the one it
-        was continued from, when that is an autosave), so no other game is overwritten."""
+        was continued from, when that is an autosave), so no other game is overwritten.
+        A tutorial chapter's game is not autosaved (it is not a game to continue)."""
         # Only the title stays below the board.
         while len(self.screen_stack) > 2:
             self.pop_screen()
         if self._unsubscribe_autosave is not None:
             self._unsubscribe_autosave()  # the previous game no longer saves itself
+            self._unsubscribe_autosave = None
         self.flush_autosave()  # ... and its last position is on disk
         self.autosave_to = None
+        if tutorial is not None:
+            game: GameScreen = TutorialScreen(session, tutorial, bot_pause=self.bot_pause)
+            game.paused = self.too_small
+            self.push_screen(game)
+            return
         if self.autosave_enabled:
             with contextlib.suppress(OSError):
                 self.autosave_to = autosave_target(session, loaded_from)
@@ -197,6 +212,22 @@ class LivingForestApp(App[int]):
         game.paused = self.too_small
         self.push_screen(game)
         self.autosave(session)
+
+    def action_learn(self) -> None:
+        """Learn to play: the tutorial's chapters (issue 10)."""
+
+        def chosen(chapter: Chapter | None) -> None:
+            if chapter is not None:
+                self.leave_game_then(
+                    lambda: self.start_session(chapter.session(), tutorial=chapter)
+                )
+
+        self.push_screen(ChapterScreen(chapters()), chosen)
+
+    def action_leave_tutorial(self) -> None:
+        """Back to the title screen from a tutorial chapter."""
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
 
     def on_game_screen_game_over(self, message: GameScreen.GameOver) -> None:
         self.show_game_over(message.session)

@@ -173,6 +173,11 @@ class FlowController:
                 "Onibi adds no new fire: no animal was taken from the reserve this round."
             )
 
+    @property
+    def has_summary(self) -> bool:
+        """A round's summary (Onibi) waits to be shown."""
+        return bool(self._summary)
+
     def next_step(self, *, blocked: bool = False, bot_busy: bool = False) -> Step:
         """``blocked``: a dialog or the "too small" notice is up."""
         if blocked:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from textual import on
@@ -755,12 +755,15 @@ class GameScreen(BoardScreen):
 
     # --- flow: summaries, game over, hand-offs, bots (flow.py decides) ------------
 
-    def push_modal(self, screen: Screen[Any]) -> None:
-        """Show a dialog; the game flow resumes when it closes."""
+    def push_modal(self, screen: Screen[Any], then: Callable[[Any], object] | None = None) -> None:
+        """Show a dialog; the game flow resumes when it closes (after ``then`` is given
+        the dialog's answer)."""
         self._modal_open = True
 
-        def closed(_result: object) -> None:
+        def closed(result: object) -> None:
             self._modal_open = False
+            if then is not None:
+                then(result)
             self.advance_flow()
 
         self.app.push_screen(screen, closed)

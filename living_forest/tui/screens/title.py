@@ -39,6 +39,7 @@ LOGO = r"""
 class TitleScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "app.new_game", "New game", id="title.new"),
+        Binding("t", "app.learn", "Learn to play", id="title.learn"),
         Binding("c", "app.continue_game", "Continue", id="title.continue"),
         Binding("l", "app.load_game", "Load…", id="title.load"),
         Binding("w", "app.watch_replay", "Replay…", id="title.watch"),
@@ -60,12 +61,13 @@ class TitleScreen(Screen[None]):
                 id="tagline",
             )
             with Center(id="menu-row"), Vertical(id="menu"):
-                yield Button("New game  (n)", id="new")
-                yield Button("Continue  (c)", id="continue")
-                yield Button("Load…     (l)", id="load")
-                yield Button("Replay…   (w)", id="watch")
-                yield Button("Rules     (r)", id="rules")
-                yield Button("Quit      (q)", id="quit")
+                yield Button("New game      (n)", id="new")
+                yield Button("Learn to play (t)", id="learn")
+                yield Button("Continue      (c)", id="continue")
+                yield Button("Load…         (l)", id="load")
+                yield Button("Replay…       (w)", id="watch")
+                yield Button("Rules         (r)", id="rules")
+                yield Button("Quit          (q)", id="quit")
             yield Label("", id="title-message")
         yield Footer()
 
@@ -85,6 +87,7 @@ class TitleScreen(Screen[None]):
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         action = {
             "new": "new_game",
+            "learn": "learn",
             "continue": "continue_game",
             "load": "load_game",
             "watch": "watch_replay",

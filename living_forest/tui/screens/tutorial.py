@@ -1,0 +1,162 @@
+"""Learn to play (issue 10): the game screen of a tutorial chapter, and the chapter list.
+
+:class:`TutorialScreen` is the ordinary board (every key, panel and sum as in a game)
+with a :class:`~living_forest.tui.tutorial.Tutor` in front of it: each step's text in a
+box when it comes up, what to press on the status line, any other move refused with
+that instruction (nothing changes), the other seat's moves from the script, and Esc to
+leave. Once the script is done the game goes on as an ordinary one.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from living_forest.core import Action, GameState
+from living_forest.core.state import PHASE_OVER
+
+from ..keys import GAME_KEYS, opens_list
+from ..session import Session
+from ..tutorial import Chapter, Tutor
+from .game import GameScreen
+from .modals import ConfirmScreen, InfoScreen
+
+
+class TutorialScreen(GameScreen):
+    def __init__(self, session: Session, chapter: Chapter, *, bot_pause: float = 0.4) -> None:
+        super().__init__(session, bot_pause=bot_pause)
+        self.chapter = chapter
+        self.tutor = Tutor(chapter)
+        self._told: set[int] = set()  # steps whose text was shown
+        self._done_told = False
+
+    # --- the flow: a step's text before the step, the chapter's end at its end ------
+
+    def advance_flow(self) -> None:
+        if not self.is_attached:
+            return
+        s = self.session
+        quiet = not (self._modal_open or self.paused) and s.turn_done is None
+        if quiet and not self.flow.has_summary:  # Onibi's summary comes first
+            i = self.tutor.index(s)
+            step = self.tutor.step(s)
+            if step is not None and step.say and i not in self._told:
+                self._told.add(i)
+                self.push_modal(InfoScreen(f"Learn to play · {self.chapter.title}", step.say))
+                return
+            if step is None and not self._done_told:
+                self._done_told = True
+                self.push_modal(InfoScreen("Chapter done", self.chapter.done))
+                return
+        super().advance_flow()
+
+    def _bot_choose(self, st: GameState, controller: str, step: int) -> Action:
+        scripted = self.tutor.scripted_at(step)
+        if scripted is None:  # past the script: the chapter's bot plays on
+            return super()._bot_choose(st, controller, step)
+        if self.bot_pause > 0 and not self.fast_forward:
+            self._bot_wake.wait(self.bot_pause)
+        return scripted
+
+    # --- the person's moves: the step's, or an explanation ----------------------------
+
+    def _refusal(self, action: Action | None, kind: str = "") -> str | None:
+        s = self.session
+        if s.turn_done is not None or not self.human_to_act:
+            return None  # the game's own answer (pass the turn on, wait for the bot)
+        if action is not None:
+            return self.tutor.refusal(s, action, self.key_of)
+        return self.tutor.refuses_key(s, kind, self.key_of)
+
+    def play(self, action: Action) -> bool:
+        reason = self._refusal(action)
+        if reason is not None:
+            self.say(reason)
+            return False
+        return super().play(action)
+
+    def action_play(self, name: str) -> None:
+        if opens_list(self.state, name):
+            reason = self._refusal(None, GAME_KEYS[name].kind)
+            if reason is not None:
+                self.say(reason)
+                return
+        super().action_play(name)
+
+    def action_hint(self) -> None:
+        hint = self.tutor.hint(self.session, self.key_of, listing=bool(self.modes))
+        if hint and self.human_to_act:
+            self.say(hint)
+            return
+        super().action_hint()
+
+    def _refresh_status(self) -> None:
+        if not self.message and self.human_to_act and self.state.phase != PHASE_OVER:
+            self.message = self.tutor.hint(self.session, self.key_of, listing=bool(self.modes))
+        super()._refresh_status()
+
+    # --- leaving --------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "back":
+            return True  # Esc always answers: back a step, or leave the tutorial
+        return super().check_action(action, parameters)
+
+    def action_back(self) -> None:
+        s = self.session
+        if self.modes or s.turn_done is not None or self.state.phase == PHASE_OVER:
+            super().action_back()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.app.call_later(self.app.run_action, "app.leave_tutorial")
+
+        self.push_modal(
+            ConfirmScreen(
+                "Leave the tutorial?",
+                "Learn to play on the title screen starts any chapter again.",
+            ),
+            answered,
+        )
+
+
+class ChapterScreen(ModalScreen[Chapter | None]):
+    """The tutorial's chapters; Enter starts one, Esc goes back."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="chapters.cancel")]
+
+    def __init__(self, chapters: tuple[Chapter, ...]) -> None:
+        super().__init__(classes="dialog")
+        self.chapters = chapters
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="box"):
+            yield Label(Content.from_markup("[b]Learn to play[/]"), id="chapters-title")
+            yield Static(
+                Content(
+                    "A guided game against Ben: each step says what to do and waits for "
+                    "it. Esc leaves at any time."
+                ),
+                id="chapters-about",
+            )
+            yield OptionList(
+                *(Option(Content(c.title), id=str(i)) for i, c in enumerate(self.chapters)),
+                id="chapters-list",
+            )
+            yield Label(Content.from_markup("[dim]↑↓ choose, Enter starts, Esc back[/]"))
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(self.chapters[int(event.option.id or 0)])
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,232 @@
+"""The guided first game (issue 10): chapters of a fixed deal against a scripted
+opponent, read from ``assets/tutorial.json``. Pure (no Textual).
+
+A chapter is a seed, its seats and a list of steps. Each step is one action in the
+core's notation, made by whoever is to act then: the person's steps wait for exactly
+that action (any other is refused with what to do instead); the other seat's steps
+are played by the script. ``say`` is shown in a box when its step comes up. ``setup``
+actions are played silently first, to start late in a game. When the steps run out
+the game goes on as an ordinary one, the other seat played by the bot ``then``.
+
+Where the tutorial stands is the number of actions played (``Session.actions``, a
+held move included), so undo simply steps the tutorial back with the game.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from living_forest.core import (
+    Action,
+    GameState,
+    apply,
+    decision,
+    legal_actions,
+    parse_action,
+    rules_of,
+)
+from living_forest.core.actions import (
+    ATTRACT,
+    DONE,
+    DRAW,
+    END,
+    EXTINGUISH,
+    MOVE,
+    PLANT,
+    SKIP,
+    STEAL,
+    STOP,
+    TAKE_FRAGMENT,
+    USE_FRAGMENT,
+)
+from living_forest.core.data import ASSETS_DIR
+from living_forest.core.queries import BONUS, PICK
+
+from .choices import action_label
+from .keys import GAME_KEYS
+from .session import HUMAN, SeatConfig, Session
+
+TUTORIAL_JSON = ASSETS_DIR / "tutorial.json"
+
+# The key (binding name in keys.GAME_KEYS) that starts each kind of step.
+_KEY_OF_KIND = {k.kind: name for name, k in GAME_KEYS.items()}
+
+
+class TutorialError(ValueError):
+    """The tutorial file is not a script the game can follow."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    do: str  # the action, in notation
+    say: str = ""  # shown in a box when the step comes up
+
+    @property
+    def action(self) -> Action:
+        return parse_action(self.do)
+
+
+@dataclass(frozen=True, slots=True)
+class Chapter:
+    id: str
+    title: str
+    seed: int
+    first: int
+    seats: tuple[SeatConfig, ...]  # table order; the person's seat is human
+    human: int  # that seat (table order = seat number, ``first`` 0)
+    then: str  # the bot that plays the other seat once the steps run out
+    setup: tuple[str, ...]
+    steps: tuple[Step, ...]
+    done: str  # shown when the last step has been played
+
+    def session(self) -> Session:
+        """A new game at the chapter's start (its setup played)."""
+        return Session(list(self.seats), self.seed, first=self.first, actions=self.setup)
+
+
+def _chapter(d: dict[str, Any]) -> Chapter:
+    try:
+        human = int(d["human"])
+        seats = tuple(
+            SeatConfig(s["name"], s["spirit"], HUMAN if i == human else str(d["then"]))
+            for i, s in enumerate(d["seats"])
+        )
+        steps = tuple(Step(str(s["do"]), str(s.get("say", ""))) for s in d["steps"])
+        return Chapter(
+            id=str(d["id"]),
+            title=str(d["title"]),
+            seed=int(d["seed"]),
+            first=int(d["first"]),
+            seats=seats,
+            human=human,
+            then=str(d["then"]),
+            setup=tuple(str(a) for a in d["setup"]),
+            steps=steps,
+            done=str(d["done"]),
+        )
+    except (KeyError, TypeError, ValueError) as e:
+        raise TutorialError(f"chapter {d.get('id', '?')!r}: {e}") from None
+
+
+def load_chapters(path: Path = TUTORIAL_JSON) -> tuple[Chapter, ...]:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return tuple(_chapter(c) for c in data["chapters"])
+
+
+@cache
+def chapters() -> tuple[Chapter, ...]:
+    """The tutorial's chapters (read once)."""
+    return load_chapters()
+
+
+class Tutor:
+    """Where a session stands in its chapter, and what the person may do now."""
+
+    def __init__(self, chapter: Chapter) -> None:
+        self.chapter = chapter
+
+    def index(self, session: Session) -> int:
+        """The step to play next (``len(steps)`` once the script is done)."""
+        played = len(session.actions) + (session.held is not None)
+        return min(max(played - len(self.chapter.setup), 0), len(self.chapter.steps))
+
+    def step(self, session: Session) -> Step | None:
+        """The step to play next, or None once the script is done."""
+        i = self.index(session)
+        steps = self.chapter.steps
+        return steps[i] if i < len(steps) else None
+
+    def finished(self, session: Session) -> bool:
+        return self.index(session) >= len(self.chapter.steps)
+
+    def scripted_at(self, played: int) -> Action | None:
+        """The scripted move after ``played`` actions of the game, or None (past the
+        script: the other seat's bot plays)."""
+        i = played - len(self.chapter.setup)
+        steps = self.chapter.steps
+        return steps[i].action if 0 <= i < len(steps) else None
+
+    def refusal(self, session: Session, action: Action, key_of: Callable[[str], str]) -> str | None:
+        """None when the person may play ``action`` now; otherwise what to do instead."""
+        step = self.step(session)
+        if step is None or step.action == action:
+            return None
+        return f"Not in this lesson. {self.hint(session, key_of)}"
+
+    def refuses_key(self, session: Session, kind: str, key_of: Callable[[str], str]) -> str | None:
+        """None when a key that opens the list of ``kind`` leads toward the step."""
+        step = self.step(session)
+        if step is None or step.action.kind == kind:
+            return None
+        return f"Not in this lesson. {self.hint(session, key_of)}"
+
+    def hint(self, session: Session, key_of: Callable[[str], str], *, listing: bool = False) -> str:
+        """What the person is to do now, with the keys (as remapped); ``listing``: a
+        list of options is open."""
+        step = self.step(session)
+        if step is None:
+            return ""
+        if session.turn_done is not None:
+            return "Now: press Enter to pass your turn on."
+        return "Now: " + _what_to_press(session.state, step.action, key_of, listing)
+
+
+def _what_to_press(st: GameState, a: Action, key_of: Callable[[str], str], listing: bool) -> str:
+    """``press a, then pick Spider`` — the keys that make ``a`` from the board."""
+    if a.kind in _FLOW_WORDS:
+        return f"press {key_of(_KEY_OF_KIND[a.kind])} to {_FLOW_WORDS[a.kind]}."
+    d = decision(st)
+    D = rules_of(st).data
+    if a.kind == ATTRACT:
+        what = f"pick {D.cards[a.arg].name}"
+    elif a.kind == EXTINGUISH:
+        what = f"pick a fire of {a.arg}"
+    elif a.kind == MOVE:
+        what = f"pick the move of {a.arg}"
+    elif a.kind == PLANT:
+        x, y = D.xy(a.cell)
+        what = f"pick tree {a.arg}, then the space ({x},{y})"
+    else:
+        what = f"pick \u201c{action_label(st, a)}\u201d"
+    in_list = listing or d.kind in (PICK, BONUS) or a.kind == STEAL  # no key first
+    if in_list or a.kind not in _KEY_OF_KIND:
+        return f"{what} in the list (its number)."
+    return f"press {key_of(_KEY_OF_KIND[a.kind])}, then {what} (its number)."
+
+
+_FLOW_WORDS = {
+    DRAW: "reveal the next card",
+    STOP: "stop revealing",
+    USE_FRAGMENT: "spend a Fragment on the card just revealed",
+    TAKE_FRAGMENT: "take a Fragment",
+    DONE: "finish picking",
+    SKIP: "skip the bonus",
+    END: "end your turn",
+}
+
+
+def check_chapter(chapter: Chapter) -> list[str]:
+    """Problems with a chapter's script: each step must be legal when it comes up, and
+    made by the right seat. Played through the core (the tests and the app's start)."""
+    problems: list[str] = []
+    try:
+        session = chapter.session()
+    except Exception as e:  # a setup action that is not legal
+        return [f"{chapter.id}: setup does not replay: {e}"]
+    st = session.state
+    for i, step in enumerate(chapter.steps):
+        try:
+            a = step.action
+        except ValueError as e:
+            problems.append(f"{chapter.id} step {i}: {e}")
+            break
+        if a not in legal_actions(st):
+            problems.append(f"{chapter.id} step {i}: {step.do} is not legal (round {st.round})")
+            break
+        st, _ = apply(st, a)
+    return problems

@@ -1,0 +1,201 @@
+"""Learn to play (issue 10): the tutorial's script (``assets/tutorial.json``) is a
+game the core accepts, covers what a newcomer must learn, and is played through from
+the title screen with key presses, every other move refused without changing the game."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+from living_forest.core import apply, legal_actions, outcome
+from living_forest.core.actions import (
+    ATTRACT,
+    DRAW,
+    EXTINGUISH,
+    MOVE,
+    PLANT,
+    STEAL,
+    STOP,
+    TAKE_FRAGMENT,
+    USE_FRAGMENT,
+)
+from living_forest.tui.app import LivingForestApp
+from living_forest.tui.keys import GAME_KEYS
+from living_forest.tui.screens.modals import InfoScreen
+from living_forest.tui.screens.over import GameOverScreen
+from living_forest.tui.screens.title import TitleScreen
+from living_forest.tui.screens.tutorial import ChapterScreen, TutorialScreen
+from living_forest.tui.session import HUMAN
+from living_forest.tui.tutorial import Tutor, chapters, check_chapter
+
+from .driver import SETTLE_TIMEOUT, press_action, settle
+
+
+def default_key(name: str) -> str:
+    return GAME_KEYS[name].key if name in GAME_KEYS else name
+
+
+def played(chapter):
+    """The chapter's game after its setup and every step, through the core alone."""
+    session = chapter.session()
+    st = session.state
+    movers = []
+    for step in chapter.steps:
+        assert step.action in legal_actions(st), step.do
+        movers.append(st.current)
+        st, _ = apply(st, step.action)
+    return st, movers
+
+
+@pytest.mark.parametrize("chapter", chapters(), ids=lambda c: c.id)
+def test_each_chapter_is_a_game_the_rules_accept(chapter) -> None:
+    assert check_chapter(chapter) == []
+    _, movers = played(chapter)
+    human = chapter.human
+    assert chapter.seats[human].controller == HUMAN
+    assert all(s.controller == chapter.then for i, s in enumerate(chapter.seats) if i != human)
+    # The person does something in it, and the script says why before their first move.
+    first_own = movers.index(human)
+    assert chapter.steps[first_own].say
+    assert chapter.done
+
+
+def test_the_chapters_cover_what_a_newcomer_must_learn() -> None:
+    """Issue 10: the Help Line and solitary symbols, stopping early, each action type,
+    the Circle and Victory tiles, planting with bonuses, Onibi's attack, Fragments and
+    the end of the game."""
+    kinds = set()
+    events = []
+    for c in chapters():
+        st = c.session().state
+        for step in c.steps:
+            if st.current == c.human:
+                kinds.add(step.action.kind)
+            st, evs = apply(st, step.action)
+            events += [(e.kind, e.seat, e.data) for e in evs]
+    assert kinds >= {DRAW, STOP, USE_FRAGMENT, TAKE_FRAGMENT, ATTRACT, EXTINGUISH, MOVE, PLANT}
+    assert STEAL in kinds  # a Victory tile taken by jumping (A-42)
+    happened = {k for k, _, _ in events}
+    assert "onibi_attacks" in happened and "varans_dealt" in happened  # E-1
+    assert "fires_added" in happened  # E-2
+    assert "bonus_offered" in happened  # a rock's or a corner's bonus (A-8, F-4)
+    assert "game_over" in happened
+    # The last chapter ends the game, won by the person.
+    last = chapters()[-1]
+    st, _ = played(last)
+    res = outcome(st)
+    assert res is not None and res.winners == (last.human,)
+
+
+def test_the_tutor_refuses_any_other_move_with_the_keys_to_press() -> None:
+    chapter = chapters()[0]
+    tutor = Tutor(chapter)
+    session = chapter.session()
+    assert tutor.index(session) == 0 and tutor.refusal(session, session.legal()[0], str) is None
+    # Play to the step that asks for a stop, where a draw is legal too.
+    stop_at = next(i for i, s in enumerate(chapter.steps) if s.action.kind == STOP)
+    for step in chapter.steps[:stop_at]:
+        session.play(step.action)
+    assert tutor.index(session) == stop_at
+    draw = next(a for a in session.legal() if a.kind == DRAW)
+    refusal = tutor.refusal(session, draw, default_key)
+    assert refusal is not None and "press s to stop" in refusal
+    assert tutor.refuses_key(session, ATTRACT, default_key) is not None
+    # A remapped key is the one named.
+    assert "press S to stop" in tutor.hint(session, lambda n: n[0].upper())
+    assert tutor.scripted_at(len(chapter.setup) + stop_at) == chapter.steps[stop_at].action
+    assert tutor.scripted_at(len(chapter.setup) + len(chapter.steps)) is None
+
+
+async def _wait_for(pilot, what, timeout: float = SETTLE_TIMEOUT):
+    deadline = time.monotonic() + timeout
+    while not what():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"gave up waiting after {timeout:g} s")
+        await pilot.pause()
+        await asyncio.sleep(0.01)
+
+
+@pytest.mark.parametrize("index", range(len(chapters())), ids=[c.id for c in chapters()])
+async def test_learn_to_play_from_the_title_screen_by_its_script(index: int) -> None:
+    chapter = chapters()[index]
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _wait_for(pilot, lambda: isinstance(app.screen, TitleScreen))
+        await pilot.press("t")
+        await _wait_for(pilot, lambda: isinstance(app.screen, ChapterScreen))
+        await pilot.press(*(["down"] * index), "enter")
+        await _wait_for(pilot, lambda: app.game is not None and app.game._log_loaded)
+        game = app.game
+        assert isinstance(game, TutorialScreen) and game.chapter is chapter
+        session = game.session
+        boxes: list[str] = []
+        refused = 0
+        for _ in range(10 * len(chapter.steps) + 50):
+            await settle(pilot)
+            screen = app.screen
+            if isinstance(screen, InfoScreen):
+                boxes.append(screen.title_text)
+                await pilot.press("enter")
+                continue
+            if isinstance(screen, GameOverScreen) or (
+                game.tutor.finished(session) and "Chapter done" in boxes
+            ):
+                break
+            if session.turn_done is not None:
+                await pilot.press("enter")
+                continue
+            if not session.current_is_human:
+                continue
+            step = game.tutor.step(session)
+            assert step is not None
+            # Another legal move is refused with the keys to press, and changes nothing.
+            other = next((a for a in session.legal() if a != step.action), None)
+            if other is not None and other.kind in (DRAW, STOP, TAKE_FRAGMENT) and refused < 3:
+                before = list(session.actions)
+                await pilot.press(GAME_KEYS[_key_name(other.kind)].key)
+                assert session.actions == before
+                assert game.message.startswith("Not in this lesson. Now: ")
+                refused += 1
+            await press_action(pilot, game, step.action)
+        else:
+            raise AssertionError("the chapter did not finish")
+        # The game followed the script exactly, and said so at its end.
+        done = [*chapter.setup, *(s.do for s in chapter.steps)]
+        assert session.record[0][: len(done)] == done
+        assert "Chapter done" in boxes
+        told = sum(1 for s in chapter.steps if s.say)
+        assert boxes.count(f"Learn to play · {chapter.title}") == told
+        assert refused >= 1
+        if index == len(chapters()) - 1:
+            await _wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
+            res = outcome(session.state)
+            assert res is not None and res.winners == (chapter.human,)
+
+
+def _key_name(kind: str) -> str:
+    return next(name for name, k in GAME_KEYS.items() if k.kind == kind)
+
+
+async def test_esc_leaves_the_tutorial_for_the_title_screen() -> None:
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _wait_for(pilot, lambda: isinstance(app.screen, TitleScreen))
+        await pilot.press("t")
+        await _wait_for(pilot, lambda: isinstance(app.screen, ChapterScreen))
+        await pilot.press("enter")
+        await _wait_for(pilot, lambda: isinstance(app.screen, InfoScreen))
+        await pilot.press("enter")  # the first step's text
+        await _wait_for(pilot, lambda: isinstance(app.screen, TutorialScreen))
+        await pilot.press("escape")
+        await _wait_for(pilot, lambda: type(app.screen).__name__ == "ConfirmScreen")
+        await pilot.press("escape")  # no: stay
+        await _wait_for(pilot, lambda: isinstance(app.screen, TutorialScreen))
+        await pilot.press("escape")
+        await _wait_for(pilot, lambda: type(app.screen).__name__ == "ConfirmScreen")
+        await pilot.press("enter")  # yes
+        await _wait_for(pilot, lambda: isinstance(app.screen, TitleScreen))
+        assert app.game is None
+        assert app.autosave_to is None  # a tutorial game is not kept as an autosave
