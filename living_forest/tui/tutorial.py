@@ -22,7 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from living_forest.core import (
+    BASE_GAME,
     Action,
+    GameOptions,
     GameState,
     apply,
     decision,
@@ -83,10 +85,17 @@ class Chapter:
     setup: tuple[str, ...]
     steps: tuple[Step, ...]
     done: str  # shown when the last step has been played
+    options: GameOptions = BASE_GAME  # the rules modules on ("modules" in the file)
 
     def session(self) -> Session:
         """A new game at the chapter's start (its setup played)."""
-        return Session(list(self.seats), self.seed, first=self.first, actions=self.setup)
+        return Session(
+            list(self.seats),
+            self.seed,
+            first=self.first,
+            options=self.options,
+            actions=self.setup,
+        )
 
 
 def _chapter(d: dict[str, Any]) -> Chapter:
@@ -108,6 +117,7 @@ def _chapter(d: dict[str, Any]) -> Chapter:
             setup=tuple(str(a) for a in d["setup"]),
             steps=steps,
             done=str(d["done"]),
+            options=GameOptions(tuple(str(m) for m in d.get("modules", ()))),
         )
     except (KeyError, TypeError, ValueError) as e:
         raise TutorialError(f"chapter {d.get('id', '?')!r}: {e}") from None
