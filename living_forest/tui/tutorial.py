@@ -161,19 +161,38 @@ class Tutor:
         steps = self.chapter.steps
         return steps[i].action if 0 <= i < len(steps) else None
 
-    def refusal(self, session: Session, action: Action, key_of: Callable[[str], str]) -> str | None:
-        """None when the person may play ``action`` now; otherwise what to do instead."""
+    def refusal(
+        self,
+        session: Session,
+        action: Action,
+        key_of: Callable[[str], str],
+        *,
+        listing: bool = False,
+    ) -> str | None:
+        """None when the person may play ``action`` now; otherwise what to do instead
+        (``listing``: a list of options is open)."""
         step = self.step(session)
         if step is None or step.action == action:
             return None
-        return f"Not in this lesson. {self.hint(session, key_of)}"
+        return f"Not in this lesson. {self.hint(session, key_of, listing=listing)}"
 
-    def refuses_key(self, session: Session, kind: str, key_of: Callable[[str], str]) -> str | None:
-        """None when a key that opens the list of ``kind`` leads toward the step."""
+    def refuses_list(
+        self,
+        session: Session,
+        mode: str,
+        key_of: Callable[[str], str],
+        *,
+        listing: bool = False,
+    ) -> str | None:
+        """None when opening the option list ``mode`` (an action kind, or ``kind:arg``
+        such as ``plant:5A`` for the spaces of one tree) leads toward the step."""
         step = self.step(session)
-        if step is None or step.action.kind == kind:
+        if step is None:
             return None
-        return f"Not in this lesson. {self.hint(session, key_of)}"
+        kind, _, arg = mode.partition(":")
+        if step.action.kind == kind and arg in ("", step.action.arg):
+            return None
+        return f"Not in this lesson. {self.hint(session, key_of, listing=listing)}"
 
     def hint(self, session: Session, key_of: Callable[[str], str], *, listing: bool = False) -> str:
         """What the person is to do now, with the keys (as remapped); ``listing``: a
@@ -188,8 +207,8 @@ class Tutor:
 
 def _what_to_press(st: GameState, a: Action, key_of: Callable[[str], str], listing: bool) -> str:
     """``press a, then pick Spider`` — the keys that make ``a`` from the board."""
-    if a.kind in _FLOW_WORDS:
-        return f"press {key_of(_KEY_OF_KIND[a.kind])} to {_FLOW_WORDS[a.kind]}."
+    if a.kind in KEY_STEPS:
+        return f"press {key_of(_KEY_OF_KIND[a.kind])} to {KEY_STEPS[a.kind]}."
     d = decision(st)
     D = rules_of(st).data
     if a.kind == ATTRACT:
@@ -202,14 +221,17 @@ def _what_to_press(st: GameState, a: Action, key_of: Callable[[str], str], listi
         x, y = D.xy(a.cell)
         what = f"pick tree {a.arg}, then the space ({x},{y})"
     else:
-        what = f"pick \u201c{action_label(st, a)}\u201d"
+        # The list's own words, up to its details ("Call Flower Kodama 5 from the Flower
+        # pile", not its cost and Elements too).
+        what = f"pick \u201c{action_label(st, a).split(':')[0]}\u201d"
     in_list = listing or d.kind in (PICK, BONUS) or a.kind == STEAL  # no key first
     if in_list or a.kind not in _KEY_OF_KIND:
-        return f"{what} in the list (its number)."
-    return f"press {key_of(_KEY_OF_KIND[a.kind])}, then {what} (its number)."
+        return f"{what} in the list."
+    return f"press {key_of(_KEY_OF_KIND[a.kind])}, then {what}."
 
 
-_FLOW_WORDS = {
+# Steps made with one key (no list to pick from), and what that key does.
+KEY_STEPS = {
     DRAW: "reveal the next card",
     STOP: "stop revealing",
     USE_FRAGMENT: "spend a Fragment on the card just revealed",

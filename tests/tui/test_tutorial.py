@@ -31,7 +31,7 @@ from living_forest.tui.screens.tutorial import ChapterScreen, TutorialScreen
 from living_forest.tui.session import HUMAN
 from living_forest.tui.tutorial import Tutor, chapters, check_chapter
 
-from .driver import SETTLE_TIMEOUT, press_action, settle
+from .driver import SETTLE_TIMEOUT, pick_visible, press_action, settle
 
 
 def default_key(name: str) -> str:
@@ -106,7 +106,7 @@ def test_the_tutor_refuses_any_other_move_with_the_keys_to_press() -> None:
     draw = next(a for a in session.legal() if a.kind == DRAW)
     refusal = tutor.refusal(session, draw, default_key)
     assert refusal is not None and "press s to stop" in refusal
-    assert tutor.refuses_key(session, ATTRACT, default_key) is not None
+    assert tutor.refuses_list(session, ATTRACT, default_key) is not None
     # A remapped key is the one named.
     assert "press S to stop" in tutor.hint(session, lambda n: n[0].upper())
     assert tutor.scripted_at(len(chapter.setup) + stop_at) == chapter.steps[stop_at].action
@@ -137,6 +137,7 @@ async def test_learn_to_play_from_the_title_screen_by_its_script(index: int) -> 
         session = game.session
         boxes: list[str] = []
         refused = 0
+        wrong_tree = False
         for _ in range(10 * len(chapter.steps) + 50):
             await settle(pilot)
             screen = app.screen
@@ -163,6 +164,15 @@ async def test_learn_to_play_from_the_title_screen_by_its_script(index: int) -> 
                 assert session.actions == before
                 assert game.message.startswith("Not in this lesson. Now: ")
                 refused += 1
+            if step.action.kind == PLANT and not wrong_tree:
+                # Opening another tree's spaces is refused too, and the list stays.
+                await pilot.press(GAME_KEYS["plant"].key)
+                assert " It is number " in game.message  # the tree to pick, by number
+                right = f"plant:{step.action.arg}"
+                assert await pick_visible(pilot, game, lambda c, r=right: c.mode not in (None, r))
+                assert game.modes == ["plant"]
+                assert game.message.startswith("Not in this lesson. Now: pick tree ")
+                wrong_tree = True
             await press_action(pilot, game, step.action)
         else:
             raise AssertionError("the chapter did not finish")

@@ -20,11 +20,17 @@ from textual.widgets.option_list import Option
 from living_forest.core import Action, GameState
 from living_forest.core.state import PHASE_OVER
 
+from ..choices import Choice
 from ..keys import GAME_KEYS, opens_list
 from ..session import Session
-from ..tutorial import Chapter, Tutor
+from ..tutorial import KEY_STEPS, Chapter, Tutor
 from .game import GameScreen
 from .modals import ConfirmScreen, InfoScreen
+
+
+class LessonScreen(InfoScreen):
+    """A step's text: a narrow box at the foot of the screen, dimming the board less
+    than other dialogs, so the panels it talks about stay readable on a large screen."""
 
 
 class TutorialScreen(GameScreen):
@@ -47,11 +53,11 @@ class TutorialScreen(GameScreen):
             step = self.tutor.step(s)
             if step is not None and step.say and i not in self._told:
                 self._told.add(i)
-                self.push_modal(InfoScreen(f"Learn to play · {self.chapter.title}", step.say))
+                self.push_modal(LessonScreen(f"Learn to play · {self.chapter.title}", step.say))
                 return
             if step is None and not self._done_told:
                 self._done_told = True
-                self.push_modal(InfoScreen("Chapter done", self.chapter.done))
+                self.push_modal(LessonScreen("Chapter done", self.chapter.done))
                 return
         super().advance_flow()
 
@@ -65,13 +71,15 @@ class TutorialScreen(GameScreen):
 
     # --- the person's moves: the step's, or an explanation ----------------------------
 
-    def _refusal(self, action: Action | None, kind: str = "") -> str | None:
+    def _refusal(self, action: Action | None, mode: str = "") -> str | None:
+        """Why the person may not play ``action`` (or open the list ``mode``) now."""
         s = self.session
         if s.turn_done is not None or not self.human_to_act:
             return None  # the game's own answer (pass the turn on, wait for the bot)
+        listing = bool(self.modes)
         if action is not None:
-            return self.tutor.refusal(s, action, self.key_of)
-        return self.tutor.refuses_key(s, kind, self.key_of)
+            return self.tutor.refusal(s, action, self.key_of, listing=listing)
+        return self.tutor.refuses_list(s, mode, self.key_of, listing=listing)
 
     def play(self, action: Action) -> bool:
         reason = self._refusal(action)
@@ -88,8 +96,32 @@ class TutorialScreen(GameScreen):
                 return
         super().action_play(name)
 
+    def choose(self, choice: Choice) -> None:
+        if choice.mode is not None and (reason := self._refusal(None, choice.mode)):
+            self.say(reason)  # e.g. the spaces of another tree than the step's
+            return
+        super().choose(choice)
+
+    def tutor_hint(self) -> str:
+        """What to press now, with the number of the choice to pick when it is listed."""
+        s = self.session
+        hint = self.tutor.hint(s, self.key_of, listing=bool(self.modes))
+        step = self.tutor.step(s)
+        if not hint or step is None or s.turn_done is not None or step.action.kind in KEY_STEPS:
+            return hint
+        for i, c in enumerate(self._choices):
+            leads = c.action == step.action or (
+                c.mode is not None and self.tutor.refuses_list(s, c.mode, self.key_of) is None
+            )
+            if leads:
+                n = self._numbers[i]
+                return hint + (
+                    f" It is number {n}." if n <= 9 else " It is past 9: ↓ to it, then Enter."
+                )
+        return hint
+
     def action_hint(self) -> None:
-        hint = self.tutor.hint(self.session, self.key_of, listing=bool(self.modes))
+        hint = self.tutor_hint()
         if hint and self.human_to_act:
             self.say(hint)
             return
@@ -97,7 +129,7 @@ class TutorialScreen(GameScreen):
 
     def _refresh_status(self) -> None:
         if not self.message and self.human_to_act and self.state.phase != PHASE_OVER:
-            self.message = self.tutor.hint(self.session, self.key_of, listing=bool(self.modes))
+            self.message = self.tutor_hint()
         super()._refresh_status()
 
     # --- leaving --------------------------------------------------------------------
