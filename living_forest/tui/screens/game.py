@@ -101,6 +101,8 @@ def _game_bindings() -> list[BindingType]:
 class GameScreen(BoardScreen):
     BINDINGS = _game_bindings()
     AUTO_FOCUS = "#choices"
+    # With one person and bots: what the bots did, in a box that does not stop the game.
+    TELL_SINCE = True
 
     class GameOver(Message):
         """The game is over: show the result (the app decides what follows)."""
@@ -788,9 +790,10 @@ class GameScreen(BoardScreen):
             self.push_modal(HandOffScreen(step.name, step.spirit, step.what, step.since))
         elif isinstance(step, TellSince):
             # A box that does not stop the game: the player reads it or plays on.
-            self.app.notify(
-                "\n".join(step.lines), title="Since your last turn", timeout=5, markup=False
-            )
+            if self.TELL_SINCE:
+                self.app.notify(
+                    "\n".join(step.lines), title="Since your last turn", timeout=5, markup=False
+                )
             self.advance_flow()
         elif isinstance(step, RunBot):
             self._start_bot(self.state, step.controller)

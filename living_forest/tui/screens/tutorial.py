@@ -34,6 +34,8 @@ class LessonScreen(InfoScreen):
 
 
 class TutorialScreen(GameScreen):
+    TELL_SINCE = False  # the lesson's boxes say what Ben does; a toast would cover the log
+
     def __init__(self, session: Session, chapter: Chapter, *, bot_pause: float = 0.4) -> None:
         super().__init__(session, bot_pause=bot_pause)
         self.chapter = chapter
