@@ -28,10 +28,13 @@ CHROMIUM ?= /usr/bin/chromium
 test-browser: $(STAMP)
 	@test -x $(CHROMIUM) || { test "$$(id -u)" = 0 && command -v apt-get >/dev/null && \
 	  { echo "installing Debian's chromium (first run only)..."; \
+	    export DEBIAN_FRONTEND=noninteractive; \
 	    apt-get install -y -q chromium >/dev/null 2>&1 || \
-	    { apt-get update -q >/dev/null && apt-get install -y -q chromium >/dev/null; }; }; } || \
+	    { apt-get update -q >/dev/null && apt-get install -y -q chromium >/dev/null; }; } && \
+	  test -x $(CHROMIUM); } || \
 	  { echo "make test-browser needs Chromium at $(CHROMIUM): apt-get install chromium"; exit 1; }
-	CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -q -p no:cacheprovider tests/browser
+	LIVING_FOREST_BROWSER_TESTS=1 CHROMIUM=$(CHROMIUM) \
+	  $(BIN)/python -m pytest -q -p no:cacheprovider tests/browser
 
 serve: $(STAMP)
 	$(BIN)/living-forest serve

@@ -114,7 +114,14 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument(
         "--host",
         default="localhost",
-        help="address to listen on (default localhost: this computer only)",
+        help="address to listen on (default localhost: this computer only). Anyone who can "
+        "reach another address plays, saves and loads files on this computer as you",
+    )
+    srv.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="the address browsers use, when it is not http://HOST:PORT (with --host 0.0.0.0 "
+        "the default is this computer's name)",
     )
     return p
 
@@ -200,7 +207,7 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.command == "view":
         return run_app(None, False, view=args.file)
     if args.command == "serve":
-        return cmd_serve(args.host, args.port)
+        return cmd_serve(args.host, args.port, args.public_url)
     return run_app(args.load, args.continue_latest)
 
 
@@ -243,7 +250,20 @@ def serve_command() -> str:
     return f"{shlex.quote(sys.executable)} -m living_forest"
 
 
-def cmd_serve(host: str, port: int) -> int:
+def public_url(host: str, port: int, given: str | None = None) -> str | None:
+    """Where browsers find the server (textual-serve writes it into the page for its
+    WebSocket): ``given``, or for a wildcard address this computer's name (a browser
+    cannot connect to 0.0.0.0), else None (textual-serve's http://HOST:PORT)."""
+    import socket
+
+    if given:
+        return given.rstrip("/")
+    if host in ("0.0.0.0", "::", ""):
+        return f"http://{socket.gethostname()}:{port}"
+    return None
+
+
+def cmd_serve(host: str, port: int, url: str | None = None) -> int:
     """``living-forest serve``: the app in a browser tab (issue 10)."""
     import socket
 
@@ -258,7 +278,13 @@ def cmd_serve(host: str, port: int) -> int:
     except ImportError as e:
         print(f"living-forest: textual-serve is not installed ({e})", file=sys.stderr)
         return EXIT_FAIL
-    Server(serve_command(), host=host, port=port, title="Living Forest").serve()
+    Server(
+        serve_command(),
+        host=host,
+        port=port,
+        title="Living Forest",
+        public_url=public_url(host, port, url),
+    ).serve()
     return EXIT_OK
 
 

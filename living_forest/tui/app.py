@@ -165,20 +165,30 @@ class LivingForestApp(App[int]):
         be opened (the game's own autosave needs no question)."""
         game = self.game
         s = game.session if game is not None else None
-        if s is None or s.state.phase == PHASE_OVER or not s.actions or to == self.autosave_to:
+        if isinstance(game, TutorialScreen) and s is not None and s.state.phase != PHASE_OVER:
+            question = "Leave the tutorial?"
+            body = "It is not saved: Learn to play on the title screen starts it again."
+        elif (
+            s is None
+            or s.state.phase == PHASE_OVER
+            or not s.actions
+            or (to is not None and to == self.autosave_to)
+        ):
             go()
             return
-        names = ", ".join(f"{x.name} ({x.spirit.title()})" for x in s.seats)
-        body = (
-            f"{names}, round {s.state.round}. It stays in its autosave: Continue or "
-            "Load (ctrl+o) brings it back."
-        )
+        else:
+            question = "Leave the game in progress?"
+            names = ", ".join(f"{x.name} ({x.spirit.title()})" for x in s.seats)
+            body = (
+                f"{names}, round {s.state.round}. It stays in its autosave: Continue or "
+                "Load (ctrl+o) brings it back."
+            )
 
         def answered(yes: bool | None) -> None:
             if yes:
                 go()
 
-        self.push_screen(ConfirmScreen("Leave the game in progress?", body), answered)
+        self.push_screen(ConfirmScreen(question, body), answered)
 
     def start_session(
         self,
@@ -222,7 +232,12 @@ class LivingForestApp(App[int]):
                     lambda: self.start_session(chapter.session(), tutorial=chapter)
                 )
 
-        self.push_screen(ChapterScreen(chapters()), chosen)
+        try:
+            found = chapters()
+        except (OSError, ValueError, KeyError, TypeError) as e:  # TutorialError too
+            self._say(f"Learn to play is not available: {e}", error=True)
+            return
+        self.push_screen(ChapterScreen(found), chosen)
 
     def action_leave_tutorial(self) -> None:
         """Back to the title screen from a tutorial chapter."""

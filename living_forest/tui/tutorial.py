@@ -124,8 +124,13 @@ def _chapter(d: dict[str, Any]) -> Chapter:
 
 
 def load_chapters(path: Path = TUTORIAL_JSON) -> tuple[Chapter, ...]:
-    data = json.loads(path.read_text(encoding="utf-8"))
-    return tuple(_chapter(c) for c in data["chapters"])
+    """The chapters in ``path``; :class:`TutorialError` (or OSError) when it is not a
+    tutorial."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return tuple(_chapter(c) for c in data["chapters"])
+    except (json.JSONDecodeError, KeyError, TypeError) as e:
+        raise TutorialError(f"{path.name}: {e}") from None
 
 
 @cache
@@ -243,8 +248,8 @@ KEY_STEPS = {
 
 
 def check_chapter(chapter: Chapter) -> list[str]:
-    """Problems with a chapter's script: each step must be legal when it comes up, and
-    made by the right seat. Played through the core (the tests and the app's start)."""
+    """Problems with a chapter's script: its setup must replay and each step must be
+    legal when it comes up. Played through the core (``tests/tui/test_tutorial.py``)."""
     problems: list[str] = []
     try:
         session = chapter.session()

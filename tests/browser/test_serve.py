@@ -8,8 +8,9 @@ the terminal output that reaches its xterm.js, frame by frame, through the page'
 WebSocket (``Network.webSocketFrameReceived``), so a passing test means the server
 spoke to the browser and the browser's key presses reached the game.
 
-Run by ``make test-browser`` (which installs Chromium when it can); ``make test`` leaves
-this folder out, so a newcomer's machine needs only Python.
+Run by ``make test-browser`` (which installs Chromium when it can, and sets
+``LIVING_FOREST_BROWSER_TESTS=1``); ``make test`` and a bare ``pytest`` leave this folder
+out (``conftest.py``), so a newcomer's machine needs only Python.
 """
 
 from __future__ import annotations
@@ -198,7 +199,7 @@ def test_the_game_plays_in_a_browser_tab(served: str, tmp_path: Path) -> None:
         async with chromium(tmp_path, served) as page:
             # The title screen renders in the page.
             await page.wait_for("New game")
-            assert "Drive Onibi back and grow your forest" in page.screen()
+            await page.wait_for("Drive Onibi back and grow your forest")
             # Keys go to the terminal's input once it has the focus (a person clicks it; a
             # click here would also reach the app as a mouse event).
             focus = "document.querySelector('.xterm-helper-textarea').focus()"

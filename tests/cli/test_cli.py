@@ -264,6 +264,14 @@ def test_serve_refuses_a_port_that_is_none(port: str, capsys: pytest.CaptureFixt
     assert "argument --port" in capsys.readouterr().err
 
 
+def test_serve_tells_browsers_an_address_they_can_reach() -> None:
+    import socket
+
+    assert cli.public_url("localhost", 8000) is None  # textual-serve's http://localhost:8000
+    assert cli.public_url("0.0.0.0", 8001) == f"http://{socket.gethostname()}:8001"
+    assert cli.public_url("0.0.0.0", 8001, "https://lf.example/") == "https://lf.example"
+
+
 def test_serve_runs_this_python_with_the_game_in_each_tab() -> None:
     """Each browser tab runs ``serve_command()``: this interpreter with this package's
     command line (``python -m living_forest``; asked for its version here)."""

@@ -5,6 +5,7 @@ the title screen with key presses, every other move refused without changing the
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 
 import pytest
@@ -23,15 +24,16 @@ from living_forest.core.actions import (
 )
 from living_forest.core.state import PHASE_OVER
 from living_forest.tui.app import LivingForestApp
-from living_forest.tui.keys import GAME_KEYS
-from living_forest.tui.screens.modals import InfoScreen
+from living_forest.tui.keys import GAME_KEYS, opens_list
+from living_forest.tui.saving import autosave_exists
+from living_forest.tui.screens.modals import ConfirmScreen, HelpScreen, InfoScreen
 from living_forest.tui.screens.over import GameOverScreen
 from living_forest.tui.screens.title import TitleScreen
 from living_forest.tui.screens.tutorial import ChapterScreen, TutorialScreen
 from living_forest.tui.session import HUMAN
 from living_forest.tui.tutorial import Tutor, chapters, check_chapter
 
-from .driver import SETTLE_TIMEOUT, pick_visible, press_action, settle
+from .driver import KIND_KEY, SETTLE_TIMEOUT, pick_visible, press_action, settle
 
 
 def default_key(name: str) -> str:
@@ -140,6 +142,9 @@ async def test_learn_to_play_from_the_title_screen_by_its_script(index: int) -> 
         boxes: list[str] = []
         refused = 0
         wrong_tree = False
+        esc_on_held = False
+        numbered = 0
+        opened = False
         for _ in range(10 * len(chapter.steps) + 50):
             await settle(pilot)
             screen = app.screen
@@ -152,17 +157,34 @@ async def test_learn_to_play_from_the_title_screen_by_its_script(index: int) -> 
             ):
                 break
             if session.turn_done is not None:
+                if session.held is not None and not esc_on_held:
+                    # Esc leaves even while the round's last move waits (it asks first).
+                    await pilot.press("escape")
+                    await _wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+                    await pilot.press("escape")  # no: stay
+                    await _wait_for(pilot, lambda: app.screen is game)
+                    esc_on_held = True
                 await pilot.press("enter")
                 continue
             if not session.current_is_human:
                 continue
             step = game.tutor.step(session)
             assert step is not None
+            name = _key_name(step.action.kind)
+            if name and not opened and not game.modes and opens_list(session.state, name):
+                await pilot.press(GAME_KEYS[name].key)  # the list of the step's kind
+                assert game.modes == [step.action.kind]
+                opened = True
+            if (said := re.search(r" It is number (\d)\.", game.message)) is not None:
+                # The number named is the entry that leads to the step.
+                c = game._choices[game._numbers.index(int(said[1]))]
+                assert c.action == step.action or c.mode == f"{step.action.kind}:{step.action.arg}"
+                numbered += 1
             # Another legal move is refused with the keys to press, and changes nothing.
             other = next((a for a in session.legal() if a != step.action), None)
             if other is not None and other.kind in (DRAW, STOP, TAKE_FRAGMENT) and refused < 3:
                 before = list(session.actions)
-                await pilot.press(GAME_KEYS[_key_name(other.kind)].key)
+                await pilot.press(KIND_KEY[other.kind])
                 assert session.actions == before
                 assert game.message.startswith("Not in this lesson. Now: ")
                 refused += 1
@@ -185,6 +207,11 @@ async def test_learn_to_play_from_the_title_screen_by_its_script(index: int) -> 
         told = sum(1 for s in chapter.steps if s.say)
         assert boxes.count(f"Learn to play · {chapter.title}") == told
         assert refused >= 1
+        assert numbered >= 1
+        assert esc_on_held == any(
+            st.phase == "action" and after.round != st.round
+            for st, after in _human_round_ends(chapter)
+        )
         # Ben's moves come in the lesson's boxes, not in toasts over the log.
         assert "Since your last turn" not in notes
         if played(chapter)[0].phase == PHASE_OVER:
@@ -193,8 +220,21 @@ async def test_learn_to_play_from_the_title_screen_by_its_script(index: int) -> 
             assert res is not None and res.winners == (chapter.human,)
 
 
-def _key_name(kind: str) -> str:
-    return next(name for name, k in GAME_KEYS.items() if k.kind == kind)
+def _human_round_ends(chapter):
+    """(before, after) of each of the person's moves in the chapter."""
+    st = chapter.session().state
+    out = []
+    for step in chapter.steps:
+        after, _ = apply(st, step.action)
+        if st.current == chapter.human:
+            out.append((st, after))
+        st = after
+    return out
+
+
+def _key_name(kind: str) -> str | None:
+    """The board key of an action kind (None for a pick with no key: steal)."""
+    return next((name for name, k in GAME_KEYS.items() if k.kind == kind), None)
 
 
 async def test_esc_leaves_the_tutorial_for_the_title_screen() -> None:
@@ -216,4 +256,56 @@ async def test_esc_leaves_the_tutorial_for_the_title_screen() -> None:
         await pilot.press("enter")  # yes
         await _wait_for(pilot, lambda: isinstance(app.screen, TitleScreen))
         assert app.game is None
-        assert app.autosave_to is None  # a tutorial game is not kept as an autosave
+        assert not autosave_exists()  # a tutorial game is not kept: Continue has nothing
+
+
+async def test_a_lesson_box_waits_for_the_board_to_be_on_top() -> None:
+    """A step's text never opens over the help (or any other screen): it comes when
+    the board is back."""
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _wait_for(pilot, lambda: isinstance(app.screen, TitleScreen))
+        await pilot.press("t")
+        await _wait_for(pilot, lambda: isinstance(app.screen, ChapterScreen))
+        await pilot.press("enter")
+        await _wait_for(pilot, lambda: isinstance(app.screen, InfoScreen))
+        await pilot.press("enter")
+        game = app.game
+        assert isinstance(game, TutorialScreen)
+        await _wait_for(pilot, lambda: app.screen is game)
+        await pilot.press("f1")
+        await _wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        # The next steps with a text to show come up while the help is open.
+        steps = game.chapter.steps
+        game.session.play(steps[0].action)  # its text was shown
+        while not steps[game.tutor.index(game.session)].say:
+            game.session.play(steps[game.tutor.index(game.session)].action)
+        assert game.tutor.index(game.session) not in game._told
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await _wait_for(pilot, lambda: isinstance(app.screen, InfoScreen))
+        assert app.screen.body == steps[game.tutor.index(game.session)].say
+
+
+async def test_loading_a_game_over_a_tutorial_asks_in_its_own_words() -> None:
+    """A tutorial is not autosaved: opening another game asks whether to leave it (not
+    "it stays in its autosave"), and Esc keeps it."""
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _wait_for(pilot, lambda: isinstance(app.screen, TitleScreen))
+        await pilot.press("t")
+        await _wait_for(pilot, lambda: isinstance(app.screen, ChapterScreen))
+        await pilot.press("enter")
+        await _wait_for(pilot, lambda: isinstance(app.screen, InfoScreen))
+        await pilot.press("enter")
+        game = app.game
+        await _wait_for(pilot, lambda: app.screen is game)
+        gone: list[int] = []
+        app.leave_game_then(lambda: gone.append(1), to=None)
+        await _wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        assert app.screen.question == "Leave the tutorial?"
+        assert "autosave" not in app.screen.body
+        await pilot.press("escape")
+        await _wait_for(pilot, lambda: app.screen is game)
+        assert gone == []

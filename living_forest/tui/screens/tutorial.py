@@ -49,8 +49,10 @@ class TutorialScreen(GameScreen):
         if not self.is_attached:
             return
         s = self.session
-        quiet = not (self._modal_open or self.paused) and s.turn_done is None
-        if quiet and not self.flow.has_summary:  # Onibi's summary comes first
+        # Only over the board itself (not over the help or the save browser), and after
+        # Onibi's summary.
+        on_top = self.app.screen is self and not (self._modal_open or self.paused)
+        if on_top and s.turn_done is None and not self.flow.has_summary:
             i = self.tutor.index(s)
             step = self.tutor.step(s)
             if step is not None and step.say and i not in self._told:
@@ -62,6 +64,11 @@ class TutorialScreen(GameScreen):
                 self.push_modal(LessonScreen("Chapter done", self.chapter.done))
                 return
         super().advance_flow()
+
+    def on_screen_resume(self) -> None:
+        # (Textual calls GameScreen's handler too: every class's own, along the MRO.)
+        if self._log_loaded:  # back from the help or another screen: the lesson goes on
+            self.advance_flow()
 
     def _bot_choose(self, st: GameState, controller: str, step: int) -> Action:
         scripted = self.tutor.scripted_at(step)
@@ -112,8 +119,12 @@ class TutorialScreen(GameScreen):
         if not hint or step is None or s.turn_done is not None or step.action.kind in KEY_STEPS:
             return hint
         for i, c in enumerate(self._choices):
+            # The wanted move itself, or in an open list the entry leading to it (the tree
+            # to plant): not the action menu's entry, which the hint's key replaces.
             leads = c.action == step.action or (
-                c.mode is not None and self.tutor.refuses_list(s, c.mode, self.key_of) is None
+                bool(self.modes)
+                and c.mode is not None
+                and self.tutor.refuses_list(s, c.mode, self.key_of) is None
             )
             if leads:
                 n = self._numbers[i]
@@ -143,7 +154,8 @@ class TutorialScreen(GameScreen):
 
     def action_back(self) -> None:
         s = self.session
-        if self.modes or s.turn_done is not None or self.state.phase == PHASE_OVER:
+        ending = s.turn_done is not None and s.turn_done_unused  # "end with actions left?"
+        if self.modes or ending or self.state.phase == PHASE_OVER:
             super().action_back()
             return
 
