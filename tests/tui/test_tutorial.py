@@ -237,6 +237,21 @@ def _key_name(kind: str) -> str | None:
     return next((name for name, k in GAME_KEYS.items() if k.kind == kind), None)
 
 
+async def _first_chapter(pilot) -> TutorialScreen:
+    """From the title screen: Learn to play, chapter 1, its first text read; the board."""
+    app = pilot.app
+    await _wait_for(pilot, lambda: isinstance(app.screen, TitleScreen))
+    await pilot.press("t")
+    await _wait_for(pilot, lambda: isinstance(app.screen, ChapterScreen))
+    await pilot.press("enter")
+    await _wait_for(pilot, lambda: isinstance(app.screen, InfoScreen))
+    await pilot.press("enter")
+    game = app.game
+    assert isinstance(game, TutorialScreen)
+    await _wait_for(pilot, lambda: app.screen is game)
+    return game
+
+
 async def test_esc_leaves_the_tutorial_for_the_title_screen() -> None:
     app = LivingForestApp(bot_pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -264,15 +279,7 @@ async def test_a_lesson_box_waits_for_the_board_to_be_on_top() -> None:
     the board is back."""
     app = LivingForestApp(bot_pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await _wait_for(pilot, lambda: isinstance(app.screen, TitleScreen))
-        await pilot.press("t")
-        await _wait_for(pilot, lambda: isinstance(app.screen, ChapterScreen))
-        await pilot.press("enter")
-        await _wait_for(pilot, lambda: isinstance(app.screen, InfoScreen))
-        await pilot.press("enter")
-        game = app.game
-        assert isinstance(game, TutorialScreen)
-        await _wait_for(pilot, lambda: app.screen is game)
+        game = await _first_chapter(pilot)
         await pilot.press("f1")
         await _wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
         # The next steps with a text to show come up while the help is open.
@@ -293,14 +300,7 @@ async def test_loading_a_game_over_a_tutorial_asks_in_its_own_words() -> None:
     "it stays in its autosave"), and Esc keeps it."""
     app = LivingForestApp(bot_pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await _wait_for(pilot, lambda: isinstance(app.screen, TitleScreen))
-        await pilot.press("t")
-        await _wait_for(pilot, lambda: isinstance(app.screen, ChapterScreen))
-        await pilot.press("enter")
-        await _wait_for(pilot, lambda: isinstance(app.screen, InfoScreen))
-        await pilot.press("enter")
-        game = app.game
-        await _wait_for(pilot, lambda: app.screen is game)
+        game = await _first_chapter(pilot)
         gone: list[int] = []
         app.leave_game_then(lambda: gone.append(1), to=None)
         await _wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
