@@ -75,6 +75,7 @@ GAME_KEYS: dict[str, GameKey] = {
     )
 }
 KIND_KEY = {k.kind: k.key for k in GAME_KEYS.values()}
+KIND_NAME = {k.kind: name for name, k in GAME_KEYS.items()}  # action kind -> binding name
 
 LIVE, DIMMED, HIDDEN = True, None, False  # as Textual's check_action reads them
 FLOW_KINDS = frozenset({DRAW, STOP, USE_FRAGMENT, DONE, SKIP, END})

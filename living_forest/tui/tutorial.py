@@ -50,13 +50,10 @@ from living_forest.core.data import ASSETS_DIR
 from living_forest.core.queries import BONUS, PICK
 
 from .choices import action_label
-from .keys import GAME_KEYS
+from .keys import KIND_NAME
 from .session import HUMAN, SeatConfig, Session
 
 TUTORIAL_JSON = ASSETS_DIR / "tutorial.json"
-
-# The key (binding name in keys.GAME_KEYS) that starts each kind of step.
-_KEY_OF_KIND = {k.kind: name for name, k in GAME_KEYS.items()}
 
 
 class TutorialError(ValueError):
@@ -179,7 +176,7 @@ class Tutor:
         step = self.step(session)
         if step is None or step.action == action:
             return None
-        return f"Not in this lesson. {self.hint(session, key_of, listing=listing)}"
+        return self._refused(session, key_of, listing)
 
     def refuses_list(
         self,
@@ -197,6 +194,9 @@ class Tutor:
         kind, _, arg = mode.partition(":")
         if step.action.kind == kind and arg in ("", step.action.arg):
             return None
+        return self._refused(session, key_of, listing)
+
+    def _refused(self, session: Session, key_of: Callable[[str], str], listing: bool) -> str:
         return f"Not in this lesson. {self.hint(session, key_of, listing=listing)}"
 
     def hint(self, session: Session, key_of: Callable[[str], str], *, listing: bool = False) -> str:
@@ -213,7 +213,7 @@ class Tutor:
 def _what_to_press(st: GameState, a: Action, key_of: Callable[[str], str], listing: bool) -> str:
     """``press a, then pick Spider`` — the keys that make ``a`` from the board."""
     if a.kind in KEY_STEPS:
-        return f"press {key_of(_KEY_OF_KIND[a.kind])} to {KEY_STEPS[a.kind]}."
+        return f"press {key_of(KIND_NAME[a.kind])} to {KEY_STEPS[a.kind]}."
     d = decision(st)
     D = rules_of(st).data
     if a.kind == ATTRACT:
@@ -230,9 +230,9 @@ def _what_to_press(st: GameState, a: Action, key_of: Callable[[str], str], listi
         # pile", not its cost and Elements too).
         what = f"pick \u201c{action_label(st, a).split(':')[0]}\u201d"
     in_list = listing or d.kind in (PICK, BONUS) or a.kind == STEAL  # no key first
-    if in_list or a.kind not in _KEY_OF_KIND:
+    if in_list or a.kind not in KIND_NAME:
         return f"{what} in the list."
-    return f"press {key_of(_KEY_OF_KIND[a.kind])}, then {what}."
+    return f"press {key_of(KIND_NAME[a.kind])}, then {what}."
 
 
 # Steps made with one key (no list to pick from), and what that key does.

@@ -24,7 +24,7 @@ from living_forest.core.actions import (
 )
 from living_forest.core.state import PHASE_OVER
 from living_forest.tui.app import LivingForestApp
-from living_forest.tui.keys import GAME_KEYS, opens_list
+from living_forest.tui.keys import GAME_KEYS, KIND_NAME, opens_list
 from living_forest.tui.saving import autosave_exists
 from living_forest.tui.screens.modals import ConfirmScreen, HelpScreen, InfoScreen
 from living_forest.tui.screens.over import GameOverScreen
@@ -234,7 +234,7 @@ def _human_round_ends(chapter):
 
 def _key_name(kind: str) -> str | None:
     """The board key of an action kind (None for a pick with no key: steal)."""
-    return next((name for name, k in GAME_KEYS.items() if k.kind == kind), None)
+    return KIND_NAME.get(kind)
 
 
 async def _first_chapter(pilot) -> TutorialScreen:

@@ -834,6 +834,10 @@ class GameScreen(BoardScreen):
         """Runs in the worker thread: the visible pause, then the bot's choice."""
         if self.bot_pause > 0 and not self.fast_forward:
             self._bot_wake.wait(self.bot_pause)
+        return self.bot_move(st, controller, step)
+
+    def bot_move(self, st: GameState, controller: str, step: int) -> Action:
+        """The move of the bot ``controller`` at ``st``, the game's ``step``-th action."""
         bot = get_bot(controller)
         rng = random.Random(f"{st.seed}:{step}")
         return bot(observe(st, st.current), legal_actions(st), rng)

@@ -70,13 +70,10 @@ class TutorialScreen(GameScreen):
         if self._log_loaded:  # back from the help or another screen: the lesson goes on
             self.advance_flow()
 
-    def _bot_choose(self, st: GameState, controller: str, step: int) -> Action:
+    def bot_move(self, st: GameState, controller: str, step: int) -> Action:
+        # Ben's scripted move; past the script, the chapter's bot plays on.
         scripted = self.tutor.scripted_at(step)
-        if scripted is None:  # past the script: the chapter's bot plays on
-            return super()._bot_choose(st, controller, step)
-        if self.bot_pause > 0 and not self.fast_forward:
-            self._bot_wake.wait(self.bot_pause)
-        return scripted
+        return super().bot_move(st, controller, step) if scripted is None else scripted
 
     # --- the person's moves: the step's, or an explanation ----------------------------
 
