@@ -9,11 +9,11 @@ emits events of its own registers their sentences with :func:`register_sentence`
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import N_, NP_, _, card_name, join_and, ngettext, spirit_name
 from .effects import Symbols
 
 if TYPE_CHECKING:
@@ -37,59 +37,171 @@ class Event:
         return {"kind": self.kind, "seat": self.seat, "data": dict(self.data)}
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+class Plural:
+    """A sentence with a singular and a plural form, chosen by the number in ``field``
+    (each language has its own rule: :func:`ngettext`)."""
+
+    __slots__ = ("field", "plural", "singular")
+
+    def __init__(self, forms: tuple[str, str], field: str) -> None:
+        self.singular, self.plural = forms
+        self.field = field
 
 
-_TEMPLATES: dict[str, str] = {
-    "game_started": "A new game begins with {players}; {first} holds the Sacred Tree.",
-    "round_started": "Round {round} begins; {first} holds the Sacred Tree.",
-    "card_revealed": "{player} reveals {card} ({mark}); net solitary count {net}.",
-    "reshuffled": "{player} shuffles {#count cards} from the discard into a new draw stack.",
-    "fragment_used": "{player} spends a Fragment to remove {card} from the Help Line.",
-    "forced_stop": "{player} must stop: three net solitary animals.",
-    "nothing_to_draw": "{player} has no card left to reveal.",
-    "stopped": "{player} stops with {#cards cards} in the Help Line.",
-    "action_phase_started": "Action phase: {first} plays first.",
-    "turn_started": "{player}'s turn: {#actions basic actions}.",
-    "fragment_taken": "{player} takes {what} from the supply ({left} left).",
-    "animal_attracted": (
+Template = str | Plural
+
+# Message ids of the catalogue (English). ``{player}`` is the event's seat; the other
+# fields are the event's data or what ``_DERIVE`` adds.
+_TEMPLATES: dict[str, Template] = {
+    "game_started": N_("A new game begins with {players}; {first} holds the Sacred Tree."),
+    "round_started": N_("Round {round} begins; {first} holds the Sacred Tree."),
+    "card_revealed": N_("{player} reveals {card} ({mark}); net solitary count {net}."),
+    "reshuffled": Plural(
+        NP_(
+            "{player} shuffles {count} card from the discard into a new draw stack.",
+            "{player} shuffles {count} cards from the discard into a new draw stack.",
+        ),
+        "count",
+    ),
+    "fragment_used": N_("{player} spends a Fragment to remove {card} from the Help Line."),
+    "forced_stop": N_("{player} must stop: three net solitary animals."),
+    "nothing_to_draw": N_("{player} has no card left to reveal."),
+    "stopped": Plural(
+        NP_(
+            "{player} stops with {cards} card in the Help Line.",
+            "{player} stops with {cards} cards in the Help Line.",
+        ),
+        "cards",
+    ),
+    "action_phase_started": N_("Action phase: {first} plays first."),
+    "turn_started": Plural(
+        NP_(
+            "{player}'s turn: {actions} basic action.", "{player}'s turn: {actions} basic actions."
+        ),
+        "actions",
+    ),
+    "fragment_taken": Plural(
+        NP_(
+            "{player} takes a Fragment from the supply ({left} left).",
+            "{player} takes {count} Fragments from the supply ({left} left).",
+        ),
+        "count",
+    ),
+    "animal_attracted": N_(
         "{player} attracts {card} (level {level}, cost {cost}) to the draw stack."
     ),
-    "fire_extinguished": "{player} extinguishes a fire of value {value}.",
-    "standee_moved": "{player} moves {distance} from rock {from_rock} to rock {to_rock}{jumps}.",
-    "victory_tile_taken": "{player} takes {tile} from {victim}.",
-    "tree_planted": "{player} plants tree {tree} at ({x},{y}).",
-    "line_completed": "{player} completes {line}: +{amount} {element} for the rest of the game.",
-    "bonus_offered": "{player} may take a bonus {bonus} ({source}).",
-    "bonus_skipped": "{player} declines the bonus {bonus}.",
-    "bonus_lost": "{player} cannot use the bonus {bonus} ({source}); it is lost.",
-    "action_finished": "{player} finishes {action}.",
-    "turn_ended": "{player} ends the turn.",
-    "onibi_attacks": "Onibi attacks with {#tiles fire tiles} of total power {power}.",
-    "varans_dealt": "{player} (water {water}) receives {count} of {#owed Fire Varans}.",
-    "spirit_safe": "{player} (water {water}) resists Onibi.",
-    "fires_added": "Onibi adds fires {values} to the Circle ({total} burning).",
-    "fire_not_added": "No fire of value {value} could be added ({why}).",
-    "reserve_refilled": "Level {level} reserve refilled with {cards}.",
-    "help_line_returned": "{player} returns {#count cards} to the discard stack.",
-    "sacred_tree_passed": "The Sacred Tree passes to {player}.",
-    "game_over": "Game over after round {round}: {#winners win} ({how}).",
+    "fire_extinguished": N_("{player} extinguishes a fire of value {value}."),
+    "standee_moved": N_(
+        "{player} moves {distance} from rock {from_rock} to rock {to_rock}{jumps}."
+    ),
+    "victory_tile_taken": N_("{player} takes {tile} from {victim}."),
+    "tree_planted": N_("{player} plants tree {tree} at ({x},{y})."),
+    "line_completed": N_(
+        "{player} completes {line}: +{amount} {element} for the rest of the game."
+    ),
+    "bonus_offered": N_("{player} may take a bonus {bonus} ({source})."),
+    "bonus_skipped": N_("{player} declines the bonus {bonus}."),
+    "bonus_lost": N_("{player} cannot use the bonus {bonus} ({source}); it is lost."),
+    "action_finished": N_("{player} finishes {action}."),
+    "turn_ended": N_("{player} ends the turn."),
+    "onibi_attacks": Plural(
+        NP_(
+            "Onibi attacks with {tiles} fire tile of total power {power}.",
+            "Onibi attacks with {tiles} fire tiles of total power {power}.",
+        ),
+        "tiles",
+    ),
+    "varans_dealt": Plural(
+        NP_(
+            "{player} (water {water}) receives {count} of {owed} Fire Varan.",
+            "{player} (water {water}) receives {count} of {owed} Fire Varans.",
+        ),
+        "owed",
+    ),
+    "spirit_safe": N_("{player} (water {water}) resists Onibi."),
+    "fires_added": N_("Onibi adds fires {values} to the Circle ({total} burning)."),
+    "fire_not_added": N_("No fire of value {value} could be added ({why})."),
+    "reserve_refilled": N_("Level {level} reserve refilled with {cards}."),
+    "help_line_returned": Plural(
+        NP_(
+            "{player} returns {count} card to the discard stack.",
+            "{player} returns {count} cards to the discard stack.",
+        ),
+        "count",
+    ),
+    "sacred_tree_passed": N_("The Sacred Tree passes to {player}."),
+    "game_over": Plural(
+        NP_(
+            "Game over after round {round}: {winners} wins ({how}).",
+            "Game over after round {round}: {winners} share the victory ({how}).",
+        ),
+        "winner_count",
+    ),
 }
 
-MARK = {"solitary": "solitary", "gregarious": "gregarious", "none": "no symbol"}
+MARK = {"solitary": N_("solitary"), "gregarious": N_("gregarious"), "none": N_("no symbol")}
 SYMBOL_ID = {1: "solitary", -1: "gregarious", 0: "none"}  # Card.symbol -> mark id
-WHY_NOT_ADDED = {"circle_full": "the Circle is full", "supply_empty": "the supply is empty"}
-HOW_DECIDED = {
-    "alone": "the only player to reach a victory threshold",
-    "total": "highest total ({best}) among the {qualified} players who reached a threshold",
-    "tie": "tied on total {best}: shared victory (V-5)",
+WHY_NOT_ADDED = {
+    "circle_full": N_("the Circle is full"),
+    "supply_empty": N_("the supply is empty"),
 }
+HOW_DECIDED = {
+    "alone": N_("the only player to reach a victory threshold"),
+    "total": N_("highest total ({best}) among the {qualified} players who reached a threshold"),
+    "tie": N_("tied on total {best}: shared victory (V-5)"),
+}
+VICTORY_TILE = {
+    "fire": N_("{spirit}'s fire Victory tile"),
+    "flower": N_("{spirit}'s flower Victory tile"),
+    "tree": N_("{spirit}'s tree Victory tile"),
+}
+# The bonuses of the Circle's rocks and the Forest's corners, by their data ids.
+BONUS_WORD = {
+    "attract": N_("attract"),
+    "extinguish": N_("extinguish"),
+    "plant": N_("plant"),
+    "plant_tree": N_("plant tree"),
+    "move": N_("move"),
+    "fragment": N_("fragment"),
+    "take_fragment": N_("take fragment"),
+    "call_kodama": N_("call kodama"),
+}
+
+
+ELEMENT_WORD = {
+    "sun": N_("sun"),
+    "water": N_("water"),
+    "plant": N_("plant"),
+    "wind": N_("wind"),
+    "flower": N_("flower"),
+}
+
+
+def element_word(element: str) -> str:
+    """An Element by its data id ("sun"), in words."""
+    word = ELEMENT_WORD.get(element)
+    return _(word) if word is not None else element
+
+
+def bonus_word(bonus: str) -> str:
+    """A bonus or action by its data id, in words ("call kodama")."""
+    word = BONUS_WORD.get(bonus)
+    return _(word) if word is not None else bonus.replace("_", " ")
+
+
+def line_name(line_id_or_name: str) -> str:
+    """A Forest line ("row 1", "column-2") in words."""
+    kind, _sep, number = line_id_or_name.replace("-", " ").partition(" ")
+    if kind == "row":
+        return _("row {number}").format(number=number)
+    if kind == "column":
+        return _("column {number}").format(number=number)
+    return line_id_or_name
 
 
 def how_decided(decided_by: str, best_total: int, qualified: int) -> str:
     """How the winner(s) were decided (V-4, V-5), in words."""
-    return HOW_DECIDED[decided_by].format(best=best_total, qualified=qualified)
+    return _(HOW_DECIDED[decided_by]).format(best=best_total, qualified=qualified)
 
 
 class _Names:
@@ -107,7 +219,7 @@ class _Names:
         return self.st.players[seat].name
 
     def card(self, cid: str) -> str:
-        return self.data.cards[cid].name
+        return card_name(self.data.cards[cid].name)
 
 
 Derive = Callable[[dict[str, Any], _Names], None]
@@ -123,45 +235,51 @@ def _card(f: dict[str, Any], n: _Names) -> None:
 
 def _game_started(f: dict[str, Any], n: _Names) -> None:
     spirits = n.data.spirits
-    f["players"] = ", ".join(f"{p.name} ({spirits[p.spirit]})" for p in n.st.players)
+    f["players"] = ", ".join(
+        _("{name} ({spirit})").format(name=p.name, spirit=spirit_name(spirits[p.spirit]))
+        for p in n.st.players
+    )
     _first(f, n)
 
 
 def _card_revealed(f: dict[str, Any], n: _Names) -> None:
     _card(f, n)
     shows_symbols = any(isinstance(e, Symbols) for e in n.data.cards[f["card_id"]].effects)
-    f["mark"] = "a Kodama symbol" if shows_symbols else MARK[f["mark"]]
-
-
-def _fragment_taken(f: dict[str, Any], n: _Names) -> None:
-    f["what"] = "a Fragment" if f["count"] == 1 else f"{f['count']} Fragments"
+    f["mark"] = _("a Kodama symbol") if shows_symbols else _(MARK[f["mark"]])
 
 
 def _standee_moved(f: dict[str, Any], n: _Names) -> None:
     names = [n.player(s) for s in f["jumped"]]
-    f["jumps"] = f", jumping {', '.join(names)}" if names else ""
+    f["jumps"] = _(", jumping {names}").format(names=", ".join(names)) if names else ""
 
 
 def _tile_taken(f: dict[str, Any], n: _Names) -> None:
     spirit, kind = n.data.tiles[f["tile_id"]]
-    f["tile"] = f"{n.data.spirits[spirit]}'s {kind} Victory tile"
+    f["tile"] = _(VICTORY_TILE[kind]).format(spirit=spirit_name(n.data.spirits[spirit]))
     f["victim"] = n.player(f["victim_seat"])
 
 
 def _bonus(f: dict[str, Any], n: _Names) -> None:
     """A bonus by its data id: "attract", "call kodama" (words, not the id)."""
-    f["bonus"] = str(f["bonus"]).replace("_", " ")
+    f["bonus"] = bonus_word(str(f["bonus"]))
 
 
 def _bonus_lost(f: dict[str, Any], n: _Names) -> None:
     if "amount" in f:  # a corner's "2 Fragments" (F-4, X-1)
-        f["bonus"] = f"{f['amount']} Fragments"
+        f["bonus"] = ngettext("{count} Fragment", "{count} Fragments", f["amount"]).format(
+            count=f["amount"]
+        )
     else:
         _bonus(f, n)
 
 
 def _line(f: dict[str, Any], n: _Names) -> None:
-    f["line"] = next(ln.name for ln in n.data.lines if ln.id == f["line"])
+    f["line"] = line_name(f["line"])
+    _element(f, n)
+
+
+def _element(f: dict[str, Any], n: _Names) -> None:
+    f["element"] = element_word(str(f["element"]))
 
 
 def _fires_added(f: dict[str, Any], n: _Names) -> None:
@@ -169,7 +287,7 @@ def _fires_added(f: dict[str, Any], n: _Names) -> None:
 
 
 def _fire_not_added(f: dict[str, Any], n: _Names) -> None:
-    f["why"] = WHY_NOT_ADDED[f["why"]]
+    f["why"] = _(WHY_NOT_ADDED[f["why"]])
 
 
 def _refilled(f: dict[str, Any], n: _Names) -> None:
@@ -177,7 +295,8 @@ def _refilled(f: dict[str, Any], n: _Names) -> None:
 
 
 def _game_over(f: dict[str, Any], n: _Names) -> None:
-    f["winners"] = " and ".join(n.player(s) for s in f["winner_seats"])
+    f["winners"] = join_and(n.player(s) for s in f["winner_seats"])
+    f["winner_count"] = len(f["winner_seats"])
     f["how"] = how_decided(f["decided_by"], f["best_total"], f["qualified"])
 
 
@@ -187,7 +306,6 @@ _DERIVE: dict[str, Derive] = {
     "action_phase_started": _first,
     "card_revealed": _card_revealed,
     "fragment_used": _card,
-    "fragment_taken": _fragment_taken,
     "animal_attracted": _card,
     "standee_moved": _standee_moved,
     "victory_tile_taken": _tile_taken,
@@ -202,37 +320,23 @@ _DERIVE: dict[str, Derive] = {
 }
 
 
-def register_sentence(kind: str, template: str, derive: Derive | None = None) -> None:
-    """A module's event kind and its sentence (``{player}`` is the event's seat;
-    ``{#count cards}`` counts; ``derive`` adds looked-up fields)."""
+def register_sentence(kind: str, template: Template, derive: Derive | None = None) -> None:
+    """A module's event kind and its sentence: a message id marked with ``N_`` (or a
+    :class:`Plural` of an ``NP_`` pair); ``{player}`` is the event's seat; ``derive``
+    adds looked-up fields."""
     _TEMPLATES[kind] = template
     if derive is not None:
         _DERIVE[kind] = derive
 
 
-_COUNTED = re.compile(r"\{#(\w+) ([A-Za-z][A-Za-z ]*)\}")
-
-
-def _counted(data: dict[str, Any]) -> Any:
-    """``{#count cards}`` -> "1 card" / "3 cards"; ``{#winners win}`` -> "Ana wins" /
-    "Ana and Bo share the victory"."""
-
-    def fill(m: re.Match[str]) -> str:
-        key, noun = m.group(1), m.group(2)
-        if noun == "win":
-            names = str(data[key])
-            return f"{names} share the victory" if " and " in names else f"{names} wins"
-        n = int(data[key])
-        if n == 1:
-            return f"1 {noun.removesuffix('s')}"
-        return _plural(n, noun.removesuffix("s"))
-
-    return fill
+def template_of(kind: str) -> Template | None:
+    return _TEMPLATES.get(kind)
 
 
 def describe(event: Event, st: GameState) -> str:
-    """One sentence for the log; ``st`` is any state of the game the event belongs to
-    (its players' names and its rules' data are looked up there)."""
+    """One sentence for the log, in the current language; ``st`` is any state of the
+    game the event belongs to (its players' names and its rules' data are looked up
+    there)."""
     tpl = _TEMPLATES.get(event.kind)
     if tpl is None:
         return f"{event.kind}: {event.data}"
@@ -244,6 +348,10 @@ def describe(event: Event, st: GameState) -> str:
         derive = _DERIVE.get(event.kind)
         if derive is not None:
             derive(fields, names)
-        return _COUNTED.sub(_counted(fields), tpl).format(**fields)
+        if isinstance(tpl, Plural):
+            text = ngettext(tpl.singular, tpl.plural, int(fields[tpl.field]))
+        else:
+            text = _(tpl)
+        return text.format(**fields)
     except (KeyError, IndexError, ValueError, TypeError):
         return f"{event.kind}: {event.data}"

@@ -13,14 +13,17 @@ from living_forest.core.effects import (
     RepeatAction,
     Symbols,
 )
+from living_forest.core.events import bonus_word, element_word
+from living_forest.i18n import N_, _
 
 ELEMENT_GLYPH = {"sun": "☼", "water": "≈", "plant": "♣", "wind": "»", "flower": "✿"}
+# English, marked for the catalogue: show them with ``_(ELEMENT_NAME[e])``.
 ELEMENT_NAME = {
-    "sun": "Sun",
-    "water": "Water",
-    "plant": "Plant",
-    "wind": "Wind",
-    "flower": "Flower",
+    "sun": N_("Sun"),
+    "water": N_("Water"),
+    "plant": N_("Plant"),
+    "wind": N_("Wind"),
+    "flower": N_("Flower"),
 }
 # CSS class per Element, styled with theme variables in app.tcss.
 ELEMENT_STYLE = {
@@ -33,7 +36,7 @@ ELEMENT_STYLE = {
 SPIRIT_TAG = {"winter": "Wi", "spring": "Sp", "summer": "Su", "autumn": "Au"}
 SOLITARY, GREGARIOUS = "▲", "▼"
 MARK_GLYPH = {1: SOLITARY, -1: GREGARIOUS, 0: " "}
-MARK_NAME = {1: "solitary", -1: "gregarious", 0: "no mark"}
+MARK_NAME = {1: N_("solitary"), -1: N_("gregarious"), 0: N_("no mark")}
 ROCK_BONUS = {
     "plant": "♣",
     "fragment": "◆",
@@ -42,18 +45,18 @@ ROCK_BONUS = {
     "call_kodama": "K",  # Kodama's stone rocks (K-R1)
 }
 ROCK_BONUS_WORD = {
-    "plant": "Plant",
-    "fragment": "Fragment",
-    "attract": "Attract",
-    "extinguish": "Extinguish",
-    "call_kodama": "Kodama",
+    "plant": N_("Plant"),
+    "fragment": N_("Fragment"),
+    "attract": N_("Attract"),
+    "extinguish": N_("Extinguish"),
+    "call_kodama": N_("Kodama"),
 }
 ROCK_BONUS_NAME = {
-    "plant": "bonus Plant",
-    "fragment": "1 Fragment",
-    "attract": "bonus Attract",
-    "extinguish": "bonus Extinguish",
-    "call_kodama": "bonus Call a Kodama",
+    "plant": N_("bonus Plant"),
+    "fragment": N_("1 Fragment"),
+    "attract": N_("bonus Attract"),
+    "extinguish": N_("bonus Extinguish"),
+    "call_kodama": N_("bonus Call a Kodama"),
 }
 UNKNOWN = "?"  # the glyph of anything the tables above do not know (a module's bonus)
 
@@ -65,15 +68,17 @@ def rock_glyph(bonus: str) -> str:
 
 def rock_word(bonus: str) -> str:
     """ "Plant", "Fragment"…; a bonus the app does not know shows its data id."""
-    return ROCK_BONUS_WORD.get(bonus) or bonus.replace("_", " ").capitalize()
+    word = ROCK_BONUS_WORD.get(bonus)
+    return _(word) if word else bonus.replace("_", " ").capitalize()
 
 
 def rock_bonus_name(bonus: str) -> str:
-    return ROCK_BONUS_NAME.get(bonus) or f"bonus {rock_word(bonus)}"
+    name = ROCK_BONUS_NAME.get(bonus)
+    return _(name) if name else _("bonus {bonus}").format(bonus=rock_word(bonus))
 
 
 def _action_word(action_id: str) -> str:
-    return "any type" if action_id == "any" else action_id.replace("_", " ")
+    return _("any type") if action_id == "any" else bonus_word(action_id)
 
 
 def effects_text(effects: Iterable[Effect]) -> str:
@@ -81,17 +86,25 @@ def effects_text(effects: Iterable[Effect]) -> str:
     words = []
     for e in effects:
         if isinstance(e, RepeatAction):
-            times = "two" if e.max_of_type == 2 else str(e.max_of_type)
+            times = _("two") if e.max_of_type == 2 else str(e.max_of_type)
             if e.action == "any":
-                words.append(f"{times} actions of one type")
+                words.append(_("{times} actions of one type").format(times=times))
             else:
-                words.append(f"{_action_word(e.action)} up to {times} times")
+                words.append(
+                    _("{action} up to {times} times").format(
+                        action=_action_word(e.action), times=times
+                    )
+                )
         elif isinstance(e, BonusAction):
-            words.append(f"a bonus {_action_word(e.action)}")
+            words.append(_("a bonus {action}").format(action=_action_word(e.action)))
         elif isinstance(e, ElementPerSymbol):
-            words.append(f"+{e.per_symbol} {ELEMENTS[e.element]} per Kodama")
+            words.append(
+                _("+{amount} {element} per Kodama").format(
+                    amount=e.per_symbol, element=element_word(ELEMENTS[e.element])
+                )
+            )
         elif isinstance(e, Symbols):
-            words.append(f"{e.amount} Kodama")
+            words.append(_("{amount} Kodama").format(amount=e.amount))
     return ", ".join(words)
 
 

@@ -4,70 +4,91 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..events import register_sentence
+from ...i18n import N_, _
+from ..events import bonus_word, element_word, register_sentence
 
-PILE_WORD = {"flower": "Flower", "tree": "Tree", "water": "Water"}
+PILE_WORD = {"flower": N_("Flower"), "tree": N_("Tree"), "water": N_("Water")}
 REWARD_WORD = {
-    "take_fragment": "takes a Fragment",
-    "take_element_tile": "takes an Element tile",
-    "extra_basic_action": "gains one more basic action",
+    "take_fragment": N_("takes a Fragment"),
+    "take_element_tile": N_("takes an Element tile"),
+    "extra_basic_action": N_("gains one more basic action"),
 }
+CONDITION_WORD = {"flowers": N_("flowers"), "trees": N_("trees"), "fires": N_("fires")}
+
+
+def pile_word(pile: str) -> str:
+    """A Kodama pile by its id ("flower"), in words."""
+    word = PILE_WORD.get(pile)
+    return _(word) if word is not None else pile
 
 
 def _card(f: dict[str, Any], n: Any) -> None:
     f["card"] = n.card(f["card_id"])
     if "pile" in f:
-        f["pile"] = PILE_WORD.get(f["pile"], f["pile"])
+        f["pile"] = pile_word(f["pile"])
 
 
 def _pile(f: dict[str, Any], n: Any) -> None:
-    f["pile"] = PILE_WORD.get(f["pile"], f["pile"])
+    f["pile"] = pile_word(f["pile"])
+    condition = CONDITION_WORD.get(f.get("condition", ""))
+    if condition is not None:
+        f["condition"] = _(condition)
 
 
 def _setup(f: dict[str, Any], n: Any) -> None:
-    tops = [f"{PILE_WORD.get(p, p)}: {n.card(c)}" for p, c in f["tops"].items()]
+    tops = [
+        _("{pile}: {card}").format(pile=pile_word(p), card=n.card(c)) for p, c in f["tops"].items()
+    ]
     f["shown"] = ", ".join(tops)
 
 
 def _onibi(f: dict[str, Any], n: Any) -> None:
     names = [n.player(s) for s in f["jumped"]]
-    f["jumps"] = f", jumping {', '.join(names)}" if names else ""
+    f["jumps"] = _(", jumping {names}").format(names=", ".join(names)) if names else ""
 
 
 def _reward(f: dict[str, Any], n: Any) -> None:
-    f["what"] = REWARD_WORD.get(f["reward"], f["reward"])
+    word = REWARD_WORD.get(f["reward"])
+    f["what"] = _(word) if word is not None else f["reward"]
+
+
+def _element(f: dict[str, Any], n: Any) -> None:
+    f["element"] = element_word(f["element"])
 
 
 def _animal(f: dict[str, Any], n: Any) -> None:
     f["card"] = n.card(f["card_id"])
-    f["action"] = f["action"].replace("_", " ")
+    f["action"] = bonus_word(f["action"])
 
 
 register_sentence(
     "kodama_setup",
-    "Kodama: {per_pile} per pile ({shown}); Onibi on rock {onibi}; thresholds {threshold}.",
+    N_("Kodama: {per_pile} per pile ({shown}); Onibi on rock {onibi}; thresholds {threshold}."),
     _setup,
 )
 register_sentence(
-    "kodama_called", "{player} calls {card} from the {pile} pile onto the draw stack.", _card
+    "kodama_called",
+    N_("{player} calls {card} from the {pile} pile onto the draw stack."),
+    _card,
 )
-register_sentence("kodama_revealed", "The {pile} pile now shows {card}.", _card)
+register_sentence("kodama_revealed", N_("The {pile} pile now shows {card}."), _card)
 register_sentence(
     "threshold_raised",
-    "The {pile} pile is empty: {condition} now need {threshold} to win.",
+    N_("The {pile} pile is empty: {condition} now need {threshold} to win."),
     _pile,
 )
 register_sentence(
-    "onibi_moved", "Onibi moves from rock {from_rock} to rock {to_rock}{jumps}.", _onibi
+    "onibi_moved", N_("Onibi moves from rock {from_rock} to rock {to_rock}{jumps}."), _onibi
 )
-register_sentence("onibi_fire_added", "Onibi adds a fire of value {value} ({total} burning).")
-register_sentence("kodama_reward", "{player} sees {symbols} Kodama and {what}.", _reward)
+register_sentence("onibi_fire_added", N_("Onibi adds a fire of value {value} ({total} burning)."))
+register_sentence("kodama_reward", N_("{player} sees {symbols} Kodama and {what}."), _reward)
 register_sentence(
     "kodama_reward_lost",
-    "{player} sees {symbols} Kodama but no Fragment is left to take.",
+    N_("{player} sees {symbols} Kodama but no Fragment is left to take."),
 )
 register_sentence(
     "element_tile_used",
-    "{player} spends an Element tile: +{amount} {element} until the end of the round.",
+    N_("{player} spends an Element tile: +{amount} {element} until the end of the round."),
+    _element,
 )
-register_sentence("animal_bonus", "{player} uses {card} for a bonus {action}.", _animal)
+register_sentence("animal_bonus", N_("{player} uses {card} for a bonus {action}."), _animal)

@@ -14,13 +14,14 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from living_forest.bots import title
 from living_forest.core import BASE_GAME, GameOptions, rules_for
 
 from ..glyphs import SPIRIT_TAG
 from ..session import CONTROLLERS, SeatConfig
+from ..widgets.footer import Footer
 
 # The Spirits and their names are the same with every module (N-7).
 SPIRIT_NAMES = rules_for(BASE_GAME).data.spirits

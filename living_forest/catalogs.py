@@ -1,0 +1,185 @@
+"""The translation catalogues: extract every text a player sees, update the ``.po``
+files, and check them (``make catalogs``; the tests call :func:`problems`).
+
+What is extracted (English, the message ids):
+- the code's ``_()``, ``ngettext()``, ``pgettext()`` calls and ``N_``/``NP_`` marks;
+- the names in the game's data (cards, Spirits; context ``card``/``spirit``) and a
+  short name of at most 7 characters for each card (context ``short name``, for the
+  Help Line at 80x24);
+- the tutorial's titles and texts (``assets/tutorial.json``);
+- the help pages (``assets/help/*.md``), a block (paragraph, list, table) each.
+
+Usage: ``python -m living_forest.catalogs [--check]``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+from babel.messages.catalog import Catalog, Message
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.pofile import read_po, write_po
+
+from .i18n import CARD, DOMAIN, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE, SPIRIT, markdown_blocks
+
+ROOT = Path(__file__).resolve().parents[1]
+ASSETS = ROOT / "assets"
+PACKAGE = ROOT / "living_forest"
+SHORT = "short name"
+SHORT_NAME_CHARS = 7
+KEYWORDS = {**DEFAULT_KEYWORDS, "NP_": (1, 2)}
+POT = LOCALE_DIR / f"{DOMAIN}.pot"
+Entry = tuple[str | tuple[str, str], str | None, str]  # (id or (singular, plural), context, where)
+
+
+def _python() -> Iterator[Entry]:
+    for filename, lineno, message, _comments, context in extract_from_dir(
+        PACKAGE,
+        method_map=[("**.py", "python")],
+        keywords=KEYWORDS,
+        comment_tags=("i18n:",),
+        strip_comment_tags=True,
+    ):
+        if isinstance(message, tuple):
+            message = (message[0], message[1])
+        yield message, context, f"living_forest/{filename}:{lineno}"
+
+
+def _data() -> Iterator[Entry]:
+    short = json.loads((ASSETS / "short_names.json").read_text(encoding="utf-8"))
+    for name in ("base.json", "kodama.json"):
+        data = json.loads((ASSETS / name).read_text(encoding="utf-8"))
+        for spirit in data.get("spirits", []):
+            yield spirit["name"], SPIRIT, f"assets/{name}"
+        for card in data.get("guardian_animals", []) + data.get("kodama_cards", []):
+            yield card["name"], CARD, f"assets/{name}"
+            yield card["name"], SHORT, f"assets/{name} (English: {short.get(card['id'])})"
+
+
+def _tutorial() -> Iterator[Entry]:
+    data = json.loads((ASSETS / "tutorial.json").read_text(encoding="utf-8"))
+    where = "assets/tutorial.json"
+    for chapter in data["chapters"]:
+        for key in ("title", "done"):
+            if chapter.get(key):
+                yield chapter[key], None, where
+        for step in chapter["steps"]:
+            if step.get("say"):
+                yield step["say"], None, where
+
+
+def _help() -> Iterator[Entry]:
+    for page in sorted((ASSETS / "help").glob("*.md")):
+        for block in markdown_blocks(page.read_text(encoding="utf-8")):
+            yield block, None, f"assets/help/{page.name}"
+
+
+def extract() -> Catalog:
+    """Every message a player may see, in English."""
+    cat = Catalog(domain=DOMAIN, project="living-forest", locale=SOURCE_LANGUAGE)
+    for source in (_python(), _data(), _tutorial(), _help()):
+        for message, context, where in source:
+            path, _sep, line = where.partition(":")
+            cat.add(message, None, [(path, int(line) if line.isdigit() else 0)], context=context)
+    return cat
+
+
+def _fields(text: str) -> set[str]:
+    try:
+        return {name for _lit, name, _spec, _conv in string.Formatter().parse(text) if name}
+    except ValueError:
+        return {"<unbalanced braces>"}
+
+
+_MARKUP = re.compile(r"\[/?[a-z$][^\]\[]*\]")
+_CODE = re.compile(r"`[^`]+`")
+
+
+def _shape(text: str) -> tuple[list[str], list[str]]:
+    """What a translation must keep: Rich markup tags and ``code`` spans (key names)."""
+    return sorted(_MARKUP.findall(text)), sorted(_CODE.findall(text))
+
+
+def _message_problems(lang: str, m: Message) -> list[str]:
+    ids = m.id if isinstance(m.id, tuple) else (m.id,)
+    strs = m.string if isinstance(m.string, tuple) else (m.string,)
+    label = f"{lang}: {ids[0][:60]!r}" + (f" ({m.context})" if m.context else "")
+    if not all(strs) or m.fuzzy:
+        return [f"{label}: not translated" + (" (fuzzy)" if m.fuzzy else "")]
+    out = []
+    wanted = set().union(*(_fields(i) for i in ids))
+    for i, s in enumerate(strs):
+        # A singular may leave its number out ("a Fragment"); every other form keeps all.
+        if _fields(s) != wanted and not (len(ids) == 2 and i == 0 and _fields(s) <= wanted):
+            out.append(f"{label}: placeholders {sorted(_fields(s))} != {sorted(wanted)}")
+        if _shape(s) != _shape(ids[0]) and _shape(s) != _shape(ids[-1]):
+            out.append(f"{label}: markup or `code` differs: {_shape(s)} != {_shape(ids[0])}")
+    if m.context == SHORT and len(strs[0]) > SHORT_NAME_CHARS:
+        out.append(f"{label}: short name {strs[0]!r} is longer than {SHORT_NAME_CHARS}")
+    return out
+
+
+def read_catalogue(lang: str) -> Catalog:
+    from .i18n import po_path
+
+    with po_path(lang).open("rb") as f:
+        return read_po(f, locale=lang, domain=DOMAIN)
+
+
+def problems(lang: str, template: Catalog | None = None) -> list[str]:
+    """What the language's catalogue lacks or gets wrong against the code and assets."""
+    template = template or extract()
+    cat = read_catalogue(lang)
+    out = []
+    for m in template:
+        if not m.id:
+            continue
+        t = cat.get(m.id, context=m.context)
+        if t is None:
+            out.append(f"{lang}: {str(m.id if isinstance(m.id, str) else m.id[0])[:60]!r}: missing")
+        else:
+            out.extend(_message_problems(lang, t))
+    return out
+
+
+def update() -> None:
+    """Write the template and merge it into each language's ``.po`` (new messages
+    empty, changed ones fuzzy: both show as problems until translated)."""
+    template = extract()
+    POT.parent.mkdir(parents=True, exist_ok=True)
+    with POT.open("wb") as f:
+        write_po(f, template, width=100, include_lineno=False, omit_header=False)
+    from .i18n import po_path
+
+    for lang in LANGUAGES:
+        if lang == SOURCE_LANGUAGE:
+            continue
+        path = po_path(lang)
+        if path.exists():
+            cat = read_catalogue(lang)
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            cat = Catalog(domain=DOMAIN, project="living-forest", locale=lang)
+        cat.update(template, update_header_comment=False)
+        with path.open("wb") as f:
+            write_po(f, cat, width=100, include_lineno=False, ignore_obsolete=True)
+
+
+def main(argv: list[str]) -> int:
+    if "--check" not in argv:
+        update()
+    template = extract()
+    found = [p for lang in LANGUAGES if lang != SOURCE_LANGUAGE for p in problems(lang, template)]
+    for p in found:
+        print(p)
+    print(f"{len(template)} messages; {len(found)} problems")
+    return 1 if found and "--check" in argv else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
