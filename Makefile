@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-browser serve lint bench soak strength clean setup
+.PHONY: run test test-browser serve lint bench soak strength clean setup catalogs
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is needed"'
@@ -43,6 +43,11 @@ lint: $(STAMP)
 	$(BIN)/ruff check living_forest tests bench
 	$(BIN)/ruff format --check living_forest tests bench
 	$(BIN)/mypy
+
+# The German and French catalogues: extract every text, merge into assets/locale/*/*.po
+# (new texts empty, changed ones fuzzy), then list what is left to translate.
+catalogs: $(STAMP)
+	$(BIN)/python -m living_forest.catalogs
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py

@@ -19,6 +19,7 @@ import re
 import string
 import sys
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
@@ -34,11 +35,12 @@ SHORT = "short name"
 SHORT_NAME_CHARS = 7
 KEYWORDS = {**DEFAULT_KEYWORDS, "NP_": (1, 2)}
 POT = LOCALE_DIR / f"{DOMAIN}.pot"
-Entry = tuple[str | tuple[str, str], str | None, str]  # (id or (singular, plural), context, where)
+# (id or (singular, plural), context, where, notes for translators)
+Entry = tuple[str | tuple[str, str], str | None, str, list[str]]
 
 
 def _python() -> Iterator[Entry]:
-    for filename, lineno, message, _comments, context in extract_from_dir(
+    for filename, lineno, message, comments, context in extract_from_dir(
         PACKAGE,
         method_map=[("**.py", "python")],
         keywords=KEYWORDS,
@@ -47,7 +49,36 @@ def _python() -> Iterator[Entry]:
     ):
         if isinstance(message, tuple):
             message = (message[0], message[1])
-        yield message, context, f"living_forest/{filename}:{lineno}"
+        notes = list(comments) or _notes_above(PACKAGE / filename, lineno)
+        yield message, context, f"living_forest/{filename}:{lineno}", notes
+
+
+@cache
+def _lines(path: Path) -> list[str]:
+    return path.read_text(encoding="utf-8").splitlines()
+
+
+def _notes_above(path: Path, lineno: int) -> list[str]:
+    """The ``# i18n:`` note above a call whose text starts on a later line than the call
+    (``_(`` then the text: how the formatter splits a long call), which Babel's
+    extractor does not attach: up through the lines ending in ``(``, then the comment
+    block right above them."""
+    lines = _lines(path)
+    i = lineno - 2  # the line above the text's own line (0-based)
+    if i < 0 or not lines[i].rstrip().endswith("("):
+        return []  # the text starts on the call's line: Babel saw any note there
+    for _step in range(3):  # up through the lines that open the call (``x = _(``)
+        if i < 0 or not lines[i].rstrip().endswith("("):
+            break
+        i -= 1
+    block: list[str] = []
+    while i >= 0 and lines[i].lstrip().startswith("#"):
+        block.insert(0, lines[i].lstrip().lstrip("#").strip())
+        i -= 1
+    start = next((k for k, t in enumerate(block) if t.startswith("i18n:")), None)
+    if start is None:
+        return []
+    return [" ".join(t for t in block[start:]).removeprefix("i18n:").strip()]
 
 
 def _data() -> Iterator[Entry]:
@@ -55,10 +86,12 @@ def _data() -> Iterator[Entry]:
     for name in ("base.json", "kodama.json"):
         data = json.loads((ASSETS / name).read_text(encoding="utf-8"))
         for spirit in data.get("spirits", []):
-            yield spirit["name"], SPIRIT, f"assets/{name}"
+            yield spirit["name"], SPIRIT, f"assets/{name}", []
         for card in data.get("guardian_animals", []) + data.get("kodama_cards", []):
-            yield card["name"], CARD, f"assets/{name}"
-            yield card["name"], SHORT, f"assets/{name} (English: {short.get(card['id'])})"
+            yield card["name"], CARD, f"assets/{name}", []
+            english = short.get(card["id"], card["name"])
+            note = f"at most {SHORT_NAME_CHARS} characters; English: {english}"
+            yield card["name"], SHORT, f"assets/{name}", [note]
 
 
 def _tutorial() -> Iterator[Entry]:
@@ -67,25 +100,35 @@ def _tutorial() -> Iterator[Entry]:
     for chapter in data["chapters"]:
         for key in ("title", "done"):
             if chapter.get(key):
-                yield chapter[key], None, where
+                yield chapter[key], None, where, []
         for step in chapter["steps"]:
             if step.get("say"):
-                yield step["say"], None, where
+                yield step["say"], None, where, []
 
 
 def _help() -> Iterator[Entry]:
     for page in sorted((ASSETS / "help").glob("*.md")):
         for block in markdown_blocks(page.read_text(encoding="utf-8")):
-            yield block, None, f"assets/help/{page.name}"
+            yield block, None, f"assets/help/{page.name}", []
 
 
 def extract() -> Catalog:
     """Every message a player may see, in English."""
     cat = Catalog(domain=DOMAIN, project="living-forest", locale=SOURCE_LANGUAGE)
     for source in (_python(), _data(), _tutorial(), _help()):
-        for message, context, where in source:
+        for message, context, where, notes in source:
             path, _sep, line = where.partition(":")
-            cat.add(message, None, [(path, int(line) if line.isdigit() else 0)], context=context)
+            old = cat.get(message, context=context)
+            notes = [*old.auto_comments, *notes] if old is not None else notes
+            added = cat.add(
+                message,
+                None,
+                [(path, int(line) if line.isdigit() else 0)],
+                auto_comments=list(dict.fromkeys(notes)),
+                context=context,
+            )
+            # Our texts use {named} fields; a "%" in them is a per cent sign, not printf.
+            added.flags.discard("python-format")
     return cat
 
 

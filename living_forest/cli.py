@@ -16,6 +16,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .i18n import LANGUAGES, LanguageError, _, choose_language, language, ngettext, set_language
+
 if TYPE_CHECKING:
     from .core import GameOptions
 
@@ -28,100 +30,129 @@ def _version() -> str:
     try:
         return version("living-forest")
     except PackageNotFoundError:
-        return "unknown (not installed)"
+        return _("unknown (not installed)")
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The command line's parser, in the current language: build it after the language
+    is chosen (its help texts are translated here, not at import)."""
     p = argparse.ArgumentParser(
         prog="living-forest",
-        description="Living Forest in your terminal. With no command, starts the game.",
+        description=_("Living Forest in your terminal. With no command, starts the game."),
     )
     p.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    p.add_argument(
+        "--lang",
+        choices=list(LANGUAGES),
+        help=_("language of the game: en, de or fr (default: the settings, else LANG)"),
+    )
     start = p.add_mutually_exclusive_group()
-    start.add_argument("--load", metavar="FILE", type=Path, help="open a saved game")
+    start.add_argument("--load", metavar="FILE", type=Path, help=_("open a saved game"))
     start.add_argument(
         "--continue",
         dest="continue_latest",
         action="store_true",
-        help="continue the last game (autosave)",
+        help=_("continue the last game (autosave)"),
     )
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     sim = sub.add_parser(
         "simulate",
-        help="play bot games headless and print statistics",
-        description="Play G bot games; game g uses engine seed S+g and a bot rng seeded S+g. "
-        "Seats are winter, spring, summer, autumn in table order.",
+        help=_("play bot games headless and print statistics"),
+        description=_(
+            "Play G bot games; game g uses engine seed S+g and a bot rng seeded S+g. "
+            "Seats are winter, spring, summer, autumn in table order."
+        ),
     )
     sim.add_argument(
         "--bots",
         default="baseline",
-        help="a bot for every seat or a comma list per seat: random, baseline, easy, medium, "
-        "hard, or search:N / search:Ts (default baseline)",
+        # i18n: the bot names (random, baseline, search:N…) are what the player types: keep
+        help=_(
+            "a bot for every seat or a comma list per seat: random, baseline, easy, medium, "
+            "hard, or search:N / search:Ts (default baseline)"
+        ),
     )
     sim.add_argument(
         "--round-cap",
         type=_positive,
         default=300,
-        help="a game still running after this round counts as stuck (default 300)",
+        help=_("a game still running after this round counts as stuck (default 300)"),
     )
     sim.add_argument(
         "--plot",
         action="store_true",
-        help="also draw the distributions in the terminal (rounds, conditions, seats)",
+        help=_("also draw the distributions in the terminal (rounds, conditions, seats)"),
     )
     _games_arguments(sim)
 
     mat = sub.add_parser(
         "match",
-        help="a tournament between bots: win rates with 95%% intervals",
-        description="Play G games between bots. Seeds are shared and seats rotated: game g "
-        "uses seed S + g // players with the line-up turned g % players seats, so each "
-        "seed is played from every seat. Bots: random, baseline, easy (greedy), medium "
-        "(search_quick), hard (search, 1 s a move), search:N (N deals a move), search:Ts.",
+        # i18n: "%%" is a percent sign (argparse help texts need it doubled): keep "%%"
+        help=_("a tournament between bots: win rates with 95%% intervals"),
+        # i18n: the bot names (random, baseline, greedy, search_quick, search:N…) are what
+        # i18n: the player types: keep them
+        description=_(
+            "Play G games between bots. Seeds are shared and seats rotated: game g "
+            "uses seed S + g // players with the line-up turned g % players seats, so each "
+            "seed is played from every seat. Bots: random, baseline, easy (greedy), medium "
+            "(search_quick), hard (search, 1 s a move), search:N (N deals a move), search:Ts."
+        ),
     )
     mat.add_argument(
         "--bots",
         default="greedy,baseline",
-        help="the line-up, one bot per seat; a shorter list repeats its last bot "
-        "(greedy,baseline in 4 players = greedy against three baseline bots)",
+        help=_(
+            "the line-up, one bot per seat; a shorter list repeats its last bot "
+            "(greedy,baseline in 4 players = greedy against three baseline bots)"
+        ),
     )
     _games_arguments(mat)
 
     rep = sub.add_parser(
         "replay",
-        help="print a saved game as numbered sentences",
-        description="Replay a save file from its seed and action log and print what happened.",
+        help=_("print a saved game as numbered sentences"),
+        description=_("Replay a save file from its seed and action log and print what happened."),
     )
     rep.add_argument("file", type=Path, metavar="FILE.json")
 
     view = sub.add_parser(
         "view",
-        help="watch a saved game on the board, step by step",
-        description="Open a save file in the replay viewer: the board, read-only, with the "
-        "log following the position (arrows step; p plays on from a position as a new game).",
+        help=_("watch a saved game on the board, step by step"),
+        # i18n: "p" is the key to press: keep it
+        description=_(
+            "Open a save file in the replay viewer: the board, read-only, with the "
+            "log following the position (arrows step; p plays on from a position as a new "
+            "game)."
+        ),
     )
     view.add_argument("file", type=Path, metavar="FILE.json")
 
     srv = sub.add_parser(
         "serve",
-        help="play in a web browser (on this computer)",
-        description="Serve the game to a web browser through textual-serve: open the address "
-        "it prints. Each browser tab is a game of its own, hot-seat as in the terminal; saves "
-        "go where the terminal game keeps them. Ctrl+C stops the server.",
+        help=_("play in a web browser (on this computer)"),
+        description=_(
+            "Serve the game to a web browser through textual-serve: open the address "
+            "it prints. Each browser tab is a game of its own, hot-seat as in the terminal; "
+            "saves go where the terminal game keeps them. Ctrl+C stops the server."
+        ),
     )
-    srv.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
+    srv.add_argument("--port", type=_port, default=8000, help=_("port to listen on (default 8000)"))
     srv.add_argument(
         "--host",
         default="localhost",
-        help="address to listen on (default localhost: this computer only). Anyone who can "
-        "reach another address plays, saves and loads files on this computer as you",
+        help=_(
+            "address to listen on (default localhost: this computer only). Anyone who can "
+            "reach another address plays, saves and loads files on this computer as you"
+        ),
     )
     srv.add_argument(
         "--public-url",
         metavar="URL",
-        help="the address browsers use, when it is not http://HOST:PORT (with --host 0.0.0.0 "
-        "the default is this computer's name)",
+        help=_(
+            "the address browsers use, when it is not http://HOST:PORT (with --host 0.0.0.0 "
+            "the default is this computer's name)"
+        ),
     )
     return p
 
@@ -133,17 +164,19 @@ def _games_arguments(cmd: argparse.ArgumentParser) -> None:
     cmd.add_argument("--players", "-p", type=int, choices=(2, 3, 4), default=2)
     cmd.add_argument("--games", "-g", type=_positive, default=100)
     cmd.add_argument("--seed", "-s", type=_natural, default=0)
-    cmd.add_argument("--workers", "-w", type=_positive, default=1, help="processes (default 1)")
+    cmd.add_argument("--workers", "-w", type=_positive, default=1, help=_("processes (default 1)"))
     cmd.add_argument(
         "--modules",
         default="",
         metavar="LIST",
-        help="rules modules on, a comma list (e.g. kodama); default: the base game",
+        help=_("rules modules on, a comma list (e.g. kodama); default: the base game"),
     )
     cmd.add_argument(
-        "--kodama", action="store_true", help="play with the Kodama expansion (= --modules kodama)"
+        "--kodama",
+        action="store_true",
+        help=_("play with the Kodama expansion (= --modules kodama)"),
     )
-    cmd.add_argument("--json", action="store_true", help="print one JSON object, no table")
+    cmd.add_argument("--json", action="store_true", help=_("print one JSON object, no table"))
 
 
 def _whole_number(lowest: int) -> Callable[[str], int]:
@@ -153,9 +186,13 @@ def _whole_number(lowest: int) -> Callable[[str], int]:
         try:
             v = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+            raise argparse.ArgumentTypeError(
+                _("{text} is not a whole number").format(text=repr(text))
+            ) from None
         if v < lowest:
-            raise argparse.ArgumentTypeError(f"must be at least {lowest}, not {v}")
+            raise argparse.ArgumentTypeError(
+                _("must be at least {lowest}, not {value}").format(lowest=lowest, value=v)
+            )
         return v
 
     return parse
@@ -168,7 +205,9 @@ _natural = _whole_number(0)
 def _port(text: str) -> int:
     v = _whole_number(1)(text)
     if v > 65535:
-        raise argparse.ArgumentTypeError(f"a port is at most 65535, not {v}")
+        raise argparse.ArgumentTypeError(
+            _("a port is at most {highest}, not {value}").format(highest=65535, value=v)
+        )
     return v
 
 
@@ -180,7 +219,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
 
 
+def start_language(argv: Sequence[str]) -> None:
+    """Choose the language before anything is said: ``--lang`` (read ahead of the
+    parser, whose help texts are in that language), the settings, ``LC_ALL``/``LANG``.
+    A broken settings file or catalogue is one sentence on stderr, then English."""
+    from .settings import load_settings
+
+    pre = argparse.ArgumentParser(add_help=False)
+    pre.add_argument("--lang")
+    flag = pre.parse_known_args(argv)[0].lang
+    settings, problem = load_settings()
+    lang = choose_language(flag if flag in LANGUAGES else None, settings.language)
+    try:
+        set_language(lang)
+    except LanguageError as e:
+        print(f"living-forest: {e}", file=sys.stderr)
+    if problem:
+        print(f"living-forest: {problem}", file=sys.stderr)
+
+
 def _main(argv: Sequence[str] | None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    start_language(argv)
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command == "simulate":
@@ -222,18 +282,19 @@ def run_app(load: Path | None, continue_latest: bool, *, view: Path | None = Non
             try:
                 load_game(path)
             except SaveError as e:
-                print(f"living-forest: cannot load: {e}", file=sys.stderr)
+                message = _("cannot load: {error}").format(error=e)
+                print(f"living-forest: {message}", file=sys.stderr)
                 return EXIT_FAIL
     import importlib
 
     try:
         run = importlib.import_module("living_forest.tui.app").run
     except (ImportError, AttributeError) as e:
-        print(
-            f"living-forest: the terminal app is not available yet ({e}); "
-            "try `living-forest simulate` or `living-forest replay FILE`",
-            file=sys.stderr,
-        )
+        message = _(
+            "the terminal app is not available yet ({error}); "
+            "try `living-forest simulate` or `living-forest replay FILE`"
+        ).format(error=e)
+        print(f"living-forest: {message}", file=sys.stderr)
         return EXIT_FAIL
     code = run(load=load, continue_latest=continue_latest, view=view)
     return int(code or 0)
@@ -244,10 +305,11 @@ def run_app(load: Path | None, continue_latest: bool, *, view: Path | None = Non
 
 def serve_command() -> str:
     """The shell command textual-serve runs for each browser tab: this Python, this
-    package's app (so it works from a checkout's .venv as from an installed copy)."""
+    package's app (so it works from a checkout's .venv as from an installed copy), in
+    the language this server runs in."""
     import shlex
 
-    return f"{shlex.quote(sys.executable)} -m living_forest"
+    return f"{shlex.quote(sys.executable)} -m living_forest --lang {language()}"
 
 
 def public_url(host: str, port: int, given: str | None = None) -> str | None:
@@ -271,12 +333,16 @@ def cmd_serve(host: str, port: int, url: str | None = None) -> int:
         with socket.create_server((host, port)):
             pass
     except OSError as e:
-        print(f"living-forest: cannot serve on {host}:{port}: {e.strerror or e}", file=sys.stderr)
+        message = _("cannot serve on {host}:{port}: {reason}").format(
+            host=host, port=port, reason=e.strerror or e
+        )
+        print(f"living-forest: {message}", file=sys.stderr)
         return EXIT_FAIL
     try:
         from textual_serve.server import Server
     except ImportError as e:
-        print(f"living-forest: textual-serve is not installed ({e})", file=sys.stderr)
+        message = _("textual-serve is not installed ({error})").format(error=e)
+        print(f"living-forest: {message}", file=sys.stderr)
         return EXIT_FAIL
     Server(
         serve_command(),
@@ -296,13 +362,14 @@ def cmd_replay(path: Path) -> int:
     from .persistence import SaveError, load_game, replay_states
 
     try:
-        rec, _ = load_game(path)
+        rec, _final = load_game(path)
         lines: list[str] = []
         prev = None
         width = len(str(len(rec.actions)))
         for step, st in replay_states(rec):
             if step.action is None:
-                lines.append(f"{0:>{width}}. Setup (seed {rec.seed})")
+                setup = _("Setup (seed {seed})").format(seed=rec.seed)
+                lines.append(f"{0:>{width}}. {setup}")
             else:
                 assert prev is not None
                 who = prev.players[prev.current].name
@@ -329,7 +396,7 @@ def _progress(label: str, total: int, enabled: bool) -> Any:
     from contextlib import nullcontext
 
     if not enabled:
-        return nullcontext(lambda *_: None)
+        return nullcontext(lambda *_args: None)
     from contextlib import contextmanager
 
     from rich.progress import (
@@ -352,7 +419,7 @@ def _progress(label: str, total: int, enabled: bool) -> Any:
             transient=True,
         ) as progress:
             task = progress.add_task(label, total=total)
-            yield lambda *_: progress.advance(task)
+            yield lambda *_args: progress.advance(task)
 
     return bar()
 
@@ -360,7 +427,7 @@ def _progress(label: str, total: int, enabled: bool) -> Any:
 def cmd_match(args: argparse.Namespace, spec: Any) -> int:
     from .match import run
 
-    with _progress("playing", spec.games, not args.json and sys.stdout.isatty()) as tick:
+    with _progress(_("playing"), spec.games, not args.json and sys.stdout.isatty()) as tick:
         report = run(spec, args.workers, tick)
     data = report.to_json()
     if args.json:
@@ -374,13 +441,43 @@ def _print_match(d: dict[str, Any]) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    rules = " with " + ", ".join(d["modules"]) if d["modules"] else ""
-    t = Table(
-        title=f"{d['games']} games{rules}, {d['players']} players, seeds from {d['seed']}, "
-        f"line-up {', '.join(d['bots'])} (seats rotated)"
+    from .simulate import condition_word
+
+    fields = {
+        "games": d["games"],
+        "modules": ", ".join(d["modules"]),
+        "players": d["players"],
+        "seed": d["seed"],
+        "bots": ", ".join(d["bots"]),
+    }
+    # i18n: the match table's title; {modules}: rules modules' ids (kodama), {bots}: the
+    # i18n: bots' names (greedy, baseline): keep those
+    if d["modules"]:
+        title = ngettext(
+            "{games} game with {modules}, {players} players, seeds from {seed}, "
+            "line-up {bots} (seats rotated)",
+            "{games} games with {modules}, {players} players, seeds from {seed}, "
+            "line-up {bots} (seats rotated)",
+            d["games"],
+        )
+    else:
+        title = ngettext(
+            "{games} game, {players} players, seeds from {seed}, line-up {bots} (seats rotated)",
+            "{games} games, {players} players, seeds from {seed}, line-up {bots} (seats rotated)",
+            d["games"],
+        )
+    t = Table(title=title.format(**fields))
+    columns = (
+        # i18n: column headings of the match table (one line each)
+        _("bot"),
+        _("wins"),
+        _("win rate"),
+        _("95% interval"),
+        _("fair share"),
+        _("ms per decision"),
     )
-    for col in ("bot", "wins", "win rate", "95% interval", "fair share", "ms per decision"):
-        t.add_column(col, justify="left" if col == "bot" else "right")
+    for i, col in enumerate(columns):
+        t.add_column(col, justify="left" if i == 0 else "right")
     for bot, wins in d["wins_by_bot"].items():
         lo, hi = d["win_rate_ci_by_bot"][bot]
         ms = 1000 * d["seconds_per_decision_by_bot"].get(bot, 0.0)
@@ -388,16 +485,21 @@ def _print_match(d: dict[str, Any]) -> None:
             bot,
             f"{wins:g}",
             f"{100 * d['win_rate_by_bot'][bot]:.1f}%",
-            f"{100 * lo:.1f} to {100 * hi:.1f}%",
+            # i18n: a 95% confidence interval of a win rate, e.g. "15.0 to 85.0%"
+            _("{low} to {high}%").format(low=f"{100 * lo:.1f}", high=f"{100 * hi:.1f}"),
             f"{100 * d['fair_share_by_bot'][bot]:.0f}%",
             f"{ms:.2f}",
         )
     console = Console()
     console.print(t)
-    mix = ", ".join(f"{c} {n}" for c, n in d["victory_conditions"].items())
-    console.print(f"rounds per game (median) {d['rounds_median']:g}; won on: {mix}")
+    mix = ", ".join(f"{condition_word(c)} {n}" for c, n in d["victory_conditions"].items())
+    # i18n: {conditions}: victory conditions with their number of games, e.g. "fires 4, trees 2"
+    line = _("rounds per game (median) {rounds}; won on: {conditions}")
+    console.print(line.format(rounds=f"{d['rounds_median']:g}", conditions=mix))
     if d["failures"]:
-        console.print(f"[red]{d['failures']} games failed[/]: {d['failure_list'][:5]}")
+        n = d["failures"]
+        failed = ngettext("{count} game failed", "{count} games failed", n).format(count=n)
+        console.print(f"[red]{failed}[/]: {d['failure_list'][:5]}")
 
 
 def cmd_simulate(args: argparse.Namespace, bots: tuple[str, ...], options: GameOptions) -> int:
@@ -412,7 +514,7 @@ def cmd_simulate(args: argparse.Namespace, bots: tuple[str, ...], options: GameO
         round_cap=args.round_cap,
         options=options,
     )
-    with _progress("simulating", args.games, not args.json and sys.stdout.isatty()) as tick:
+    with _progress(_("simulating"), args.games, not args.json and sys.stdout.isatty()) as tick:
         summary = summarise(args.players, bots, results, tick)
     data = summary.to_json()
     data["seed"] = args.seed
@@ -434,49 +536,101 @@ def _print_summary(d: dict[str, Any]) -> None:
     from rich.console import Console
     from rich.table import Table
 
+    from .simulate import (
+        condition_word,
+        count_word,
+        emptied_pile,
+        failure_word,
+        seat_word,
+        watched_word,
+    )
+
     def pct(x: float) -> str:
         return f"{100 * x:.1f}%"
 
     fin = d["finished"] or 1
-    rules = " with " + ", ".join(d["modules"]) if d.get("modules") else ""
-    t = Table(
-        title=f"{d['games']} games{rules}, {d['players']} players, bots {', '.join(d['bots'])}"
-    )
-    t.add_column("measure")
-    t.add_column("value", justify="right")
-    t.add_row("games per second", f"{d['games_per_second']:.1f}")
-    t.add_row("µs per decision", f"{d['us_per_decision']:.1f}")
+    modules = d.get("modules") or []
+    fields = {
+        "games": d["games"],
+        "modules": ", ".join(modules),
+        "players": d["players"],
+        "bots": ", ".join(d["bots"]),
+    }
+    # i18n: the simulate table's title; {modules}: rules modules' ids (kodama), {bots}: the
+    # i18n: bots' names (baseline, random): keep those
+    if modules:
+        title = ngettext(
+            "{games} game with {modules}, {players} players, bots {bots}",
+            "{games} games with {modules}, {players} players, bots {bots}",
+            d["games"],
+        )
+    else:
+        title = ngettext(
+            "{games} game, {players} players, bots {bots}",
+            "{games} games, {players} players, bots {bots}",
+            d["games"],
+        )
+    t = Table(title=title.format(**fields))
+    # i18n: the simulate table's two column headings
+    t.add_column(_("measure"))
+    t.add_column(_("value"), justify="right")
+    t.add_row(_("games per second"), f"{d['games_per_second']:.1f}")
+    t.add_row(_("µs per decision"), f"{d['us_per_decision']:.1f}")
     t.add_row(
-        "rounds per game (median, p10, p90)",
+        _("rounds per game (median, p10, p90)"),
         f"{d['rounds_median']:g}, {d['rounds_p10']:g}, {d['rounds_p90']:g}",
     )
     t.add_row(
-        "decisions per game (median, mean)",
+        _("decisions per game (median, mean)"),
         f"{d['decisions_per_game_median']:g}, {d['decisions_per_game_mean']:g}",
     )
     for cond, n in d["victory_conditions"].items():
-        t.add_row(f"won on {cond}", f"{n} ({pct(n / fin)})")
-    t.add_row("ties (shared victories)", str(d["ties"]))
+        # i18n: {condition}: a victory condition (fires, trees, flowers; two: fires+trees)
+        label = _("won on {condition}").format(condition=condition_word(cond))
+        t.add_row(label, f"{n} ({pct(n / fin)})")
+    t.add_row(_("ties (shared victories)"), str(d["ties"]))
     for pos, rate in d["win_rate_by_position"].items():
-        label = "first player" if pos == "1" else f"player {pos} in turn order"
-        t.add_row(f"win rate, {label}", pct(rate))
-    for seat, rate in d["win_rate_by_seat"].items():
-        t.add_row(f"win rate, {seat}", pct(rate))
+        if pos == "1":
+            label = _("win rate, first player")
+        else:
+            label = _("win rate, player {position} in turn order").format(position=pos)
+        t.add_row(label, pct(rate))
+    for i, rate in enumerate(d["win_rate_by_seat"].values()):
+        # i18n: {seat}: a seat by its Spirit and its bot, e.g. "winter (baseline)"
+        label = _("win rate, {seat}").format(seat=seat_word(i, d["bots"][i]))
+        t.add_row(label, pct(rate))
     for what, mean in d.get("per_game", {}).items():
-        if "emptied" not in what:  # those are counted in games below
-            t.add_row(f"{what} per game", f"{mean:g}")
+        if emptied_pile(what) is None:  # those are counted in games below
+            # i18n: {what}: module events counted in a game, e.g. "Kodama calls"
+            label = _("{what} per game").format(what=count_word(what))
+            t.add_row(label, f"{mean:g}")
     for what, n in d.get("games_with", {}).items():
-        if "emptied" in what:
-            t.add_row(f"games where the {what}", f"{n} ({pct(n / fin)})")
+        emptied = emptied_pile(what)
+        if emptied is not None:
+            pile, condition, threshold = emptied
+            # i18n: {pile}: a Kodama pile (flower, tree, water); {condition}: the victory
+            # i18n: condition (flowers, trees, fires) whose threshold rose to {threshold}
+            label = _("games where the {pile} pile emptied ({condition} -> {threshold})")
+            label = label.format(pile=pile, condition=condition, threshold=threshold)
+            t.add_row(label, f"{n} ({pct(n / fin)})")
     for what, n in d["watched_games"].items():
-        t.add_row(f"games with {what}", str(n))
-    t.add_row("failures", str(d["failures"]), style="bold red" if d["failures"] else None)
+        # i18n: {event}: a rare event's id and why, e.g. "fire_not_added: the Circle is full"
+        t.add_row(_("games with {event}").format(event=watched_word(what)), str(n))
+    t.add_row(_("failures"), str(d["failures"]), style="bold red" if d["failures"] else None)
     console = Console()
     console.print(t)
     for f in d["failure_list"][:20]:
-        console.print(f"failed: seed {f['seed']}: {f['reason']}", markup=False)
+        failed = _("failed: seed {seed}: {reason}").format(
+            seed=f["seed"], reason=failure_word(f["reason"])
+        )
+        console.print(failed, markup=False)
     if len(d["failure_list"]) > 20:
-        console.print(f"… and {len(d['failure_list']) - 20} more failures")
+        more = len(d["failure_list"]) - 20
+        console.print(
+            ngettext("… and {count} more failure", "… and {count} more failures", more).format(
+                count=more
+            )
+        )
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ from functools import partial
 from typing import Any
 
 from living_forest.core import BASE_GAME, GameOptions
+from living_forest.i18n import _, ngettext
 
 from .simulate import SPIRITS, GameResult, Summary, in_order, median, parse_bots, play_game
 
@@ -26,9 +27,15 @@ def lineup(spec: str, players: int) -> tuple[str, ...]:
     (``greedy,baseline`` in 4 players = greedy against three baseline bots)."""
     names = [s.strip() for s in spec.split(",") if s.strip()]
     if not names:
-        raise ValueError("--bots names no bot")
+        raise ValueError(_("--bots names no bot"))
     if len(names) > players:
-        raise ValueError(f"--bots lists {len(names)} bots for {players} players")
+        raise ValueError(
+            ngettext(
+                "--bots lists {count} bot for {players} players",
+                "--bots lists {count} bots for {players} players",
+                len(names),
+            ).format(count=len(names), players=players)
+        )
     names += [names[-1]] * (players - len(names))
     return parse_bots(",".join(names), players)
 

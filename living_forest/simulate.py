@@ -7,6 +7,7 @@ no UI library.
 from __future__ import annotations
 
 import random
+import re
 import statistics
 import time
 from collections import Counter
@@ -32,6 +33,7 @@ from living_forest.core import (
 )
 from living_forest.core.events import WHY_NOT_ADDED
 from living_forest.core.observation import observe
+from living_forest.i18n import N_, _, ngettext
 
 SPIRITS = ("winter", "spring", "summer", "autumn")
 ROUND_CAP = 300
@@ -67,14 +69,45 @@ class GameResult:
     bot_decisions: list[int] = field(default_factory=list)
 
 
-# Module events counted per game (the Kodama expansion's calls, emptied piles, Onibi).
+# Module events counted per game (the Kodama expansion's calls, emptied piles, Onibi),
+# by a key in English (the keys of ``simulate --json``; :func:`count_word` and
+# :func:`emptied_pile` turn them into words for the table).
+KODAMA_CALLS = N_("Kodama calls")
+ONIBI_FIRES = N_("Onibi fires")
+ELEMENT_TILES_SPENT = N_("Element tiles spent")
+ANIMAL_BONUS_ACTIONS = N_("animal bonus actions")
 COUNTED_EVENTS: dict[str, Callable[[Event], str]] = {
-    "kodama_called": lambda e: "Kodama calls",
+    "kodama_called": lambda e: KODAMA_CALLS,
     "threshold_raised": lambda e: f"{e['pile']} pile emptied ({e['condition']} -> 15)",
-    "onibi_fire_added": lambda e: "Onibi fires",
-    "element_tile_used": lambda e: "Element tiles spent",
-    "animal_bonus": lambda e: "animal bonus actions",
+    "onibi_fire_added": lambda e: ONIBI_FIRES,
+    "element_tile_used": lambda e: ELEMENT_TILES_SPENT,
+    "animal_bonus": lambda e: ANIMAL_BONUS_ACTIONS,
 }
+_COUNT_WORDS = frozenset({KODAMA_CALLS, ONIBI_FIRES, ELEMENT_TILES_SPENT, ANIMAL_BONUS_ACTIONS})
+_EMPTIED = re.compile(r"(?P<pile>\w+) pile emptied \((?P<condition>\w+) -> (?P<threshold>\d+)\)")
+# The victory conditions by their ids ("won on fires"; a game won on two: "fires+trees").
+CONDITION_WORD = {"flowers": N_("flowers"), "trees": N_("trees"), "fires": N_("fires")}
+# Kodama's piles as the simulate table names them ("the flower pile"), by their ids.
+PILE_WORD = {"flower": N_("flower"), "tree": N_("tree"), "water": N_("water")}
+# The simulation's seats by their Spirit ids, in lower case ("winter (baseline)").
+SPIRIT_WORD = {
+    # i18n: a seat of a bot simulation, in lower case as in "winter (baseline)"
+    "winter": N_("winter"),
+    # i18n: a seat of a bot simulation, in lower case as in "spring (baseline)"
+    "spring": N_("spring"),
+    # i18n: a seat of a bot simulation, in lower case as in "summer (baseline)"
+    "summer": N_("summer"),
+    # i18n: a seat of a bot simulation, in lower case as in "autumn (baseline)"
+    "autumn": N_("autumn"),
+}
+# Why a game failed, when it is not a program error (those stay as they are).
+FAILURE_WORD = {
+    # i18n: a simulated game still running after the round limit
+    "stuck": N_("stuck"),
+    "no legal action": N_("no legal action"),
+}
+# i18n: the victory condition of a game whose winners met none (after "won on")
+_NO_CONDITION = N_("none")
 
 
 def _watch(events: Iterable[Event], watched: Counter[str], counted: Counter[str]) -> None:
@@ -87,6 +120,53 @@ def _watch(events: Iterable[Event], watched: Counter[str], counted: Counter[str]
         if e.kind in WATCHED_EVENTS:
             why = str(e.data.get("why", ""))
             watched[f"{e.kind}: {WHY_NOT_ADDED.get(why, why) or e.data.get('source')}"] += 1
+
+
+def count_word(key: str) -> str:
+    """A count of module events (a key of ``per_game``/``games_with``) in words."""
+    return _(key) if key in _COUNT_WORDS else key
+
+
+def emptied_pile(key: str) -> tuple[str, str, str] | None:
+    """The pile, condition and threshold of an "emptied pile" count, in words ("flower",
+    "flowers", "15"); None for another count."""
+    m = _EMPTIED.fullmatch(key)
+    if m is None:
+        return None
+    pile, condition = PILE_WORD.get(m["pile"]), CONDITION_WORD.get(m["condition"])
+    return (
+        _(pile) if pile is not None else m["pile"],
+        _(condition) if condition is not None else m["condition"],
+        m["threshold"],
+    )
+
+
+def watched_word(key: str) -> str:
+    """A watched rare path ("fire_not_added: the Circle is full"): the event's id and,
+    in words, why."""
+    kind, sep, why = key.partition(": ")
+    return f"{kind}{sep}{_(why) if why in WHY_NOT_ADDED.values() else why}"
+
+
+def condition_word(conditions: str) -> str:
+    """The victory conditions a game was won on ("fires", "fires+trees"), in words."""
+    if conditions == "none":
+        return _(_NO_CONDITION)
+    return "+".join(
+        _(CONDITION_WORD[c]) if c in CONDITION_WORD else c for c in conditions.split("+")
+    )
+
+
+def seat_word(seat: int, bot: str) -> str:
+    """A seat of the simulation by table order, with its bot: "winter (baseline)"."""
+    word = SPIRIT_WORD.get(SPIRITS[seat])
+    return f"{_(word) if word is not None else SPIRITS[seat]} ({bot})"
+
+
+def failure_word(reason: str) -> str:
+    """Why a game failed, in words where it is not a program's error message."""
+    word = FAILURE_WORD.get(reason)
+    return _(word) if word is not None else reason
 
 
 def parse_modules(spec: str, *, kodama: bool = False) -> GameOptions:
@@ -108,7 +188,13 @@ def parse_bots(spec: str, players: int) -> tuple[str, ...]:
     if len(names) == 1:
         names = names * players
     if len(names) != players:
-        raise ValueError(f"--bots lists {len(names)} bots for {players} players")
+        raise ValueError(
+            ngettext(
+                "--bots lists {count} bot for {players} players",
+                "--bots lists {count} bots for {players} players",
+                len(names),
+            ).format(count=len(names), players=players)
+        )
     for n in names:
         get_bot(n)  # raises ValueError naming the choices
     return names

@@ -14,6 +14,7 @@ from living_forest.core import Action
 from living_forest.core.actions import END, EXTINGUISH, SKIP, TAKE_FRAGMENT, USE_FRAGMENT
 from living_forest.core.observation import Observation
 from living_forest.core.state import PHASE_DRAW
+from living_forest.i18n import N_, _
 
 from .greedy import greedy_bot
 from .search import SearchBot, parse_budget
@@ -65,13 +66,15 @@ BOTS: dict[str, Bot] = {
     "search_quick": SearchBot(iterations=48),  # medium
     "search": SearchBot(seconds=1.0),  # hard
 }
-# What players call each bot (the New game form, the status line, saves show the name).
+# What players call each bot (the New game form, the status line, saves show the name):
+# English, marked for the catalogue; :func:`title` translates them.
 TITLES: dict[str, str] = {
-    "random": "random",
-    "baseline": "baseline",
-    "greedy": "easy",
-    "search_quick": "medium",
-    "search": "hard",
+    # i18n: this and the next four are bot levels, as in "Bot: easy" and "[easy bot]"
+    "random": N_("random"),
+    "baseline": N_("baseline"),
+    "greedy": N_("easy"),
+    "search_quick": N_("medium"),
+    "search": N_("hard"),
 }
 # The levels by their titles, for the command line: --bots easy,medium.
 ALIASES: dict[str, str] = {"easy": "greedy", "medium": "search_quick", "hard": "search"}
@@ -80,8 +83,10 @@ FACTORIES: dict[str, Callable[[str], Bot]] = {"search": parse_budget}
 
 
 def title(name: str) -> str:
-    """A bot's name as players see it: "easy", "hard", "search:200"."""
-    return TITLES.get(name, name)
+    """A bot's name as players see it, in the current language: "easy", "hard",
+    "search:200" (a name with a parameter stays as typed)."""
+    word = TITLES.get(name)
+    return _(word) if word is not None else name
 
 
 def get_bot(name: str) -> Bot:

@@ -8,6 +8,7 @@ adds to these; it never needs to replace one.
 
 from __future__ import annotations
 
+from ..i18n import N_
 from . import draw_phase, turn
 from . import end_of_round as eor
 from .action_types import BASE_TYPES, StealDecision
@@ -24,9 +25,10 @@ def install(b: RulesBuilder) -> None:
     for at in BASE_TYPES:
         b.add_action_type(at)
     b.add_decision(StealDecision())
-    b.add_contributor("Help Line", help_line_elements, cards_and_forest=True)
-    b.add_contributor("Forest trees", forest_tree_elements, cards_and_forest=True)
-    b.add_contributor("completed lines", completed_line_elements, cards_and_forest=True)
+    # i18n: sources of Sacred Flowers, in "✿ = Help Line + Forest trees + ... + Victory tiles"
+    b.add_contributor(N_("Help Line"), help_line_elements, cards_and_forest=True)
+    b.add_contributor(N_("Forest trees"), forest_tree_elements, cards_and_forest=True)
+    b.add_contributor(N_("completed lines"), completed_line_elements, cards_and_forest=True)
     b.add_turn_start_step(count_basic_actions)
     b.add_end_of_round_step("E-1 Onibi attacks the Spirits", eor.onibi_attacks_spirits)
     b.add_end_of_round_step("E-2 Onibi attacks the Sacred Tree", eor.onibi_attacks_sacred_tree)

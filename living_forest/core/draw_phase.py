@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..i18n import _
 from . import flow, rng
 from .actions import DRAW, STOP, USE_FRAGMENT, Action
 from .events import SYMBOL_ID, Event
@@ -40,21 +41,21 @@ def why_illegal(r: Rules, st: GameState, a: Action) -> str | None:
     p = st.players[st.current]
     if a.kind == DRAW:
         if net_solitary(r, p) >= r.data.forced_stop_at:
-            return "three net solitary animals force a stop (G-5); use a Fragment or stop"
+            return _("three net solitary animals force a stop (G-5); use a Fragment or stop")
         if not (p.draw or p.discard):
-            return "no card left in the draw or discard stack (G-7)"
+            return _("no card left in the draw or discard stack (G-7)")
         return None
     if a.kind == USE_FRAGMENT:
         if p.fragments <= 0:
-            return "you have no Fragment (G-8)"
+            return _("you have no Fragment (G-8)")
         if not p.can_use_fragment:
-            return "a Fragment can only remove the card just revealed, once (G-8)"
+            return _("a Fragment can only remove the card just revealed, once (G-8)")
         return None
     if a.kind == STOP:
         if not p.help_line and _can_draw(r, p):
-            return "reveal at least one card before stopping (G-3)"
+            return _("reveal at least one card before stopping (G-3)")
         return None
-    return (
+    return _(
         "while revealing Guardian Animals one may only draw, stop, or spend a Fragment on"
         " the card just revealed"
     )

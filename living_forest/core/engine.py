@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..i18n import _
 from . import flow, turn
 from .action_types import move_destination as _move_destination
 from .action_types import plant_spaces as _plant_spaces
@@ -63,7 +64,8 @@ def legal_actions(st: GameState) -> tuple[Action, ...]:
 
 
 def why_illegal(st: GameState, action: Action | str) -> str | None:
-    """None when the action is legal now; otherwise the reason, in words."""
+    """None when the action is legal now; otherwise the reason, in words (in the
+    current language)."""
     a = parse_action(action) if isinstance(action, str) else action
     r = rules_of(st)
     return r.phases[st.phase].why_illegal(r, st, a)
@@ -125,9 +127,9 @@ def why_unavailable(st: GameState, kind: str) -> str | None:
     """None if an action of type ``kind`` (take-fragment, attract, extinguish, move,
     plant, or a module's) can be started now; otherwise why not, in words."""
     if st.phase == PHASE_OVER:
-        return "the game is over"
+        return _("the game is over")
     if st.phase == PHASE_DRAW:
-        return "actions come after everyone has revealed Guardian Animals (T-1)"
+        return _("actions come after everyone has revealed Guardian Animals (T-1)")
     return turn.why_type_unavailable(rules_of(st), st, kind)
 
 

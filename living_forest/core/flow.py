@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..i18n import _
 from .events import Event
 from .rules import Phase
 from .scoring import any_victory, outcome
@@ -117,7 +118,7 @@ def _no_actions(r: Rules, st: GameState) -> list[Action]:
 
 
 def _over(r: Rules, st: GameState, a: Action) -> str | None:
-    return "the game is over"
+    return _("the game is over")
 
 
 def _refuse(r: Rules, st: GameState, a: Action, ev: list[Event]) -> None:

@@ -37,7 +37,7 @@ def _no_state(data: Any) -> ModuleState:
 @dataclass(frozen=True)
 class Module:
     name: str  # the option value, e.g. "kodama"
-    title: str  # for menus and save browsers
+    title: str  # for menus and save browsers: marked with N_, shown with _(title)
     install: Callable[[RulesBuilder], None]
     notation: Mapping[str, Arg] = field(default_factory=dict)  # action kinds it adds
     read_state: Callable[[Any], ModuleState] = _no_state  # its game-wide state from JSON

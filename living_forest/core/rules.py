@@ -34,7 +34,7 @@ class Contributor(NamedTuple):
     Line and Forest and remembered (``core/strength.py``); the others run every time.
     """
 
-    name: str
+    name: str  # N_("Help Line"): shown with _(name)
     add: Callable[[Rules, PlayerState, list[int]], None]
     cards_and_forest: bool = False
 
@@ -86,7 +86,8 @@ class DecisionHandler(Protocol):
 
     pending_kind: str
     answers: tuple[str, ...]
-    during: str  # "a jump": for "'steal' is only possible during a jump"
+    # Marked with ``N_`` (English message ids), translated where shown:
+    during: str  # N_("a jump"): for "'steal' is only possible during a jump"
     blocked: str  # why nothing else may be done meanwhile
 
     def legal(self, r: Rules, st: GameState, top: Pending) -> list[Action]: ...

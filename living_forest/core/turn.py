@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..i18n import _
 from . import flow
 from .actions import DONE, END, SKIP, Action
 from .events import Event
@@ -83,32 +84,62 @@ def anything_to_do(r: Rules, st: GameState) -> bool:
     )
 
 
+def _no_basic_left() -> str:
+    return _("no basic action left this turn (A-2)")
+
+
+def _same_type() -> str:
+    return _("the two basic actions must be of different types without tree 11 (A-3, F-7)")
+
+
 def _blocked_by_pending(r: Rules, top: Pending, kind: str) -> str | None:
     """Why an action of ``kind`` cannot be started while ``top`` is being decided
     (None when ``kind`` is what ``top`` asks for)."""
     want = _wanted(r, top)
     if want is None:
-        return r.decisions[top.kind].blocked
+        return _(r.decisions[top.kind].blocked)
     if kind == want.kind:
         return None
     if top.kind != BONUS:
-        return f"finish the {want.name} action first (pick more or 'done')"
-    return f"the bonus allows only {want.name} (or 'skip')"
+        # i18n: {action} is an action type's name; 'done' is the action's notation
+        return _("finish the {action} action first (pick more or 'done')").format(
+            action=_(want.name)
+        )
+    # i18n: {action} is an action type's name; 'skip' is the action's notation
+    return _("the bonus allows only {action} (or 'skip')").format(action=_(want.name))
 
 
-def _during(r: Rules, kind: str) -> tuple[tuple[str, ...], str] | None:
-    """For a kind that only answers a decision: the pending kinds it answers and what
-    the decision is called ("a jump")."""
+def _answers(r: Rules, kind: str) -> tuple[str, ...] | None:
+    """For a kind that only answers a decision: the pending kinds it answers."""
     if kind == DONE:
-        picks = tuple(at.kind for at in r.action_types if at.multi_pick)
-        nouns = " or ".join(at.pick_noun for at in r.action_types if at.multi_pick)
-        return picks, f"picking {nouns}"
+        return tuple(at.kind for at in r.action_types if at.multi_pick)
     if kind == SKIP:
-        return (BONUS,), "a bonus action"
+        return (BONUS,)
     for h in r.decisions.values():
         if kind in h.answers:
-            return (h.pending_kind,), h.during
+            return (h.pending_kind,)
     return None
+
+
+def _during(r: Rules, kind: str) -> str:
+    """What the decision a kind of :func:`_answers` answers is called ("a jump"), in
+    words (made only for a refusal)."""
+    if kind == DONE:
+        nouns = [_(at.pick_noun) for at in r.action_types if at.multi_pick]
+        things = nouns[0] if nouns else ""
+        for noun in nouns[1:]:
+            # i18n: two things one may pick, as in "picking cards or fires"
+            things = _("{first} or {second}").format(first=things, second=noun)
+        # i18n: {things} is e.g. "cards or fires"; completes "'done' is only possible
+        # during picking cards or fires"
+        return _("picking {things}").format(things=things)
+    if kind == SKIP:
+        # i18n: completes "'skip' is only possible during a bonus action"
+        return _("a bonus action")
+    for h in r.decisions.values():
+        if kind in h.answers:
+            return _(h.during)
+    return ""
 
 
 def why_illegal(r: Rules, st: GameState, a: Action) -> str | None:
@@ -117,12 +148,15 @@ def why_illegal(r: Rules, st: GameState, a: Action) -> str | None:
     kind = a.kind
     top = st.pending[-1] if st.pending else None
     if kind == END:
-        return None if top is None else "finish the action in progress first"
-    answers = _during(r, kind)
-    if answers is not None:
-        pending_kinds, what = answers
+        return None if top is None else _("finish the action in progress first")
+    pending_kinds = _answers(r, kind)
+    if pending_kinds is not None:
         if top is None or top.kind not in pending_kinds:
-            return f"{kind!r} is only possible during {what}"
+            # i18n: {action} is the action's notation, quoted ('done'); {during} is
+            # e.g. "picking cards or fires", "a bonus action", "a jump"
+            return _("{action} is only possible during {during}").format(
+                action=repr(kind), during=_during(r, kind)
+            )
         handler = r.decisions.get(top.kind)
         return handler.check(r, st, top, a) if handler is not None else None
     s = raw_strengths(r, p)
@@ -138,15 +172,17 @@ def why_illegal(r: Rules, st: GameState, a: Action) -> str | None:
     else:
         if at is None or at.basic:
             if st.basic_left <= 0:
-                return "no basic action left this turn (A-2)"
+                return _no_basic_left()
             if at is not None and not type_allowed(r, st, p, at):
-                return "the two basic actions must be of different types without tree 11 (A-3, F-7)"
+                return _same_type()
         elif not at.available(r, st, p):
             reason = at.check(r, st, p, a, at.budget(r, p, s, 0))
-            return reason or f"{at.name} is not possible now"
+            # i18n: {action} is an action type's name
+            return reason or _("{action} is not possible now").format(action=_(at.name))
         extra = 0
     if at is None:
-        return f"{kind!r} is not possible in the Action phase"
+        # i18n: {action} is the action's notation, quoted ('draw')
+        return _("{action} is not possible in the Action phase").format(action=repr(kind))
     return at.check(r, st, p, a, at.budget(r, p, s, extra))
 
 
@@ -155,7 +191,8 @@ def why_type_unavailable(r: Rules, st: GameState, kind: str) -> str | None:
     offered bonus); otherwise why not, in words."""
     at = r.by_kind.get(kind)
     if at is None:
-        return f"{kind!r} is not an action of this game"
+        # i18n: {action} is the action's notation, quoted ('attract')
+        return _("{action} is not an action of this game").format(action=repr(kind))
     p = st.players[st.current]
     s = raw_strengths(r, p)
     top = st.pending[-1] if st.pending else None
@@ -166,14 +203,17 @@ def why_type_unavailable(r: Rules, st: GameState, kind: str) -> str | None:
             return blocked
         if top.kind != BONUS:
             more = at.has_option(r, st, p, at.budget(r, p, s, top.extra) - top.spent)
-            return None if more else f"nothing more fits in this {at.name} action"
+            if more:
+                return None
+            # i18n: {action} is an action type's name
+            return _("nothing more fits in this {action} action").format(action=_(at.name))
         extra = top.extra
     elif at.basic and st.basic_left <= 0:
-        return "no basic action left this turn (A-2)"
+        return _no_basic_left()
     elif not startable(r, st, p, at):
         if not at.basic:
             return at.why_no_option(r, st, p, at.budget(r, p, s, 0))
-        return "the two basic actions must be of different types without tree 11 (A-3, F-7)"
+        return _same_type()
     budget = at.budget(r, p, s, extra)
     if at.has_option(r, st, p, budget):
         return None

@@ -31,6 +31,7 @@ from living_forest.core import (
     parse_action,
     rules_for,
 )
+from living_forest.i18n import _, ngettext
 
 from . import migrations
 from .model import SAVE_FORMAT, SCHEMA_VERSION, GameRecord, StateSnapshot
@@ -44,7 +45,9 @@ STALE_TEMP_SECONDS = 60.0  # a write takes milliseconds: an older temporary is d
 
 class SaveError(Exception):
     """A save file cannot be written or read; the message says why in one sentence,
-    never longer than :data:`MAX_MESSAGE` characters."""
+    never longer than :data:`MAX_MESSAGE` characters, in the player's language (the
+    names and texts it quotes from the file, the system's and pydantic's words are
+    as they are)."""
 
     def __init__(self, message: str) -> None:
         if len(message) > MAX_MESSAGE:
@@ -96,19 +99,27 @@ def save_game(
     target = Path(path)
     if rec.game_options() != state.options:
         raise SaveError(
-            f"the record says the game uses {rec.game_options()} but the state is of a game "
-            f"with {state.options}; nothing was written"
+            # i18n: {record} and {state} are the rules modules of each (GameOptions(...))
+            _(
+                "the record says the game uses {record} but the state is of a game "
+                "with {state}; nothing was written"
+            ).format(record=rec.game_options(), state=state.options)
         )
     if verify and _replay_final(rec).to_dict() != state.to_dict():
         raise SaveError(
-            "the action log does not reproduce the game state being saved, so the save "
-            "would not load; nothing was written"
+            _(
+                "the action log does not reproduce the game state being saved, so the save "
+                "would not load; nothing was written"
+            )
         )
     try:
         snapshot = StateSnapshot.model_validate(state.to_dict())
     except ValidationError as e:  # only a rules-core bug can get here
         raise SaveError(
-            f"the game state does not fit the save format ({_first_error(e)}); nothing was written"
+            # i18n: {problem} is where and what, in English (pydantic's words)
+            _(
+                "the game state does not fit the save format ({problem}); nothing was written"
+            ).format(problem=_first_error(e))
         ) from None
     full = rec.model_copy(
         update={"state": snapshot, "saved_at": datetime.now(UTC).isoformat(timespec="seconds")}
@@ -117,14 +128,21 @@ def save_game(
     blob = text.encode("utf-8")
     if len(blob) > MAX_SAVE_BYTES:
         raise SaveError(
-            f"the save would be {len(blob):,} bytes, over the {MAX_SAVE_BYTES:,}-byte limit; "
-            "nothing was written"
+            # i18n: {size} and {limit} are numbers of bytes, written 5,242,880
+            _(
+                "the save would be {size} bytes, over the {limit}-byte limit; nothing was written"
+            ).format(size=f"{len(blob):,}", limit=f"{MAX_SAVE_BYTES:,}")
         )
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         _atomic_write(target, blob)
     except OSError as e:
-        raise SaveError(f"could not write save file {target}: {e.strerror or e}") from e
+        raise SaveError(
+            # i18n: {error} is the system's reason ("Permission denied")
+            _("could not write save file {path}: {error}").format(
+                path=target, error=e.strerror or e
+            )
+        ) from e
     return full
 
 
@@ -175,7 +193,7 @@ def _atomic_write(target: Path, blob: bytes) -> None:
 
 def load_game(path: str | os.PathLike[str]) -> tuple[GameRecord, GameState]:
     """Read, validate and replay a save; return the record and the replayed state."""
-    rec, final, _ = load_game_with_events(path)
+    rec, final, _events = load_game_with_events(path)
     return rec, final
 
 
@@ -189,7 +207,7 @@ def load_game_with_events(
     rec = parse_record(raw, str(p))
     written_as = raw["schema_version"]  # parse_record accepted it: a readable version
     if rec.state is None:
-        raise SaveError(f"{p} has no state snapshot, so it cannot be checked")
+        raise SaveError(_("{path} has no state snapshot, so it cannot be checked").format(path=p))
     events: list[Event] = []
     final: GameState | None = None
     for step, st in _replay_steps(rec):
@@ -204,8 +222,11 @@ def load_game_with_events(
     if saved != replayed:
         diff = [k for k in replayed if saved.get(k) != replayed[k]]
         raise SaveError(
-            f"{p} was altered or damaged: its state snapshot does not match the replayed "
-            f"action log (differs in {', '.join(diff)})"
+            # i18n: {fields} are the names of the snapshot's fields (ids, not translated)
+            _(
+                "{path} was altered or damaged: its state snapshot does not match the "
+                "replayed action log (differs in {fields})"
+            ).format(path=p, fields=", ".join(diff))
         )
     return rec, final, events
 
@@ -220,28 +241,44 @@ def parse_record(raw: Any, where: str = "the save file") -> GameRecord:
     """Validate already-decoded JSON as a :class:`GameRecord` (clear errors)."""
     if not isinstance(raw, dict):
         kind = _json_kind(raw)
-        raise SaveError(f"{where} is not a save file: it holds a JSON {kind}, not an object")
+        raise SaveError(
+            # i18n: {file} is a file name; {kind} is JSON's word (array, string, number...)
+            _("{file} is not a save file: it holds a JSON {kind}, not an object").format(
+                file=where, kind=kind
+            )
+        )
     if raw.get("format") != SAVE_FORMAT or "schema_version" not in raw:
-        raise SaveError(f"{where} is not a Living Forest save file")
+        raise SaveError(_("{file} is not a Living Forest save file").format(file=where))
     version = raw["schema_version"]
     if not migrations.readable(version):
         shown = _quote(version) if isinstance(version, str) else repr(version)
         raise SaveError(
-            f"{where} has save format version {shown}; this program reads versions "
-            f"{migrations.OLDEST} to {SCHEMA_VERSION}"
+            _(
+                "{file} has save format version {version}; this program reads versions "
+                "{oldest} to {newest}"
+            ).format(file=where, version=shown, oldest=migrations.OLDEST, newest=SCHEMA_VERSION)
         )
     raw = migrations.upgrade(raw)
     try:
         return GameRecord.model_validate(raw)
     except ValidationError as e:
-        raise SaveError(f"{where} is invalid at {_first_error(e)}") from None
+        raise SaveError(
+            # i18n: {problem} is where and what, in English (pydantic's words)
+            _("{file} is invalid at {problem}").format(file=where, problem=_first_error(e))
+        ) from None
 
 
 def _first_error(e: ValidationError) -> str:
     err = e.errors()[0]
     loc = ".".join(_quote(x, 24)[1:-1] if isinstance(x, str) else str(x) for x in err["loc"])
     loc = loc or "(top level)"
-    more = f" (and {e.error_count() - 1} more problems)" if e.error_count() > 1 else ""
+    more = ""
+    if e.error_count() > 1:
+        n = e.error_count() - 1
+        # (The English singular keeps the wording of earlier versions.)
+        more = " " + ngettext(
+            "(and {count} more problems)", "(and {count} more problems)", n
+        ).format(count=n)
     return f"{loc}: {err['msg']}{more}"
 
 
@@ -250,38 +287,61 @@ def _read_json(p: Path) -> Any:
         size = p.stat().st_size
         if size > MAX_SAVE_BYTES:
             raise SaveError(
-                f"{p} is {size:,} bytes, over the {MAX_SAVE_BYTES:,}-byte limit for a save file"
+                # i18n: {size} and {limit} are numbers of bytes, written 5,242,880
+                _("{path} is {size} bytes, over the {limit}-byte limit for a save file").format(
+                    path=p, size=f"{size:,}", limit=f"{MAX_SAVE_BYTES:,}"
+                )
             )
         with p.open("rb") as f:
             blob = f.read(MAX_SAVE_BYTES + 1)  # bounded even if stat lied (pipes, /proc)
     except FileNotFoundError:
-        raise SaveError(f"there is no save file at {p}") from None
+        raise SaveError(_("there is no save file at {path}").format(path=p)) from None
     except IsADirectoryError:
-        raise SaveError(f"{p} is a directory, not a save file") from None
+        raise SaveError(_("{path} is a directory, not a save file").format(path=p)) from None
     except OSError as e:
-        raise SaveError(f"cannot read {p}: {e.strerror or e}") from None
+        raise SaveError(
+            # i18n: {error} is the system's reason ("Permission denied")
+            _("cannot read {path}: {error}").format(path=p, error=e.strerror or e)
+        ) from None
     if len(blob) > MAX_SAVE_BYTES:
-        raise SaveError(f"{p} is over the {MAX_SAVE_BYTES:,}-byte limit for a save file")
+        raise SaveError(
+            # i18n: {limit} is a number of bytes, written 5,242,880
+            _("{path} is over the {limit}-byte limit for a save file").format(
+                path=p, limit=f"{MAX_SAVE_BYTES:,}"
+            )
+        )
     if not blob.strip():
-        raise SaveError(f"{p} is empty")
+        raise SaveError(_("{path} is empty").format(path=p))
     try:
         text = blob.decode("utf-8")
     except UnicodeDecodeError:
-        raise SaveError(f"{p} is not a save file: it is not UTF-8 text") from None
+        raise SaveError(
+            _("{path} is not a save file: it is not UTF-8 text").format(path=p)
+        ) from None
     try:
         return json.loads(text, parse_constant=_no_constants)
     except json.JSONDecodeError as e:
         cut = e.pos >= len(text.rstrip()) or e.msg.startswith("Unterminated string")
-        what = "truncated" if cut else "corrupt"
+        if cut:
+            # i18n: {problem} is JSON's own message, in English
+            message = _(
+                "{path} is truncated: invalid JSON at line {line}, column {column} ({problem})"
+            )
+        else:
+            # i18n: {problem} is JSON's own message, in English
+            message = _(
+                "{path} is corrupt: invalid JSON at line {line}, column {column} ({problem})"
+            )
         raise SaveError(
-            f"{p} is {what}: invalid JSON at line {e.lineno}, column {e.colno} ({e.msg})"
+            message.format(path=p, line=e.lineno, column=e.colno, problem=e.msg)
         ) from None
     except (ValueError, RecursionError) as e:
-        raise SaveError(f"{p} is corrupt: {e}") from None
+        # i18n: {problem} says what (in English from Python, or "NaN is not allowed…")
+        raise SaveError(_("{path} is corrupt: {problem}").format(path=p, problem=e)) from None
 
 
 def _no_constants(name: str) -> Any:
-    raise ValueError(f"{name} is not allowed in a save file")
+    raise ValueError(_("{name} is not allowed in a save file").format(name=name))
 
 
 def _json_kind(v: Any) -> str:
@@ -305,27 +365,43 @@ def _replay_steps(rec: GameRecord) -> Iterator[tuple[ReplayStep, GameState]]:
         options = rec.game_options()
         rules_for(options)
     except OptionsError as e:
-        raise SaveError(f"the saved game's rules cannot be used: {e}") from None
+        raise SaveError(
+            _("the saved game's rules cannot be used: {error}").format(error=e)
+        ) from None
     try:
         st, events = new_game(seats, rec.seed, first=rec.first, options=options)
     except SetupError as e:
-        raise SaveError(f"the saved seats cannot start a game: {e}") from None
+        raise SaveError(_("the saved seats cannot start a game: {error}").format(error=e)) from None
     yield ReplayStep(0, None, events), st
     total = len(rec.actions)
     for i, text in enumerate(rec.actions, start=1):
-        where = f"action {i} of {total} ({_quote(text)})"
+        # i18n: {action} is the action's notation as the file has it, quoted ('draw')
+        where = _("action {number} of {total} ({action})").format(
+            number=i, total=total, action=_quote(text)
+        )
         try:
             action = parse_action(text)
         except ActionParseError as e:
-            raise SaveError(f"{where} in the log is not valid notation: {e}") from None
+            raise SaveError(
+                # i18n: {where} is "action 3 of 40 ('draw')"
+                _("{where} in the log is not valid notation: {error}").format(where=where, error=e)
+            ) from None
         try:
             st, events = apply(st, action)
         except IllegalActionError as e:
-            raise SaveError(f"{where} in the log is illegal at that point: {e.reason}") from None
-        except Exception as e:  # a file must never crash the program, even via a core bug
             raise SaveError(
-                f"{where} in the log could not be replayed (internal error "
-                f"{type(e).__name__}: {e}); please report this file"
+                # i18n: {where} is "action 3 of 40 ('draw')"
+                _("{where} in the log is illegal at that point: {reason}").format(
+                    where=where, reason=e.reason
+                )
+            ) from None
+        except Exception as e:  # a file must never crash the program, even via a core bug
+            # i18n: {where} is "action 3 of 40 ('draw')"; {error} the program's own words
+            raise SaveError(
+                _(
+                    "{where} in the log could not be replayed (internal error "
+                    "{error}); please report this file"
+                ).format(where=where, error=f"{type(e).__name__}: {e}")
             ) from None
         yield ReplayStep(i, str(action), events), st
 
@@ -335,7 +411,7 @@ def replay_record(rec: GameRecord) -> Iterator[ReplayStep]:
 
     Raises :class:`SaveError` naming the first action that cannot be replayed.
     """
-    for step, _ in _replay_steps(rec):
+    for step, _st in _replay_steps(rec):
         yield step
 
 
@@ -346,7 +422,7 @@ def replay_states(rec: GameRecord) -> Iterator[tuple[ReplayStep, GameState]]:
 
 def _replay_final(rec: GameRecord) -> GameState:
     final: GameState | None = None
-    for _, st in _replay_steps(rec):
+    for _step, st in _replay_steps(rec):
         final = st
     assert final is not None
     return final

@@ -20,12 +20,22 @@ from textual.binding import Binding
 
 from living_forest.core import GameOptions, rules_for
 from living_forest.core.state import PHASE_OVER
+from living_forest.i18n import (
+    LANGUAGES,
+    N_,
+    LanguageError,
+    _,
+    choose_language,
+    set_language,
+    translate_markdown,
+)
 from living_forest.persistence import (
     clean_stale_temporaries,
     latest_autosave,
     prune_autosaves,
     saves,
 )
+from living_forest.settings import Settings, load_settings, save_settings
 
 from .charts import per_round
 from .keymap import load_keymap
@@ -52,7 +62,7 @@ from .screens.over import GameOverScreen, TooSmallScreen
 from .screens.replay import ReplayScreen
 from .screens.title import NewGameScreen, TitleScreen
 from .screens.tutorial import ChapterScreen, TutorialScreen
-from .session import SeatConfig, Session
+from .session import SeatConfig, Session, spirit_title
 from .themes import ALL as ALL_THEMES
 from .themes import ENV_THEME, THEMES, theme_setting
 from .tutorial import Chapter, chapters
@@ -63,14 +73,32 @@ ENV_BOT_PAUSE = "LIVING_FOREST_BOT_PAUSE"  # seconds a bot waits before each ste
 BOT_PAUSE = 0.4  # seconds, by default: long enough to follow a bot's steps
 MAX_BOT_PAUSE = 10.0
 # Binding id prefixes of this app (Textual's own focus/copy keys are left out of help).
-OUR_IDS = ("app.", "title.", "newgame.", "game.", "choices.", "handoff.", "info.", "over.")
+OUR_IDS = (
+    "app.",
+    "title.",
+    "newgame.",
+    "game.",
+    "choices.",
+    "handoff.",
+    "info.",
+    "over.",
+    "settings.",
+)
 
 
 def rules_text() -> str:
+    """The rules reference (``assets/help/rules.md``), in English."""
     try:
         return (HELP_DIR / "rules.md").read_text(encoding="utf-8")
     except OSError as e:
-        return f"The rules reference could not be read ({e})."
+        return _("The rules reference could not be read ({error}).").format(error=e)
+
+
+def help_heading(heading: str) -> str:
+    """A ``## `` heading of the rules reference as the translated page shows it (each
+    heading is a block of its own, translated with :func:`translate_markdown`)."""
+    block = translate_markdown(f"## {heading}").strip()
+    return block[3:].strip() if block.startswith("## ") else heading
 
 
 class LivingForestApp(App[int]):
@@ -78,12 +106,12 @@ class LivingForestApp(App[int]):
     TITLE = "Living Forest"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [
-        Binding("f1", "help", "Help", id="app.help"),
-        Binding("question_mark", "help", "Help", show=False, id="app.help2"),
-        Binding("ctrl+o", "load_game", "Load", id="app.load"),
+        Binding("f1", "help", N_("Help"), id="app.help"),
+        Binding("question_mark", "help", N_("Help"), show=False, id="app.help2"),
+        Binding("ctrl+o", "load_game", N_("Load"), id="app.load"),
         # Priority: it works from every box over the board too (a hand-off, a summary).
-        Binding("ctrl+s", "save_game", "Save", id="app.save", priority=True),
-        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
+        Binding("ctrl+s", "save_game", N_("Save"), id="app.save", priority=True),
+        Binding("ctrl+q", "quit", N_("Quit"), id="app.quit", priority=True),
     ]
 
     def __init__(
@@ -166,8 +194,8 @@ class LivingForestApp(App[int]):
         game = self.game
         s = game.session if game is not None else None
         if isinstance(game, TutorialScreen) and s is not None and s.state.phase != PHASE_OVER:
-            question = "Leave the tutorial?"
-            body = "It is not saved: Learn to play on the title screen starts it again."
+            question = _("Leave the tutorial?")
+            body = _("It is not saved: Learn to play on the title screen starts it again.")
         elif (
             s is None
             or s.state.phase == PHASE_OVER
@@ -177,12 +205,15 @@ class LivingForestApp(App[int]):
             go()
             return
         else:
-            question = "Leave the game in progress?"
-            names = ", ".join(f"{x.name} ({x.spirit.title()})" for x in s.seats)
-            body = (
-                f"{names}, round {s.state.round}. It stays in its autosave: Continue or "
-                "Load (ctrl+o) brings it back."
+            question = _("Leave the game in progress?")
+            names = ", ".join(
+                _("{name} ({spirit})").format(name=x.name, spirit=spirit_title(x.spirit))
+                for x in s.seats
             )
+            body = _(
+                "{players}, round {round}. It stays in its autosave: Continue or "
+                "Load (ctrl+o) brings it back."
+            ).format(players=names, round=s.state.round)
 
         def answered(yes: bool | None) -> None:
             if yes:
@@ -235,7 +266,7 @@ class LivingForestApp(App[int]):
         try:
             found = chapters()
         except (OSError, ValueError, KeyError, TypeError) as e:  # TutorialError too
-            self._say(f"Learn to play is not available: {e}", error=True)
+            self._say(_("Learn to play is not available: {error}").format(error=e), error=True)
             return
         self.push_screen(ChapterScreen(found), chosen)
 
@@ -254,26 +285,59 @@ class LivingForestApp(App[int]):
                 return s
         return None
 
+    def action_settings(self) -> None:
+        from .screens.settings import SettingsScreen
+
+        saved, _problem = load_settings()
+        self.push_screen(SettingsScreen(saved.language), self._settings_chosen)
+
+    def _settings_chosen(self, choice: str | None) -> None:
+        """Save the language and show the title in it at once (the other screens
+        make their texts when they are drawn, so they follow)."""
+        from .screens.settings import FOLLOW_SYSTEM
+
+        if choice is None:
+            return
+        saved = None if choice == FOLLOW_SYSTEM else choice
+        lang = choose_language(None, saved)
+        try:
+            set_language(lang)
+        except LanguageError as e:
+            self.notify(str(e), severity="error", markup=False)
+            return
+        try:
+            save_settings(Settings(language=saved))
+        except OSError as e:
+            message = _("The language is {language} for now; it could not be saved: {error}")
+            self.notify(
+                message.format(language=LANGUAGES[lang], error=e), severity="warning", markup=False
+            )
+        else:
+            self.notify(_("Language: {language}").format(language=LANGUAGES[lang]), markup=False)
+        self.call_later(self.screen.recompose)
+
     def action_continue_game(self) -> None:
         """Resume the game autosaved last."""
         self.flush_autosave()
         path = latest_autosave()
         if path is None:
-            self._say("There is no autosave yet: start a new game.")
+            self._say(_("There is no autosave yet: start a new game."))
             return
         self.leave_game_then(lambda: self.open_save(path), to=path)
 
     def action_load_game(self) -> None:
         """The save browser: every save and autosave; its last entry types a path."""
         self._browse_saves(
-            "Load a game",
-            "Load a saved game",
+            _("Load a game"),
+            _("Load a saved game"),
             lambda path: self.leave_game_then(lambda: self.open_save(path), to=path),
         )
 
     def action_watch_replay(self) -> None:
         """The save browser, to open a save or autosave in the replay viewer."""
-        self._browse_saves("Watch a replay", "Watch the replay of a saved game", self.open_replay)
+        self._browse_saves(
+            _("Watch a replay"), _("Watch the replay of a saved game"), self.open_replay
+        )
 
     def _browse_saves(self, title: str, prompt: str, open_path: Callable[[Path], object]) -> None:
         """The save browser titled ``title``; the file picked (or typed, after its last
@@ -309,7 +373,7 @@ class LivingForestApp(App[int]):
         try:
             session = load_session(path)
         except (SaveError, OSError, ValueError) as e:
-            self._say(f"Could not open the replay: {e}", error=True)
+            self._say(_("Could not open the replay: {error}").format(error=e), error=True)
             return False
         self.show_replay(Replay.of_session(session), title=path.name)
         return True
@@ -332,13 +396,13 @@ class LivingForestApp(App[int]):
         try:
             session = load_session(path)
         except SaveError as e:
-            self._say(f"Could not load the game: {e}", error=True)
+            self._say(_("Could not load the game: {error}").format(error=e), error=True)
             return False
         except (OSError, ValueError) as e:  # ValueError: a path the OS cannot take
-            self._say(f"Could not load the game: {e}", error=True)
+            self._say(_("Could not load the game: {error}").format(error=e), error=True)
             return False
         self.start_session(session, loaded_from=path)
-        self.notify(f"Loaded {path}", timeout=4, markup=False)
+        self.notify(_("Loaded {path}").format(path=path), timeout=4, markup=False)
         return True
 
     def action_save_game(self) -> None:
@@ -347,7 +411,7 @@ class LivingForestApp(App[int]):
             return
         game = self.game
         if game is None:
-            self._say("There is no game to save.")
+            self._say(_("There is no game to save."))
             return
         folder = default_save_dir()
         default = folder / f"game-{game.session.seed}.json"
@@ -358,12 +422,12 @@ class LivingForestApp(App[int]):
             try:
                 save_session(path, game.session)
             except (SaveError, OSError, ValueError) as e:
-                self._say(f"Could not save: {e}", error=True)
+                self._say(_("Could not save: {error}").format(error=e), error=True)
                 return
-            game.say(f"Saved to {path}.")
-            self.notify(f"Saved to {path}", timeout=4, markup=False)
+            game.say(_("Saved to {path}.").format(path=path))
+            self.notify(_("Saved to {path}").format(path=path), timeout=4, markup=False)
 
-        self.push_screen(FilePromptScreen("Save the game", default, must_exist=False), chosen)
+        self.push_screen(FilePromptScreen(_("Save the game"), default, must_exist=False), chosen)
 
     def autosave(self, session: Session) -> None:
         """Save after every action, in the background (see :class:`Autosaver`)."""
@@ -395,7 +459,8 @@ class LivingForestApp(App[int]):
     def show_game_over(self, session: Session) -> None:
         def done(what: str | None) -> None:
             if what == "replay":  # this game, from its start, on the board
-                self.show_replay(Replay.of_session(session), title="this game", start=0)
+                # i18n: what the replay viewer shows, in "Replay of this game"
+                self.show_replay(Replay.of_session(session), title=_("this game"), start=0)
             elif what == "rematch":  # the same seats and rules, a new deal and first player
                 self.start_session(
                     Session(session.seats, random.randrange(1_000_000), options=session.options)
@@ -415,27 +480,29 @@ class LivingForestApp(App[int]):
             return
         keys: list[tuple[str, str]] = []
         seen = set()
-        for key, active in self.screen.active_bindings.items():
+        for active in self.screen.active_bindings.values():
             b = active.binding
             bid = b.id or ""
             if bid.endswith(".why") or not bid.startswith(OUR_IDS) or not b.description:
                 continue
-            item = (self.get_key_display(b), b.description)
+            # The descriptions are marked with N_ where the bindings are declared.
+            item = (self.get_key_display(b), _(b.description))
             if item not in seen:
                 seen.add(item)
                 keys.append(item)
-            _ = key
-        self.push_screen(HelpScreen(rules_text(), keys, start=self._help_section()))
+        rules = translate_markdown(rules_text())
+        self.push_screen(HelpScreen(rules, keys, start=self._help_section()))
 
     def _help_section(self) -> str | None:
         """The part of the rules reference that matches the screen: the round on the
-        board, the end when the game is over, the form when setting a game up."""
+        board, the end when the game is over, the form when setting a game up (its
+        heading as the page in the player's language has it)."""
         screen = self.screen
         if isinstance(screen, NewGameScreen):
-            return "New game form"
+            return help_heading("New game form")
         game = self.game
         if game is not None and not isinstance(screen, TitleScreen):  # the board, or a box on it
-            return "The end" if game.state.phase == PHASE_OVER else "A round"
+            return help_heading("The end" if game.state.phase == PHASE_OVER else "A round")
         return None
 
     def _say(self, message: str, *, error: bool = False) -> None:
@@ -506,9 +573,13 @@ def bot_pause_setting(text: str | None) -> tuple[float, str | None]:
     except ValueError:
         pause = -1.0
     if not 0.0 <= pause <= MAX_BOT_PAUSE:  # also NaN, inf, 1e308
-        return BOT_PAUSE, (
-            f"{ENV_BOT_PAUSE}={text[:20]!r} is not a pause between 0 and "
-            f"{MAX_BOT_PAUSE:g} seconds; bots pause {BOT_PAUSE:g} s"
+        # i18n: {setting} is the environment variable and its value, as typed
+        return BOT_PAUSE, _(
+            "{setting} is not a pause between 0 and {most} seconds; bots pause {pause} s"
+        ).format(
+            setting=f"{ENV_BOT_PAUSE}={text[:20]!r}",
+            most=f"{MAX_BOT_PAUSE:g}",
+            pause=f"{BOT_PAUSE:g}",
         )
     return pause, None
 

@@ -30,14 +30,18 @@ from living_forest.core.actions import (
     END,
     EXTINGUISH,
     MOVE,
+    PLANT,
     SKIP,
     STEAL,
     STOP,
+    TAKE_FRAGMENT,
     USE_FRAGMENT,
     Arg,
 )
 from living_forest.core.data import ELEMENTS
+from living_forest.core.events import VICTORY_TILE, bonus_word, line_name
 from living_forest.core.queries import BONUS, CHOOSE_ACTION, OVER, PICK, REVEAL
+from living_forest.i18n import N_, _, card_name, ngettext, spirit_name
 
 from . import kodama_ui
 from .glyphs import (
@@ -46,14 +50,27 @@ from .glyphs import (
     MARK_NAME,
     effects_text,
     plain_elements,
-    plural,
     rock_bonus_name,
 )
 
+# An offered bonus by its action type's kind, in the short title of the choice list
+# (a kind not listed shows its id: "take-fragment" -> "Take fragment").
+BONUS_NAME = {
+    ATTRACT: N_("Attract"),
+    EXTINGUISH: N_("Extinguish"),
+    MOVE: N_("Move"),
+    PLANT: N_("Plant"),
+    TAKE_FRAGMENT: N_("Take fragment"),
+    "call": N_("Call"),  # Kodama's Call a Kodama (K-R1)
+}
+# Where an offered bonus comes from (``Decision.source``).
+BONUS_SOURCE = {"rock": N_("rock"), "corner": N_("corner")}
+
 
 def type_names(st: GameState) -> dict[str, str]:
-    """The game's action types by kind, in menu order: the core's naming."""
-    return {at.kind: at.name for at in rules_of(st).action_types}
+    """The game's action types by kind, in menu order: the core's naming, in the
+    player's language."""
+    return {at.kind: _(at.name) for at in rules_of(st).action_types}
 
 
 def _arg(st: GameState, kind: str) -> Arg | None:
@@ -77,35 +94,86 @@ def prompt(st: GameState, modes: list[str]) -> str:
     """A short title for the choice list."""
     d = decision(st)
     if d.kind == REVEAL:
-        return "Reveal Guardian Animals"
+        return _("Reveal Guardian Animals")
     if d.kind == OVER:
-        return "Game over"
+        return _("Game over")
     mode = modes[-1] if modes else None
     if mode and ":" in mode:
-        return f"Tree {mode.split(':', 1)[1]}: choose a Forest space"
+        # i18n: {tree} is the tree's label (5A)
+        return _("Tree {tree}: choose a Forest space").format(tree=mode.split(":", 1)[1])
     names = type_names(st)
     if mode in names:
-        return names[mode] + _strength_text(st, mode, None)
+        strength = _strength_text(st, mode, None)
+        return f"{names[mode]}: {strength}" if strength else names[mode]
     if d.kind == PICK:
-        # What is left of the strength, the temporary bonus included (A-6, F-4).
-        verb = {ATTRACT: "Attract more", EXTINGUISH: "Extinguish more"}.get(
-            d.action or "", f"{names.get(d.action or '', d.action)}: more"
-        )
-        left = _strength_text(st, d.action or "", d.strength)
-        return f"{verb}{left} · {d.budget} left" if left else f"{verb}, or Done"
+        return _pick_prompt(st, names, d.action or "", d.strength, d.budget)
     if d.kind == STEAL and d.target is not None:
-        return f"Take a Victory tile from {st.players[d.target].name}"
-    if d.kind == BONUS:  # short: the strength must fit at 80x24
-        name = (d.action or "").replace("_", " ").replace("-", " ").capitalize()
-        extra = f" (+{d.extra} {d.source})" if d.extra else f" ({d.source})"
-        return f"Bonus {name}{_strength_text(st, d.action or '', d.strength)}{extra}"
+        return _("Take a Victory tile from {player}").format(player=st.players[d.target].name)
+    if d.kind == BONUS:
+        return _bonus_prompt(st, d.action or "", d.strength, d.extra, d.source)
     if d.kind != CHOOSE_ACTION:
-        return f"Decide: {d.kind}"
-    return f"Choose an action ({st.basic_left} left)"
+        # i18n: {decision} is the id of a decision the app has no words for
+        return _("Decide: {decision}").format(decision=d.kind)
+    # i18n: {count}: the basic actions left this turn
+    return _("Choose an action ({count} left)").format(count=st.basic_left)
+
+
+def _pick_prompt(
+    st: GameState, names: dict[str, str], kind: str, strength: int | None, budget: int | None
+) -> str:
+    """More picks for a multi-pick action: what is left of the strength, the temporary
+    bonus included (A-6, F-4)."""
+    left = _strength_text(st, kind, strength)
+    if kind == ATTRACT:
+        if left:
+            # i18n: {strength} is an Element and a number ("Sun 3"); {budget}: what is left
+            return _("Attract more: {strength} · {budget} left").format(
+                strength=left, budget=budget
+            )
+        return _("Attract more, or Done")
+    if kind == EXTINGUISH:
+        if left:
+            # i18n: {strength} is an Element and a number ("Water 3"); {budget}: what is left
+            return _("Extinguish more: {strength} · {budget} left").format(
+                strength=left, budget=budget
+            )
+        return _("Extinguish more, or Done")
+    action = names.get(kind, kind)
+    if left:
+        # i18n: {action} is an action type's name; {strength} an Element and a number
+        return _("{action}: more: {strength} · {budget} left").format(
+            action=action, strength=left, budget=budget
+        )
+    # i18n: {action} is an action type's name
+    return _("{action}: more, or Done").format(action=action)
+
+
+def _bonus_prompt(
+    st: GameState, kind: str, strength: int | None, extra: int, source: str | None
+) -> str:
+    """The offered bonus, short: the strength must fit at 80x24."""
+    word = BONUS_NAME.get(kind)
+    name = _(word) if word else kind.replace("_", " ").replace("-", " ").capitalize()
+    where = BONUS_SOURCE.get(source or "")
+    origin = _(where) if where else str(source)
+    power = _strength_text(st, kind, strength)
+    if power and extra:
+        # i18n: short (80 columns): "Bonus Attract: Sun 6 (+3 corner)"; {source}: rock or corner
+        text = _("Bonus {action}: {strength} (+{extra} {source})")
+    elif power:
+        # i18n: short (80 columns): "Bonus Plant: Plant 4 (rock)"; {source}: rock or corner
+        text = _("Bonus {action}: {strength} ({source})")
+    elif extra:
+        # i18n: short (80 columns); {source}: rock or corner
+        text = _("Bonus {action} (+{extra} {source})")
+    else:
+        # i18n: short (80 columns); {source}: rock or corner
+        text = _("Bonus {action} ({source})")
+    return text.format(action=name, strength=power, extra=extra, source=origin)
 
 
 def _strength_text(st: GameState, kind: str, strength: int | None) -> str:
-    """ ": Sun 9": the Element and the strength an action of ``kind`` may use (the
+    """ "Sun 9": the Element and the strength an action of ``kind`` may use (the
     player's own when ``strength`` is None); "" for a type without an Element."""
     r = rules_of(st)
     at = r.by_kind.get(kind)
@@ -114,7 +182,7 @@ def _strength_text(st: GameState, kind: str, strength: int | None) -> str:
     if strength is None:
         p = st.players[st.current]
         strength = at.budget(r, p, raw_strengths(r, p), 0)
-    return f": {ELEMENT_NAME[ELEMENTS[at.element]]} {strength}"
+    return f"{_(ELEMENT_NAME[ELEMENTS[at.element]])} {strength}"
 
 
 def choices(st: GameState, modes: list[str]) -> list[Choice]:
@@ -135,7 +203,7 @@ def choices(st: GameState, modes: list[str]) -> list[Choice]:
             out.extend(_tree_kind_choices(st, legal, d.action))
         else:
             out.extend(_item_choice(st, a) for a in legal if a.kind != SKIP)
-        out.append(Choice("Skip the bonus", Action(SKIP)))
+        out.append(Choice(_("Skip the bonus"), Action(SKIP)))
         return out
     if d.kind != CHOOSE_ACTION:  # more picks, a Victory tile, a module's decision
         return [_item_choice(st, a) for a in legal]
@@ -148,8 +216,10 @@ def choices(st: GameState, modes: list[str]) -> list[Choice]:
         if _arg(st, kind) is Arg.NONE:
             out.append(Choice(name, Action(kind)))
         else:
-            out.append(Choice(f"{name}… ({plural(n, 'option')})", mode=kind))
-    out.append(Choice("End the turn", Action(END)))
+            # i18n: {action} is an action type's name
+            label = ngettext("{action}… ({count} option)", "{action}… ({count} options)", n)
+            out.append(Choice(label.format(action=name, count=n), mode=kind))
+    out.append(Choice(_("End the turn"), Action(END)))
     return out
 
 
@@ -172,13 +242,14 @@ def _tree_kind_choices(st: GameState, legal: tuple[Action, ...], kind: str) -> l
         k = D.trees[label]
         els = ", ".join(x for x in (plain_elements(k.elements), effects_text(k.effects)) if x)
         left = st.dispensers[label]
-        have = "" if new_tree_kind(st, label) else "; you have one: no tree point"
-        out.append(
-            Choice(
-                f"Tree {label}: cost {k.cost}, {els} ({left} left{have})",
-                mode=f"{kind}:{label}",
-            )
-        )
+        if new_tree_kind(st, label):
+            # i18n: {gives}: its Elements and abilities ("☼1≈1, a bonus plant")
+            text = _("Tree {tree}: cost {cost}, {gives} ({left} left)")
+        else:
+            # i18n: {gives}: its Elements and abilities ("☼1≈1, a bonus plant")
+            text = _("Tree {tree}: cost {cost}, {gives} ({left} left; you have one: no tree point)")
+        label_text = text.format(tree=label, cost=k.cost, gives=els, left=left)
+        out.append(Choice(label_text, mode=f"{kind}:{label}"))
     return out
 
 
@@ -192,15 +263,33 @@ def _space_choice(st: GameState, a: Action) -> Choice:
     if corner is not None:
         bonus = r.bonus_types.get(corner.bonus)
         if bonus is not None and bonus.automatic_bonus:
-            extra.append(f"corner: {plural(corner.amount, 'Fragment')}")
+            n = corner.amount
+            extra.append(
+                ngettext("corner: {count} Fragment", "corner: {count} Fragments", n).format(count=n)
+            )
         else:
             element = None if bonus is None else bonus.element
             g = "" if element is None else ELEMENT_GLYPH[ELEMENTS[element]]
-            extra.append(f"corner: bonus {corner.bonus} {g}+{corner.extra}")
+            # i18n: {bonus} is a bonus ("attract"); {glyph} an Element's glyph (☼+3: sun 3)
+            extra.append(
+                _("corner: bonus {bonus} {glyph}+{extra}").format(
+                    bonus=bonus_word(corner.bonus), glyph=g, extra=corner.extra
+                )
+            )
     for ln in preview.lines:
-        extra.append(f"completes {ln.name}: {ELEMENT_GLYPH[ELEMENTS[ln.element]]}+{ln.amount}")
-    tail = f" — {'; '.join(extra)}" if extra else ""
-    return Choice(f"Space ({x},{y}){tail}", a, cell=a.cell)
+        g = ELEMENT_GLYPH[ELEMENTS[ln.element]]
+        # i18n: {line} is "row 1" or "column 2"; {glyph} an Element's glyph (≈+2: water 2)
+        extra.append(
+            _("completes {line}: {glyph}+{amount}").format(
+                line=line_name(ln.name), glyph=g, amount=ln.amount
+            )
+        )
+    if extra:
+        # i18n: {details}: what a tree there completes or triggers
+        text = _("Space ({x},{y}) — {details}").format(x=x, y=y, details="; ".join(extra))
+    else:
+        text = _("Space ({x},{y})").format(x=x, y=y)
+    return Choice(text, a, cell=a.cell)
 
 
 def action_label(st: GameState, a: Action) -> str:
@@ -209,11 +298,13 @@ def action_label(st: GameState, a: Action) -> str:
         return _draw_choice(st, a).label
     if a.cell >= 0:
         x, y = rules_of(st).data.xy(a.cell)
-        return f"Plant tree {a.arg} at ({x},{y})"
+        # i18n: {tree} is the tree's label (5A)
+        return _("Plant tree {tree} at ({x},{y})").format(tree=a.arg, x=x, y=y)
     if a.kind == EXTINGUISH:
-        return f"Extinguish a fire of value {a.value}"
+        return _("Extinguish a fire of value {value}").format(value=a.value)
     if a.kind == ATTRACT:
-        return f"Attract {_item_choice(st, a).label}"
+        # i18n: {card}: the card's option text ("Fox: cost 2, ☼1, solitary (L1)")
+        return _("Attract {card}").format(card=_item_choice(st, a).label)
     return _item_choice(st, a).label
 
 
@@ -222,14 +313,24 @@ def _draw_choice(st: GameState, a: Action) -> Choice:
     p = st.players[st.current]
     if a.kind == DRAW:
         left = len(p.draw)
-        more = f"{left} in the draw stack" if left else "reshuffles the discard"
-        return Choice(f"Draw the next card ({more})", a)
+        if left:
+            # i18n: {count}: the cards left in the draw stack
+            return Choice(_("Draw the next card ({count} in the draw stack)").format(count=left), a)
+        return Choice(_("Draw the next card (reshuffles the discard)"), a)
     if a.kind == STOP:
-        return Choice(f"Stop with {plural(len(p.help_line), 'card')}", a)
+        n = len(p.help_line)
+        return Choice(
+            ngettext("Stop with {count} card", "Stop with {count} cards", n).format(count=n), a
+        )
     if a.kind == USE_FRAGMENT:
-        card = D.cards[p.help_line[-1]].name
-        have = plural(p.fragments, "Fragment")
-        return Choice(f"Use a Fragment to remove {card} (you have {have})", a)
+        card = card_name(D.cards[p.help_line[-1]].name)
+        n = p.fragments
+        text = ngettext(
+            "Use a Fragment to remove {card} (you have {count} Fragment)",
+            "Use a Fragment to remove {card} (you have {count} Fragments)",
+            n,
+        )
+        return Choice(text.format(card=card, count=n), a)
     return Choice(str(a), a)
 
 
@@ -237,29 +338,43 @@ def _item_choice(st: GameState, a: Action) -> Choice:
     D = rules_of(st).data
     if a.kind == ATTRACT:
         c = D.cards[a.arg]
-        return Choice(
-            f"{c.name}: cost {c.cost}, {plain_elements(c.elements)}, "
-            f"{MARK_NAME[c.symbol]} (L{c.level})",
-            a,
+        # i18n: {elements}: Element glyphs ("☼1≈2"); {mark}: solitary, gregarious or
+        # no mark; L{level}: the card's level (L1)
+        text = _("{card}: cost {cost}, {elements}, {mark} (L{level})").format(
+            card=card_name(c.name),
+            cost=c.cost,
+            elements=plain_elements(c.elements),
+            mark=_(MARK_NAME[c.symbol]),
+            level=c.level,
         )
+        return Choice(text, a)
     if a.kind == EXTINGUISH:
         n = st.centre.count(a.value)
-        return Choice(f"Fire of value {a.value} ({n} on the Circle)", a)
+        # i18n: {count}: the fires of this value on the Circle
+        return Choice(
+            _("Fire of value {value} ({count} on the Circle)").format(value=a.value, count=n), a
+        )
     if a.kind == MOVE:
         dest, jumped = move_destination(st, a.value)
         names = ", ".join(st.players[j].name for j in jumped)
-        jump = f", jumping {names}" if names else ""
         bonus = rock_bonus_name(D.rock_bonus[dest])
-        return Choice(f"Move {a.value} to rock {dest} ({bonus}){jump}", a)
+        if names:
+            # i18n: {bonus}: the rock's bonus ("bonus Plant"); {names}: players' names
+            text = _("Move {distance} to rock {rock} ({bonus}), jumping {names}")
+        else:
+            # i18n: {bonus}: the rock's bonus ("bonus Plant")
+            text = _("Move {distance} to rock {rock} ({bonus})")
+        return Choice(text.format(distance=a.value, rock=dest, bonus=bonus, names=names), a)
     if a.kind == STEAL:
         owner, kind = victory_tile(st, a.arg)
-        return Choice(f"{D.spirits.get(owner, owner)}'s {kind} Victory tile", a)
+        spirit = spirit_name(D.spirits.get(owner, owner))
+        return Choice(_(VICTORY_TILE[kind]).format(spirit=spirit), a)
     if a.kind == DONE:
-        return Choice("Done", a)
+        return Choice(_("Done"), a)
     if a.kind == SKIP:
-        return Choice("Skip the bonus", a)
+        return Choice(_("Skip the bonus"), a)
     if a.kind == END:
-        return Choice("End the turn", a)
+        return Choice(_("End the turn"), a)
     label = kodama_ui.choice_label(st, a)
     if label is not None:
         return Choice(label, a)
@@ -267,5 +382,5 @@ def _item_choice(st: GameState, a: Action) -> Choice:
         return _space_choice(st, a)
     at = rules_of(st).by_kind.get(a.kind)
     if at is not None and at.arg is Arg.NONE:
-        return Choice(at.name, a)
+        return Choice(_(at.name), a)
     return Choice(str(a), a)  # a module's action with no label of its own: its notation

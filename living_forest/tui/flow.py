@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from living_forest.core import Event, describe
 from living_forest.core.state import PHASE_DRAW, PHASE_OVER
+from living_forest.i18n import _, ngettext
 
 from .session import HUMAN, Session, Transition
 
@@ -111,7 +112,11 @@ def since_last_turn(session: Session, seat: int) -> tuple[str, ...]:
     lines = [describe(ev, st) for ev in news]
     if len(lines) > SINCE_MOST:
         more = len(lines) - SINCE_MOST + 1
-        lines = [*lines[: SINCE_MOST - 1], f"… and {more} more (see the log)."]
+        # i18n: the last line of the "Since your last turn" box
+        tail = ngettext(
+            "… and {count} more (see the log).", "… and {count} more (see the log).", more
+        ).format(count=more)
+        lines = [*lines[: SINCE_MOST - 1], tail]
     return tuple(lines)
 
 
@@ -167,10 +172,10 @@ class FlowController:
         """Say so when Onibi did nothing, so every summary covers both attacks."""
         kinds = {e.kind for e in tr.events}
         if "onibi_attacks" not in kinds:
-            self._summary.insert(0, "No fire was burning: Onibi did not attack the Spirits.")
+            self._summary.insert(0, _("No fire was burning: Onibi did not attack the Spirits."))
         if not kinds & {"fires_added", "fire_not_added"}:
             self._summary.append(
-                "Onibi adds no new fire: no animal was taken from the reserve this round."
+                _("Onibi adds no new fire: no animal was taken from the reserve this round.")
             )
 
     @property
@@ -188,7 +193,8 @@ class FlowController:
             return Wait("a finished turn waits to be passed on")
         if self._summary:
             lines, self._summary = tuple(self._summary), []
-            return ShowSummary(f"End of round {st.round - 1}: Onibi", lines)
+            # i18n: the title of the round's summary box
+            return ShowSummary(_("End of round {round}: Onibi").format(round=st.round - 1), lines)
         if st.phase == PHASE_OVER:
             if self._over_shown:
                 return Wait("the game is over")
@@ -203,9 +209,9 @@ class FlowController:
                 if humans >= 2:
                     p = st.players[st.current]
                     what = (
-                        "Your turn to reveal Guardian Animals."
+                        _("Your turn to reveal Guardian Animals.")
                         if st.phase == PHASE_DRAW
-                        else "Your action turn."
+                        else _("Your action turn.")
                     )
                     spirit = s.rules.data.spirits[p.spirit]
                     # The player leaving the keyboard reads the box first: a draw that
@@ -213,7 +219,9 @@ class FlowController:
                     forced = _forced_stop(s.events)
                     if forced is not None:
                         what = f"{describe(forced, st)} {what}"
-                    return HandOff(p.name, spirit, f"Round {st.round}. {what}", since)
+                    # i18n: in the hand-off box; {what}: what happened and whose turn it is
+                    what = _("Round {round}. {what}").format(round=st.round, what=what)
+                    return HandOff(p.name, spirit, what, since)
                 if since:
                     return TellSince(since)
             return Wait("a person decides")

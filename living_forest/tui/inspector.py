@@ -27,29 +27,33 @@ from living_forest.core import (
 )
 from living_forest.core.actions import ATTRACT, EXTINGUISH, MOVE, PLANT
 from living_forest.core.data import ELEMENTS, WIND, Card, Corner
+from living_forest.core.events import bonus_word, line_name
 from living_forest.core.state import STARTING_TREE
+from living_forest.i18n import N_, _, card_name, ngettext
 
 from . import kodama_ui
-from .glyphs import ELEMENT_GLYPH, MARK_NAME, effects_text, plain_elements, plural, rock_bonus_name
+from .glyphs import ELEMENT_GLYPH, MARK_NAME, effects_text, plain_elements, rock_bonus_name
 from .render import plain_text, without_rule_ids
 
-# Groups, in the order they are listed.
+# Groups, in the order they are listed (English, marked: the screen shows ``_(group)``).
 RESERVE, HELP_LINES, FIRES, ROCKS, TREES, FOREST, TILES, KODAMA = (
-    "Reserve",
-    "Help Lines",
-    "Fires",
-    "Circle of Spirits",
-    "Trees in the supply",
-    "Forest",
-    "Victory tiles",
-    "Kodama",
+    N_("Reserve"),
+    N_("Help Lines"),
+    N_("Fires"),
+    N_("Circle of Spirits"),
+    N_("Trees in the supply"),
+    N_("Forest"),
+    N_("Victory tiles"),
+    N_("Kodama"),
 )
 
 _MARK_WORDS = {
-    1: "solitary (▲): counts +1 towards the forced stop at 3 while revealing",
-    -1: "gregarious (▼): cancels one solitary animal while revealing",
-    0: "no mark: does not count towards the forced stop",
+    1: N_("solitary (▲): counts +1 towards the forced stop at 3 while revealing"),
+    -1: N_("gregarious (▼): cancels one solitary animal while revealing"),
+    0: N_("no mark: does not count towards the forced stop"),
 }
+# A Victory tile's type (``victory_tile``), in words.
+_TILE_KIND = {"fire": N_("fire"), "flower": N_("flower"), "tree": N_("tree")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,31 +64,46 @@ class Item:
     key: str  # a stable id: "card:fox", "rock:4", "fire:3", "tree:5A", "cell:7", ...
 
 
+class _NowLine(str):
+    """A "Now:" line: what the player to act may do now (:func:`items` replaces it
+    when someone else is to act). Known by its type, not by its words."""
+
+    __slots__ = ()
+
+
+def _now_line(text: str) -> str:
+    return _NowLine(text)
+
+
 def _now(st: GameState, legal: AbstractSet[Action], a: Action, how: str) -> str:
     """'Now: ...' for the player to act: what ``a`` would do (``legal``: the legal
-    actions, asked once), or why not (the core)."""
+    actions, asked once), or why not (the core). ``how``: how to do it, a phrase."""
     if st.phase == "over":
-        return "Now: the game is over."
+        return _now_line(_("Now: the game is over."))
     if a in legal:
-        return f"Now: {how}."
+        # i18n: {how} says how to do it, e.g. "Attract (a) and pick it"
+        return _now_line(_("Now: {how}.").format(how=how))
     reason = why_illegal(st, a)
     if reason is None:  # legal in principle, another step first
-        return f"Now: not yet — first choose the action ({how})."
-    return f"Now: not possible — {without_rule_ids(reason)}."
+        # i18n: {how} says how to do it, e.g. "Attract (a) and pick it"
+        return _now_line(_("Now: not yet — first choose the action ({how}).").format(how=how))
+    # i18n: {reason} is a sentence of the rules, e.g. "no tree costs 2 or less"
+    text = _("Now: not possible — {reason}.").format(reason=without_rule_ids(reason))
+    return _now_line(text)
 
 
 def _elements(values: tuple[int, ...]) -> str:
-    return plain_elements(values) or "no Elements"
+    return plain_elements(values) or _("no Elements")
 
 
 def _card_lines(c: Card, gives: str) -> list[str]:
-    """What a card gives, its mark and its ability, one line each."""
-    lines = [
-        f"{gives} {_elements(c.elements)}.",
-        f"Mark: {_MARK_WORDS.get(c.symbol, MARK_NAME.get(c.symbol, ''))}.",
-    ]
+    """What a card gives (``gives``, a line), its mark and its ability, one line each."""
+    mark = _MARK_WORDS.get(c.symbol) or MARK_NAME.get(c.symbol)
+    lines = [gives, _("Mark: {mark}.").format(mark=_(mark) if mark else "")]
     if c.effects:
-        lines.append(f"While in the Help Line: {effects_text(c.effects)}.")
+        lines.append(
+            _("While in the Help Line: {effects}.").format(effects=effects_text(c.effects))
+        )
     return lines
 
 
@@ -97,19 +116,28 @@ def _cards(st: GameState, legal: AbstractSet[Action]) -> list[Item]:
             if cid is None:
                 continue
             c = d.cards[cid]
+            name = card_name(c.name)
+            gives = _("In a Help Line it gives {elements}.").format(elements=_elements(c.elements))
             lines = [
-                f"{c.name}: Guardian Animal of level {c.level}, costs {c.cost} sun.",
-                *_card_lines(c, "In a Help Line it gives"),
+                _("{card}: Guardian Animal of level {level}, costs {cost} sun.").format(
+                    card=name, level=c.level, cost=c.cost
+                ),
+                *_card_lines(c, gives),
             ]
             lines += [
-                "Attracted, it goes on top of its new owner's draw stack, in view of all:"
-                " they reveal it early next round.",
-                f"Taking it adds a fire of value {fire} to the Circle at the end of the round.",
-                _now(st, legal, Action(ATTRACT, cid), "Attract (a) and pick it"),
+                _(
+                    "Attracted, it goes on top of its new owner's draw stack, in view of all:"
+                    " they reveal it early next round."
+                ),
+                _(
+                    "Taking it adds a fire of value {value} to the Circle at the end of the round."
+                ).format(value=fire),
+                # i18n: (a) is the key that attracts: keep it
+                _now(st, legal, Action(ATTRACT, cid), _("Attract (a) and pick it")),
             ]
-            out.append(
-                Item(RESERVE, f"L{c.level} {c.name} (cost {c.cost})", tuple(lines), f"card:{cid}")
-            )
+            # i18n: L{level}: the card's level, e.g. L2
+            title = _("L{level} {card} (cost {cost})").format(level=c.level, card=name, cost=c.cost)
+            out.append(Item(RESERVE, title, tuple(lines), f"card:{cid}"))
     return out
 
 
@@ -121,12 +149,16 @@ def _help_lines(st: GameState) -> list[Item]:
     for seat, p in enumerate(st.players):
         for i, cid in enumerate(p.help_line):
             c = d.cards[cid]
+            name = card_name(c.name)
+            gives = _("Gives {elements}.").format(elements=_elements(c.elements))
             lines = [
-                f"{c.name}: in {p.name}'s Help Line (card {i + 1} of {len(p.help_line)}).",
-                *_card_lines(c, "Gives"),
+                _("{card}: in {player}'s Help Line (card {position} of {count}).").format(
+                    card=name, player=p.name, position=i + 1, count=len(p.help_line)
+                ),
+                *_card_lines(c, gives),
             ]
-            lines.append("At the end of the round it goes back to the discard stack.")
-            out.append(Item(HELP_LINES, f"{p.name}: {c.name}", tuple(lines), f"help:{seat}:{i}"))
+            lines.append(_("At the end of the round it goes back to the discard stack."))
+            out.append(Item(HELP_LINES, f"{p.name}: {name}", tuple(lines), f"help:{seat}:{i}"))
     return out
 
 
@@ -136,16 +168,35 @@ def _fires(st: GameState, legal: AbstractSet[Action]) -> list[Item]:
     for v in sorted(set(st.centre)):
         n = st.centre.count(v)
         lines = [
-            f"{plural(n, 'fire tile')} of value {v} on the Circle "
-            f"({len(st.centre)} of at most {d.fire_capacity}; total power {sum(st.centre)}).",
-            f"Extinguishing one costs {v} water; each tile counts 1 towards the fire goal.",
-            "At the end of the round every player whose water is below the total power"
-            " gets one Fire Varan per tile.",
-            _now(st, legal, Action(EXTINGUISH, str(v)), "Extinguish (x) and pick it"),
+            ngettext(
+                "{count} fire tile of value {value} on the Circle "
+                "({placed} of at most {capacity}; total power {power}).",
+                "{count} fire tiles of value {value} on the Circle "
+                "({placed} of at most {capacity}; total power {power}).",
+                n,
+            ).format(
+                count=n,
+                value=v,
+                placed=len(st.centre),
+                capacity=d.fire_capacity,
+                power=sum(st.centre),
+            ),
+            _(
+                "Extinguishing one costs {value} water; each tile counts 1 towards the fire goal."
+            ).format(value=v),
+            _(
+                "At the end of the round every player whose water is below the total power"
+                " gets one Fire Varan per tile."
+            ),
+            # i18n: (x) is the key that extinguishes: keep it
+            _now(st, legal, Action(EXTINGUISH, str(v)), _("Extinguish (x) and pick it")),
         ]
-        out.append(Item(FIRES, f"Fire of value {v} (x{n})", tuple(lines), f"fire:{v}"))
+        # i18n: x{count}: how many tiles of this value, e.g. x2
+        title = _("Fire of value {value} (x{count})").format(value=v, count=n)
+        out.append(Item(FIRES, title, tuple(lines), f"fire:{v}"))
     if not st.centre:
-        out.append(Item(FIRES, "No fire burns", ("The Circle holds no fire now.",), "fire:none"))
+        none = (_("The Circle holds no fire now."),)
+        out.append(Item(FIRES, _("No fire burns"), none, "fire:none"))
     return out
 
 
@@ -162,29 +213,39 @@ def _rocks(st: GameState, legal: AbstractSet[Action]) -> list[Item]:
     out = []
     for rock, bonus in enumerate(d.rock_bonus):
         who = occupant.get(rock)
-        lines = [f"Rock {rock}: stopping here gives {rock_bonus_name(bonus)}."]
+        gives = rock_bonus_name(bonus)
+        lines = [_("Rock {rock}: stopping here gives {bonus}.").format(rock=rock, bonus=gives)]
         if rock == onibi:
-            lines.append("Onibi stands here: moving Spirits jump over it.")
+            lines.append(_("Onibi stands here: moving Spirits jump over it."))
         if who is not None:
             p = st.players[who]
             lines.append(
-                f"{p.name} stands here: a Spirit moving past jumps over them and takes one "
-                "of their Victory tiles, if they have one left."
+                _(
+                    "{player} stands here: a Spirit moving past jumps over them and takes one "
+                    "of their Victory tiles, if they have one left."
+                ).format(player=p.name)
             )
         if st.phase == "action" and not st.pending:
             me = st.players[st.current].name
             if rock in reach:
                 dist, jumped = reach[rock]
-                jump = (
-                    ", jumping " + ", ".join(st.players[j].name for j in jumped) if jumped else ""
-                )
-                how = f"Move (m) {dist}{jump}"
+                if jumped:
+                    names = ", ".join(st.players[j].name for j in jumped)
+                    # i18n: (m) is the key that moves: keep it; {names}: players' names
+                    how = _("Move (m) {distance}, jumping {names}").format(
+                        distance=dist, names=names
+                    )
+                else:
+                    # i18n: (m) is the key that moves: keep it
+                    how = _("Move (m) {distance}").format(distance=dist)
                 lines.append(_now(st, legal, Action(MOVE, str(dist)), how))
             elif who == st.current:
-                lines.append(f"Now: {me} stands here.")
+                lines.append(_now_line(_("Now: {player} stands here.").format(player=me)))
             else:
-                lines.append(f"Now: out of {me}'s reach this turn.")
-        title = f"Rock {rock:>2} {rock_bonus_name(bonus)}"
+                text = _("Now: out of {player}'s reach this turn.").format(player=me)
+                lines.append(_now_line(text))
+        # i18n: {rock} is the rock's number, padded to 2 characters
+        title = _("Rock {rock} {bonus}").format(rock=f"{rock:>2}", bonus=gives)
         if who is not None:
             title += f" — {st.players[who].name}"
         out.append(Item(ROCKS, title, tuple(lines), f"rock:{rock}"))
@@ -200,42 +261,70 @@ def _trees(st: GameState, legal: AbstractSet[Action]) -> list[Item]:
     for label, k in r.data.trees.items():
         left = st.dispensers.get(label, 0)
         lines = [
-            f"Tree {label}: costs {k.cost} plant; {left} left in the supply.",
-            f"In a Forest it gives {_elements(k.elements)} for the rest of the game.",
+            _("Tree {tree}: costs {cost} plant; {left} left in the supply.").format(
+                tree=label, cost=k.cost, left=left
+            ),
+            _("In a Forest it gives {elements} for the rest of the game.").format(
+                elements=_elements(k.elements)
+            ),
         ]
         if k.effects:
-            lines.append(f"It also gives {effects_text(k.effects)}.")
+            lines.append(_("It also gives {effects}.").format(effects=effects_text(k.effects)))
         if new_tree_kind(st, label, seat):
-            lines.append("A kind new to this Forest: +1 towards the tree goal.")
+            lines.append(_("A kind new to this Forest: +1 towards the tree goal."))
         else:
-            lines.append("This Forest has one: no tree point, its Elements count again.")
+            lines.append(_("This Forest has one: no tree point, its Elements count again."))
         if st.phase == "over":
-            lines.append("Now: the game is over.")
+            lines.append(_now_line(_("Now: the game is over.")))
         elif left <= 0:
-            lines.append("Now: none left.")
+            lines.append(_now_line(_("Now: none left.")))
         elif st.phase != "action":
-            lines.append("Now: trees are planted in the Action phase.")
+            lines.append(_now_line(_("Now: trees are planted in the Action phase.")))
         elif k.cost > plant:
-            lines.append(f"Now: you have {plant} plant; it costs {k.cost}.")
+            text = _("Now: you have {plant} plant; it costs {cost}.").format(
+                plant=plant, cost=k.cost
+            )
+            lines.append(_now_line(text))
         elif not spaces:
-            lines.append("Now: no free space next to a tree.")
+            lines.append(_now_line(_("Now: no free space next to a tree.")))
         else:
             a = Action(PLANT, label, spaces[0])
-            lines.append(_now(st, legal, a, f"Plant (p), tree {label}, then a space"))
-        out.append(
-            Item(TREES, f"Tree {label} (cost {k.cost}, {left} left)", tuple(lines), f"tree:{label}")
+            # i18n: (p) is the key that plants: keep it; {tree} is the tree's label (5A)
+            how = _("Plant (p), tree {tree}, then a space").format(tree=label)
+            lines.append(_now(st, legal, a, how))
+        title = _("Tree {tree} (cost {cost}, {left} left)").format(
+            tree=label, cost=k.cost, left=left
         )
+        out.append(Item(TREES, title, tuple(lines), f"tree:{label}"))
     return out
 
 
 def _corner_words(st: GameState, corner: Corner) -> str:
     bonus = rules_of(st).bonus_types.get(corner.bonus)
     if bonus is not None and bonus.automatic_bonus:
-        return plural(corner.amount, "Fragment")
+        return ngettext("{count} Fragment", "{count} Fragments", corner.amount).format(
+            count=corner.amount
+        )
     if bonus is None or bonus.element is None:
-        return f"a bonus {corner.bonus.replace('_', ' ')}"
-    element = ELEMENTS[bonus.element]
-    return f"a bonus {bonus.name} with {ELEMENT_GLYPH[element]}+{corner.extra} for it"
+        return _("a bonus {action}").format(action=bonus_word(corner.bonus))
+    glyph = ELEMENT_GLYPH[ELEMENTS[bonus.element]]
+    # i18n: {action} is an action type's name; {glyph} an Element's glyph (☼3: sun 3)
+    return _("a bonus {action} with {glyph}+{extra} for it").format(
+        action=_(bonus.name), glyph=glyph, extra=corner.extra
+    )
+
+
+def _line_words(name: str, element: int, amount: int, empty: int) -> str:
+    """What a Forest line gives once filled, and how many of its spaces are empty."""
+    if empty == 0:
+        # i18n: {line} is "row 1" or "column 2"; {glyph} an Element's glyph
+        text = _("In {line}: filled, it gives {glyph}+{amount} for good (done).")
+    else:
+        # i18n: {line} is "row 1" or "column 2"; {glyph} an Element's glyph; {count}: the
+        # spaces of the line still empty
+        text = _("In {line}: filled, it gives {glyph}+{amount} for good ({count} to go).")
+    glyph = ELEMENT_GLYPH[ELEMENTS[element]]
+    return text.format(line=line_name(name), glyph=glyph, amount=amount, count=empty)
 
 
 def _forest(st: GameState) -> list[Item]:
@@ -250,25 +339,30 @@ def _forest(st: GameState) -> list[Item]:
         pv = plant_preview(st, cell, seat)
         lines = []
         if label == STARTING_TREE:
-            lines.append("The starting tree: no Elements; it counts 1 towards the tree goal.")
+            lines.append(_("The starting tree: no Elements; it counts 1 towards the tree goal."))
         elif label is not None:
             k = d.trees[label]
-            lines.append(f"Tree {label}: gives {_elements(k.elements)}.")
+            lines.append(
+                _("Tree {tree}: gives {elements}.").format(
+                    tree=label, elements=_elements(k.elements)
+                )
+            )
         else:
             lines.append(
-                "Empty: a tree may go here (it touches one)."
+                _("Empty: a tree may go here (it touches one).")
                 if cell in spaces
-                else "Empty: a tree may go here once a neighbour has one."
+                else _("Empty: a tree may go here once a neighbour has one.")
             )
         if pv.corner is not None and label is None:
-            lines.append(f"Corner: a tree here gives {_corner_words(st, pv.corner)}.")
+            lines.append(
+                _("Corner: a tree here gives {bonus}.").format(bonus=_corner_words(st, pv.corner))
+            )
         for ln in d.lines:
             if cell in ln.cells:
-                g = ELEMENT_GLYPH[ELEMENTS[ln.element]]
-                full = all(p.forest[c] is not None for c in ln.cells)
-                state = "done" if full else f"{sum(p.forest[c] is None for c in ln.cells)} to go"
-                lines.append(f"In {ln.name}: filled, it gives {g}+{ln.amount} for good ({state}).")
-        what = label or "empty"
+                empty = sum(p.forest[c] is None for c in ln.cells)
+                lines.append(_line_words(ln.name, ln.element, ln.amount, empty))
+        # i18n: a Forest space without a tree
+        what = label or _("empty")
         out.append(Item(FOREST, f"({x},{y}) {what}", tuple(lines), f"cell:{cell}"))
     return out
 
@@ -277,14 +371,21 @@ def _tiles(st: GameState) -> list[Item]:
     out = []
     for seat, p in enumerate(st.players):
         kinds = [victory_tile(st, t)[1] for t in p.victory_tiles]
+        n = len(kinds)
+        # i18n: a player holds no Victory tile
+        tiles = ", ".join(_(_TILE_KIND[k]) if k in _TILE_KIND else k for k in kinds) or _("none")
         lines = [
-            f"{p.name} holds {plural(len(kinds), 'Victory tile')}: "
-            + (", ".join(kinds) if kinds else "none")
-            + ".",
-            "Each counts 1 towards its goal (tree, fire or flower).",
-            "A Spirit that jumps over them when moving takes one, if any is left.",
+            # i18n: {tiles}: their types ("fire, tree") or "none"
+            ngettext(
+                "{player} holds {count} Victory tile: {tiles}.",
+                "{player} holds {count} Victory tiles: {tiles}.",
+                n,
+            ).format(player=p.name, count=n, tiles=tiles),
+            _("Each counts 1 towards its goal (tree, fire or flower)."),
+            _("A Spirit that jumps over them when moving takes one, if any is left."),
         ]
-        out.append(Item(TILES, f"{p.name}: {len(kinds)} tiles", tuple(lines), f"tiles:{seat}"))
+        title = _("{player}: {count} tiles").format(player=p.name, count=n)
+        out.append(Item(TILES, title, tuple(lines), f"tiles:{seat}"))
     return out
 
 
@@ -292,7 +393,8 @@ def _kodama(st: GameState) -> list[Item]:
     text = kodama_ui.board(st, wide=True)
     if not text:
         return []
-    return [Item(KODAMA, "The Kodama board", tuple(plain_text(text).splitlines()), "kodama")]
+    lines = tuple(plain_text(text).splitlines())
+    return [Item(KODAMA, _("The Kodama board"), lines, "kodama")]
 
 
 TO_ACT = -1  # ``acting``: the player to act is the one looking
@@ -316,10 +418,15 @@ def items(st: GameState, acting: int | None = TO_ACT) -> list[Item]:
     ]
     if acting == TO_ACT or acting == st.current or st.phase == "over":
         return found
-    who = f"Now: {st.players[st.current].name} is to act (nothing to do for you)."
+    who = _("Now: {player} is to act (nothing to do for you).").format(
+        player=st.players[st.current].name
+    )
     return [
         Item(
-            it.group, it.title, tuple(who if x.startswith("Now:") else x for x in it.lines), it.key
+            it.group,
+            it.title,
+            tuple(_now_line(who) if isinstance(x, _NowLine) else x for x in it.lines),
+            it.key,
         )
         for it in found
     ]

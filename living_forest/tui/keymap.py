@@ -18,6 +18,8 @@ from pathlib import Path
 
 from platformdirs import user_config_dir
 
+from living_forest.i18n import _
+
 ENV_KEYMAP = "LIVING_FOREST_KEYMAP"
 PORTABLE_NAMED = {
     "enter",
@@ -60,27 +62,39 @@ def load_keymap(path: Path | None = None) -> tuple[dict[str, str], list[str]]:
     try:
         size = p.stat().st_size
         if size > MAX_FILE_BYTES:
-            why = f"{size // 1024} kB is too big for a keymap (a few lines)"
-            return {}, [f"{p}: {why}; default keys are used"]
+            why = _(
+                "{path}: {size} kB is too big for a keymap (a few lines); default keys are used"
+            )
+            return {}, [why.format(path=p, size=size // 1024)]
         raw = tomllib.loads(p.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as e:
-        why = "nested too deeply" if isinstance(e, RecursionError) else str(e)
-        return {}, [f"{p}: cannot read the keymap ({why}); default keys are used"]
+        why = _("nested too deeply") if isinstance(e, RecursionError) else str(e)
+        # i18n: {path}: the keymap file's path; {error}: what is wrong with it
+        text = _("{path}: cannot read the keymap ({error}); default keys are used")
+        return {}, [text.format(path=p, error=why)]
     table = raw.get("keys", {})
     if not isinstance(table, dict):
-        return {}, [f'{p}: [keys] must be a table of binding id = "keys"']
+        # i18n: {path}: the keymap file's path; keep [keys] and "keys" (the file's syntax)
+        return {}, [_('{path}: [keys] must be a table of binding id = "keys"').format(path=p)]
     out: dict[str, str] = {}
     problems = []
     for bid, keys in table.items():
         if not isinstance(keys, str):
-            problems.append(f"{p}: {bid[:40]} must be a string of keys")
+            # i18n: {path}: the keymap file's path; {binding}: a binding id ("game.draw")
+            text = _("{path}: {binding} must be a string of keys")
+            problems.append(text.format(path=p, binding=bid[:40]))
             continue
         if len(keys) > MAX_KEYS_CHARS or len(bid) > MAX_KEYS_CHARS:
-            problems.append(f"{p}: {bid[:40]}: too long for a list of keys; ignored")
+            # i18n: {path}: the keymap file's path; {binding}: a binding id ("game.draw")
+            text = _("{path}: {binding}: too long for a list of keys; ignored")
+            problems.append(text.format(path=p, binding=bid[:40]))
             continue
         bad = [k for k in keys.split(",") if not _portable(k)]
         if bad:
-            problems.append(f"{p}: {bid}: {', '.join(bad)} is not a portable key; ignored")
+            # i18n: {path}: the keymap file's path; {binding}: a binding id ("game.draw");
+            # {keys}: the key names, as written in the file
+            text = _("{path}: {binding}: {keys} is not a portable key; ignored")
+            problems.append(text.format(path=p, binding=bid, keys=", ".join(bad)))
             continue
         out[bid] = keys
         out[f"{bid}.why"] = keys

@@ -40,6 +40,7 @@ from living_forest.core.actions import (
     Arg,
 )
 from living_forest.core.queries import BONUS, CHOOSE_ACTION, OVER, PICK, REVEAL
+from living_forest.i18n import N_, _
 
 from .choices import prompt, type_names
 from .render import without_rule_ids
@@ -50,28 +51,43 @@ class GameKey:
     name: str  # binding id "game.<name>"
     key: str  # default key
     kind: str  # the action kind it sends or opens
-    label: str  # short label on the key bar
+    label: str  # short label on the key bar (English, marked with N_)
 
 
-# In key-bar order. Action-type keys are keyed by the type's notation kind.
+# In key-bar order. Action-type keys are keyed by the type's notation kind. Labels are
+# English, marked for the catalogue: show them with ``_(key.label)``.
 GAME_KEYS: dict[str, GameKey] = {
     k.name: k
     for k in (
-        GameKey("draw", "d", DRAW, "Draw"),
-        GameKey("stop", "s", STOP, "Stop"),
-        GameKey("use_fragment", "f", USE_FRAGMENT, "Fragment"),
-        GameKey("take", "t", TAKE_FRAGMENT, "Take◆"),
-        GameKey("attract", "a", ATTRACT, "Attract"),
-        GameKey("extinguish", "x", EXTINGUISH, "Extinguish"),
-        GameKey("move", "m", MOVE, "Move"),
-        GameKey("plant", "p", PLANT, "Plant"),
+        # i18n: key bar label (the 80x24 key bar is full): at most 4 characters
+        GameKey("draw", "d", DRAW, N_("Draw")),
+        # i18n: key bar label (the 80x24 key bar is full): at most 4 characters
+        GameKey("stop", "s", STOP, N_("Stop")),
+        # i18n: key bar label (the 80x24 key bar is full): at most 8 characters
+        GameKey("use_fragment", "f", USE_FRAGMENT, N_("Fragment")),
+        # i18n: key bar label (the 80x24 key bar is full): at most 5 characters; keep ◆ (a Fragment)
+        GameKey("take", "t", TAKE_FRAGMENT, N_("Take◆")),
+        # i18n: key bar label (the 80x24 key bar is full): at most 7 characters
+        GameKey("attract", "a", ATTRACT, N_("Attract")),
+        # i18n: key bar label (the 80x24 key bar is full): at most 10 characters
+        GameKey("extinguish", "x", EXTINGUISH, N_("Extinguish")),
+        # i18n: key bar label (the 80x24 key bar is full): at most 4 characters
+        GameKey("move", "m", MOVE, N_("Move")),
+        # i18n: key bar label (the 80x24 key bar is full): at most 5 characters
+        GameKey("plant", "p", PLANT, N_("Plant")),
         # The Kodama expansion's action types (hidden in a game without it).
-        GameKey("call", "c", "call", "Call"),
-        GameKey("element", "l", "element", "Element"),
-        GameKey("animal", "b", "animal", "Animal"),
-        GameKey("done", "n", DONE, "Done"),
-        GameKey("skip", "k", SKIP, "Skip"),
-        GameKey("end_turn", "e", END, "End turn"),
+        # i18n: key bar label (the 80x24 key bar is full): at most 4 characters
+        GameKey("call", "c", "call", N_("Call")),
+        # i18n: key bar label (the 80x24 key bar is full): at most 7 characters
+        GameKey("element", "l", "element", N_("Element")),
+        # i18n: key bar label (the 80x24 key bar is full): at most 6 characters
+        GameKey("animal", "b", "animal", N_("Animal")),
+        # i18n: key bar label (the 80x24 key bar is full): at most 4 characters
+        GameKey("done", "n", DONE, N_("Done")),
+        # i18n: key bar label (the 80x24 key bar is full): at most 4 characters
+        GameKey("skip", "k", SKIP, N_("Skip")),
+        # i18n: key bar label (the 80x24 key bar is full): at most 8 characters
+        GameKey("end_turn", "e", END, N_("End turn")),
     )
 }
 KIND_KEY = {k.kind: k.key for k in GAME_KEYS.values()}
@@ -140,8 +156,11 @@ def why_not(st: GameState, modes: list[str], name: str) -> str:
     """Why the key's action is refused now, in a sentence (a human is to act)."""
     kind = GAME_KEYS[name].kind
     names = type_names(st)
-    label = names.get(kind, GAME_KEYS[name].label)
+    at = rules_of(st).by_kind.get(kind)
+    label = _(at.name) if kind in names and at is not None else _(GAME_KEYS[name].label)
     reason = why_unavailable(st, kind) if kind in names else why_illegal(st, Action(kind))
     if reason is None:  # legal in principle, but not in the current step
         reason = prompt(st, modes).lower()
-    return f"{label}: not now — {without_rule_ids(reason)}."
+    # i18n: a refused key; {action}: the action's name ("Attract Guardian Animals",
+    # "Draw"); {reason}: why, in lower case
+    return _("{action}: not now — {reason}.").format(action=label, reason=without_rule_ids(reason))

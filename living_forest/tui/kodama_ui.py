@@ -10,6 +10,7 @@ from __future__ import annotations
 from living_forest.core import Action, GameState, raw_strengths, rules_of
 from living_forest.core.data import ELEMENTS
 from living_forest.core.effects import BonusAction
+from living_forest.core.events import bonus_word, element_word
 from living_forest.core.kodama import (
     ANIMAL,
     CALL,
@@ -20,21 +21,30 @@ from living_forest.core.kodama import (
     player,
     visible_symbols,
 )
+from living_forest.core.kodama.sentences import CONDITION_WORD, pile_word
+from living_forest.i18n import N_, _, card_name
 
 from .glyphs import ELEMENT_GLYPH, plain_elements
 
 ONIBI = "On"  # two cells, like a Spirit's tag on the ring
 PILE_GLYPH = {"flower": ELEMENT_GLYPH["flower"], "tree": "T", "water": ELEMENT_GLYPH["water"]}
-PILE_WORD = {"flower": "Flower", "tree": "Tree", "water": "Water"}
 PILE_SHORT = {"flower": "Fl", "tree": "Tr", "water": "Wa"}
 CONDITION_GLYPH = {"flowers": ELEMENT_GLYPH["flower"], "trees": "T", "fires": "F"}
 REWARD_GLYPH = {"take_fragment": "◆", "take_element_tile": "E", "extra_basic_action": "+1"}
+# The rewards of the Kodama symbols (K-K2), as the player's panel lists them; the
+# words of the piles and conditions are the core's (``pile_word``, ``CONDITION_WORD``).
 REWARD_WORDS = {
-    "take_fragment": "a Fragment",
-    "take_element_tile": "an Element tile",
-    "extra_basic_action": "one more action",
+    "take_fragment": N_("a Fragment"),
+    "take_element_tile": N_("an Element tile"),
+    "extra_basic_action": N_("one more action"),
 }
-CONDITION_WORD = {"flowers": "flowers", "trees": "trees", "fires": "fires"}
+FLOWER = ELEMENT_GLYPH["flower"]
+
+
+def _condition(cond: str) -> str:
+    """A victory condition ("flowers") in words."""
+    word = CONDITION_WORD.get(cond)
+    return _(word) if word is not None else cond
 
 
 def _k(st: GameState) -> KodamaState | None:
@@ -58,12 +68,15 @@ def board(st: GameState, *, wide: bool) -> str:
     kd = kodama_data(r)
     cards = r.data.cards
     if wide:
-        head = (
-            f"[b]Kodama board[/] [dim]call with Sacred Flowers; K rocks give a call[/]  "
-            f"Onibi on rock [b]{k.onibi}[/]"
-        )
+        # i18n: one line with "Onibi on rock N" (80 columns in all); K: the Kodama rocks' glyph
+        title = _("[b]Kodama board[/] [dim]call with Sacred Flowers; K rocks give a call[/]")
+        onibi = _("Onibi on rock [b]{rock}[/]").format(rock=k.onibi)
+        head = f"{title}  {onibi}"
     else:  # the tiles of the player to act: no room for them on the players' lines
-        head = f"[b]Kodama[/] [dim]cost(cards)[/] Onibi [b]{k.onibi}[/]{player_tag(st, st.current)}"
+        # i18n: the board's narrow panel (80x24): keep it as short; "cost(cards)" explains
+        # the numbers below (a pile's top card's cost, and how many cards it has)
+        head = _("[b]Kodama[/] [dim]cost(cards)[/] Onibi [b]{rock}[/]").format(rock=k.onibi)
+        head += player_tag(st, st.current)
     parts = []
     for pile, cond in kd.pile_condition.items():
         cids = k.piles.get(pile, ())
@@ -71,18 +84,34 @@ def board(st: GameState, *, wide: bool) -> str:
         glyph = PILE_GLYPH.get(pile, pile[:1])
         if not cids:
             if wide:
-                parts.append(f"{glyph} [dim]empty[/] {CONDITION_WORD[cond]}→{need}")
+                # i18n: an empty Kodama pile; {condition}: flowers, trees or fires, whose
+                # threshold is now {threshold}
+                empty = _("[dim]empty[/] {condition}→{threshold}").format(
+                    condition=_condition(cond), threshold=need
+                )
+                parts.append(f"{glyph} {empty}")
             else:
                 parts.append(f"{PILE_SHORT[pile]} [dim]—[/]")
             continue
         top = cards[cids[-1]]
         els = plain_elements(top.elements)
         if wide:
-            flower = ELEMENT_GLYPH["flower"]
-            name = f"{PILE_WORD[pile]} pile ({len(cids)}): {top.name}, cost {top.cost}{flower}"
-            parts.append(
-                f"{glyph} {name} {els}  [dim]empty: {CONDITION_WORD[cond]}→{kd.raised_threshold}[/]"
+            # i18n: a Kodama pile: {pile} Flower, Tree or Water; {count} its cards; {card}
+            # its top card; {flower} the Sacred Flower glyph; {elements} Element glyphs
+            text = _("{pile} pile ({count}): {card}, cost {cost}{flower} {elements}").format(
+                pile=pile_word(pile),
+                count=len(cids),
+                card=card_name(top.name),
+                cost=top.cost,
+                flower=FLOWER,
+                elements=els,
             )
+            # i18n: after a Kodama pile: once it is empty, {condition} (flowers, trees or
+            # fires) needs {threshold} to win
+            when_empty = _("[dim]empty: {condition}→{threshold}[/]").format(
+                condition=_condition(cond), threshold=kd.raised_threshold
+            )
+            parts.append(f"{glyph} {text}  {when_empty}")
         else:
             parts.append(f"{PILE_SHORT[pile]} [b]{top.cost}[/][dim]({len(cids)})[/]{els}")
     if wide:
@@ -91,7 +120,9 @@ def board(st: GameState, *, wide: bool) -> str:
         f"{PILE_SHORT[pile]}→{CONDITION_GLYPH[cond]}{st.thresholds[cond]}"
         for pile, cond in kd.pile_condition.items()
     )
-    return f"{head}\n{'  '.join(parts)}\n[dim]guards[/] {guards}"
+    # i18n: narrow panel (80x24): which threshold each pile guards ("Fl→✿8 Tr→T7")
+    guarded = _("[dim]guards[/] {guards}").format(guards=guards)
+    return f"{head}\n{'  '.join(parts)}\n{guarded}"
 
 
 def call_worth(st: GameState, seat: int) -> str:
@@ -101,7 +132,8 @@ def call_worth(st: GameState, seat: int) -> str:
     r = rules_of(st)
     at = r.by_kind[CALL]
     p = st.players[seat]
-    return f"call a Kodama ≤ {at.budget(r, p, raw_strengths(r, p), 0)}"
+    # i18n: short (the Sacred Flowers' line at 80x24): the cost a call may reach
+    return _("call a Kodama ≤ {cost}").format(cost=at.budget(r, p, raw_strengths(r, p), 0))
 
 
 def player_tag(st: GameState, seat: int) -> str:
@@ -123,8 +155,12 @@ def symbols_text(st: GameState, seat: int, *, short: bool = False) -> str:
     rewards = [reward for least, reward in kodama_data(r).rewards if n >= least]
     if short:
         return f"K{n}" + (":" + "".join(REWARD_GLYPH[x] for x in rewards) if rewards else "")
-    words = ", ".join(REWARD_WORDS[x] for x in rewards)
-    return f"Kodama {n}" + (f": {words}" if words else "")
+    words = ", ".join(_(REWARD_WORDS[x]) for x in rewards)
+    if words:
+        # i18n: {count}: the Kodama symbols in view; {rewards}: what they give this turn
+        return _("Kodama {count}: {rewards}").format(count=n, rewards=words)
+    # i18n: {count}: the Kodama symbols in view
+    return _("Kodama {count}").format(count=n)
 
 
 def choice_label(st: GameState, a: Action) -> str | None:
@@ -134,17 +170,27 @@ def choice_label(st: GameState, a: Action) -> str | None:
         k = _k(st)
         assert k is not None
         c = r.data.cards[k.piles[a.arg][-1]]
-        els = plain_elements(c.elements) or "no Element"
+        els = plain_elements(c.elements) or _("no Element")
         left = len(k.piles[a.arg]) - 1
-        return (
-            f"Call {c.name} from the {PILE_WORD.get(a.arg, a.arg)} pile: cost "
-            f"{c.cost}{ELEMENT_GLYPH['flower']}, {els} ({left} left under it)"
+        # i18n: {flower}: the Sacred Flower glyph; {elements}: Element glyphs; {count}:
+        # the cards left in the pile under it
+        details = _("cost {cost}{flower}, {elements} ({count} left under it)").format(
+            cost=c.cost, flower=FLOWER, elements=els, count=left
         )
+        # i18n: {pile}: Flower, Tree or Water; {details}: its cost, Elements and cards left
+        call = _("Call {card} from the {pile} pile: {details}")
+        return call.format(card=card_name(c.name), pile=pile_word(a.arg), details=details)
     if a.kind == ELEMENT:
         amount = next(v for e, v in kodama_data(r).element_options if ELEMENTS[e] == a.arg)
-        return f"Spend an Element tile: +{amount} {ELEMENT_GLYPH[a.arg]} {a.arg} this round"
+        # i18n: {glyph} and {element}: an Element's glyph and name ("☼ sun")
+        return _("Spend an Element tile: +{amount} {glyph} {element} this round").format(
+            amount=amount, glyph=ELEMENT_GLYPH[a.arg], element=element_word(a.arg)
+        )
     if a.kind == ANIMAL:
         card = r.data.cards[a.arg]
         effect = next(e for e in card.effects if isinstance(e, BonusAction))
-        return f"{card.name}: a bonus {effect.action.replace('_', ' ')} (once this round)"
+        # i18n: {action}: the bonus action ("plant tree")
+        return _("{card}: a bonus {action} (once this round)").format(
+            card=card_name(card.name), action=bonus_word(effect.action)
+        )
     return None

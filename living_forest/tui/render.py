@@ -35,6 +35,16 @@ from living_forest.core.data import ASSETS_DIR, ELEMENTS, Card, GameData, TreeKi
 from living_forest.core.effects import BonusAction, Effect, RepeatAction, Symbols
 from living_forest.core.state import STARTING_TREE
 from living_forest.core.strength import completed_lines
+from living_forest.i18n import (
+    N_,
+    NP_,
+    _,
+    card_name,
+    language,
+    ngettext,
+    pgettext,
+    spirit_name,
+)
 
 from .glyphs import (
     ELEMENT_GLYPH,
@@ -42,11 +52,11 @@ from .glyphs import (
     ELEMENT_STYLE,
     FRAGMENT,
     MARK_GLYPH,
+    MARK_NAME,
     ROCK_BONUS,
     SACRED_TREE,
     SPIRIT_TAG,
     UNKNOWN,
-    plural,
     rock_glyph,
     rock_word,
 )
@@ -94,7 +104,7 @@ def tag(st: GameState, seat: int) -> str:
 def who(st: GameState, seat: int) -> str:
     D = rules_of(st).data
     p = st.players[seat]
-    return f"[b]{safe(p.name)}[/] ({D.spirits[p.spirit]})"
+    return f"[b]{safe(p.name)}[/] ({spirit_name(D.spirits[p.spirit])})"
 
 
 # --- Circle of Spirits ---------------------------------------------------------
@@ -125,7 +135,10 @@ def put_out_text(st: GameState, put_out: Mapping[int, Sequence[int]], room: int)
     as many players as fit in ``room`` columns, none when not one fits."""
     order = [(st.current + k) % st.n for k in range(st.n)]
     parts: list[str] = []
-    used = len("out")
+    # i18n: before the fires each player put out in their last turn ("out Su 3 2"), in
+    # the small ring's centre (19 cells for the whole line): 3 characters or so
+    out = _("out")
+    used = len(out)
     for seat in order:
         values = put_out.get(seat)
         if not values:
@@ -136,7 +149,7 @@ def put_out_text(st: GameState, put_out: Mapping[int, Sequence[int]], room: int)
             break
         parts.append(piece)
         used += w
-    return f"[dim]out[/] {' · '.join(parts)}" if parts else ""
+    return f"[dim]{out}[/] {' · '.join(parts)}" if parts else ""
 
 
 def circle_small(
@@ -150,14 +163,24 @@ def circle_small(
     legend = _legend(st)
     cell_w = 7
     power = sum(st.centre)
-    fires = " ".join(str(v) for v in sorted(st.centre)) or "none"
+    # i18n: no fire burns in the centre of the Circle ("Fires none")
+    fires = " ".join(str(v) for v in sorted(st.centre)) or _("none")
+    # The centre of the small ring holds at most 19 cells a line: keep these short
+    # (English leaves room for the fires put out last turn after them).
     centre_lines = [
-        f"[$error]Fires[/] {fires}",
-        f"power [b]{power}[/] ({len(st.centre)}/{D.fire_capacity})",
+        # i18n: the small ring's centre, at most 19 cells with the fire values ({fires})
+        _("[$error]Fires[/] {fires}").format(fires=fires),
+        # i18n: the small ring's centre, at most 19 cells: the fires' total power, then
+        # how many fires burn of how many the Circle holds ("power 9 (3/7)")
+        _("power [b]{power}[/] ({fires}/{capacity})").format(
+            power=power, fires=len(st.centre), capacity=D.fire_capacity
+        ),
     ]
     # The fires put out last: after the fires, or after the power, or after the power
     # alone (the fires listed above tell how many burn), where they fit.
-    tries = [(0, centre_lines[0]), (1, centre_lines[1]), (1, f"power [b]{power}[/]")]
+    # i18n: the small ring's centre, as short as possible (the fires' total power)
+    power_alone = _("power [b]{power}[/]").format(power=power)
+    tries = [(0, centre_lines[0]), (1, centre_lines[1]), (1, power_alone)]
     if not st.centre:  # no fire burns ("power 0 (0/7)" says so): the mark alone
         tries.insert(0, (0, ""))
     for i, line in tries:
@@ -234,7 +257,9 @@ def _rock_cell(
     head = _pad(f"[b]{rock:>2}[/] {rock_glyph(kind)} {rock_word(kind)}", _BIG_CELL)
     seat = occupant.get(rock)
     if rock == onibi_rock(st):
-        return head, _pad(f" [reverse b $error] {ONIBI} [/] Onibi", _BIG_CELL)
+        # i18n: the fire spirit's name in a rock box of the large Circle: at most 12 cells
+        onibi = _("Onibi")
+        return head, _pad(f" [reverse b $error] {ONIBI} [/] {onibi}", _BIG_CELL)
     if seat is None:
         return head, " " * _BIG_CELL
     p = st.players[seat]
@@ -256,14 +281,26 @@ def circle_big(
     cells = {r: _rock_cell(st, r, occupant, reached) for r in range(len(D.rock_bonus))}
     fires = sorted(st.centre)
     holder = st.players[st.first].name
+    values = " · ".join(f"[b $error]{v}[/]" for v in fires)
+    # The large ring's centre: each line at most 34 cells (the fire values, up to seven
+    # of them "3 · 4 · …", and a player's name of up to 16 included).
     centre = [
-        "[b]Onibi's fires[/] in the centre",
-        ("fire values " + " · ".join(f"[b $error]{v}[/]" for v in fires))
+        # i18n: the large Circle's centre: at most 34 cells
+        _("[b]Onibi's fires[/] in the centre"),
+        # i18n: the large Circle's centre: at most 34 cells with the values ("3 · 4 · 2")
+        _("fire values {values}").format(values=values)
         if fires
-        else "[dim]no fire burns[/]",
-        f"total power [b]{sum(fires)}[/]  ({len(fires)}/{D.fire_capacity} fires)",
-        f"{SACRED_TREE} Sacred Tree: [b]{safe(holder[:16])}[/]",
-        "[dim]Spirits move clockwise ↻[/]",
+        # i18n: the large Circle's centre: at most 34 cells
+        else _("[dim]no fire burns[/]"),
+        # i18n: the large Circle's centre: at most 34 cells; the fires' total power, then
+        # how many fires burn of how many the Circle holds
+        _("total power [b]{power}[/]  ({fires}/{capacity} fires)").format(
+            power=sum(fires), fires=len(fires), capacity=D.fire_capacity
+        ),
+        # i18n: the large Circle's centre: at most 32 cells with a name of up to 16
+        f"{SACRED_TREE} " + _("Sacred Tree: [b]{player}[/]").format(player=safe(holder[:16])),
+        # i18n: the large Circle's centre: at most 34 cells
+        _("[dim]Spirits move clockwise ↻[/]"),
     ]
     inner = 2 * w + 1
     out = put_out_text(st, put_out or {}, inner - 1)
@@ -272,7 +309,7 @@ def circle_big(
     centre = [_pad(" " + c, inner) for c in centre]
     top = "╭" + "┬".join("─" * w for _ in range(4)) + "╮"
     bottom = "╰" + "┴".join("─" * w for _ in range(4)) + "╯"
-    lines = ["[b]Circle of Spirits[/]", top]
+    lines = [_("[b]Circle of Spirits[/]"), top]
 
     def row(rocks: tuple[int, ...]) -> None:
         for k in range(2):
@@ -308,7 +345,7 @@ def card_markup(D: GameData, cid: str, *, name: bool, cost: bool = True, width: 
     c = D.cards[cid]
     mark = (_mark_before_name(c) or " ") if name else card_mark(c)  # "K Tree Kodama 3"
     head = f"[b]{c.cost}[/]" if cost else ""
-    label = f"{safe(c.name)} " if name else ""
+    label = f"{safe(card_name(c.name))} " if name else ""
     text = f"{head}{mark}{label}{elements(c.elements)}"
     ability = ability_tag(c.effects) if name else ""
     if ability and (not width or _visible_len(text) + 1 + len(ability) < width):
@@ -335,7 +372,15 @@ def reserve(st: GameState, *, names: bool, taken: dict[tuple[int, int], int] | N
     head = []
     for lv in range(3):
         fire = D.fire_value_per_level[lv]
-        more = f"stack {len(st.stacks[lv])} fire {fire}" if names else f"{len(st.stacks[lv])} left"
+        left = len(st.stacks[lv])
+        if names:
+            # i18n: a reserve column's head on the wide board, after "L1 ": the cards
+            # left in the level's stack and the fire a card adds: at most 20 cells
+            more = _("stack {cards} fire {fire}").format(cards=left, fire=fire)
+        else:
+            # i18n: a reserve column's head at 80x24, after "L1 ": the cards left in the
+            # level's stack: at most 10 cells ("17 left")
+            more = ngettext("{cards} left", "{cards} left", left).format(cards=left)
         head.append(_pad(f"[b]L{lv + 1}[/] [dim]{more}[/]", width))
     lines = ["".join(head).rstrip()]
     for slot in range(D.reserve_size):
@@ -375,13 +420,43 @@ def ability_tag(effects: tuple[Effect, ...]) -> str:
     tags = []
     for e in effects:
         if isinstance(e, RepeatAction):
-            tags.append(f"{e.max_of_type}x{ACTION_WORD.get(e.action, e.action)}")
+            tags.append(f"{e.max_of_type}x{action_word(e.action)}")
         elif isinstance(e, BonusAction):
-            tags.append(f"+{ACTION_WORD.get(e.action, e.action)}")
+            tags.append(f"+{action_word(e.action)}")
     return " ".join(tags)
 
 
-ACTION_WORD = {"plant_tree": "plant", "call_kodama": "call", "take_fragment": "fragment"}
+# An action in one short word, by its id in the data (a card's ability: "plant_tree")
+# or its kind (the types used this turn: "take-fragment"). Shown in the reserve's
+# tight columns ("2xattract", "+call") and the Help Line's "(used attract, move)".
+ACTION_WORD = {
+    # i18n: an action in one short word (the reserve's ability marks, "+call"; the
+    # Help Line's types used this turn)
+    "attract": N_("attract"),
+    # i18n: an action in one short word (the reserve's ability marks, the Help Line)
+    "extinguish": N_("extinguish"),
+    # i18n: an action in one short word (the reserve's ability marks, the Help Line)
+    "move": N_("move"),
+    # i18n: an action in one short word (the reserve's ability marks, the Help Line)
+    "plant": N_("plant"),
+    "plant_tree": N_("plant"),
+    # i18n: the action "Take a Fragment" in one short word (a card's ability mark)
+    "take_fragment": N_("fragment"),
+    # i18n: the action "Take a Fragment" as one token, in the Help Line's list of the
+    # action types used this turn ("(used attract, take-fragment)")
+    "take-fragment": N_("take-fragment"),
+    # i18n: Kodama's action "Call a Kodama" in one short word ("+call")
+    "call": N_("call"),
+    "call_kodama": N_("call"),
+    # i18n: "2xany": two actions of any one type (a card's ability mark)
+    "any": N_("any"),
+}
+
+
+def action_word(action: str) -> str:
+    """An action in one short word (:data:`ACTION_WORD`; an id it lacks as it is)."""
+    word = ACTION_WORD.get(action)
+    return _(word) if word is not None else action
 
 
 def _tree_text(label: str, k: TreeKind) -> str:
@@ -421,7 +496,10 @@ def forest(
                 hint = _corner_hint(rules_of(st), c)
                 text = f"[dim]{hint or '·'}[/]"
             elif label == STARTING_TREE:
-                text = f"[b]{SACRED_TREE}start[/]"
+                # i18n: the starting tree on its Forest space, after the glyph ♠: at most
+                # 5 characters (the space is 6 cells wide)
+                start = pgettext("starting tree", "start")
+                text = f"[b]{SACRED_TREE}{start}[/]"
             else:
                 text = _tree_text(label, D.trees[label])
                 if planted and c in planted:
@@ -481,19 +559,30 @@ def _short_names() -> dict[str, str]:
     return {k: v for k, v in table.items() if not k.startswith("_")}
 
 
+SHORT_NAME = "short name"  # the catalogue's context of the cards' short names
+
+
 def short_name(c: Card) -> str:
-    """The card's name in at most 7 characters: its own when short enough, else the
-    one in ``assets/short_names.json`` (a name cut to 7 letters as a last resort)."""
-    if len(c.name) <= SHORT_NAME_CHARS:
-        return c.name
-    return _short_names().get(c.id, c.name)[:SHORT_NAME_CHARS]
+    """The card's name in at most 7 characters: the catalogue's short name in the
+    player's language (context ``short name``, its id the English name) when it has
+    one; else the name itself when short enough; else, for an English name, the one in
+    ``assets/short_names.json``; a name cut to 7 letters as a last resort."""
+    short = pgettext(SHORT_NAME, c.name)
+    if short != c.name:
+        return short[:SHORT_NAME_CHARS]
+    name = card_name(c.name)
+    if len(name) <= SHORT_NAME_CHARS:
+        return name
+    if name != c.name:  # a translated name without a short one: the English table's
+        return name[:SHORT_NAME_CHARS]  # short name would be in another language
+    return _short_names().get(c.id, name)[:SHORT_NAME_CHARS]
 
 
 def _help_card(D: GameData, cid: str, chars: int | None) -> str:
     """A Help Line card: the whole name (``chars`` None), or its short name cut to
     ``chars`` letters."""
     c = D.cards[cid]
-    name = c.name if chars is None else short_name(c)[:chars].rstrip()
+    name = card_name(c.name) if chars is None else short_name(c)[:chars].rstrip()
     return f"{_mark_before_name(c)}{safe(name)} {elements(c.elements)}"
 
 
@@ -510,13 +599,13 @@ _CARD_TIERS: tuple[tuple[int | None, int], ...] = (
 )
 
 
-_CARD_LISTS: dict[tuple[int, tuple[str, ...], int, str], str] = {}
+_CARD_LISTS: dict[tuple[int, tuple[str, ...], int, str, str], str] = {}
 
 
 def _card_list(D: GameData, cards: tuple[str, ...], width: int, label: str) -> str:
     """The Help Line's cards packed into ``width`` by :data:`_CARD_TIERS`, remembered
     (the board draws the same Help Lines after every key)."""
-    key = (id(D), cards, width, label)
+    key = (id(D), cards, width, label, language())  # the names depend on the language
     found = _CARD_LISTS.get(key)
     if found is None:
         if len(_CARD_LISTS) > 4096:
@@ -536,26 +625,35 @@ def help_line(
     """Strengths, net solitary count, then the cards: whole names while they fit on
     two lines of ``width``, short names beyond (:data:`_CARD_TIERS`)."""
     p = st.players[seat]
-    label = f"[b]{safe(p.name[:12])}'s[/] Help Line" if owner else "Help Line"
+    if owner:
+        # i18n: before the Help Line's cards (packed in 42 cells); {player} is a name of
+        # up to 12 characters
+        label = _("[b]{player}'s[/] Help Line").format(player=safe(p.name[:12]))
+    else:
+        # i18n: before the Help Line's cards (packed in 42 cells)
+        label = _("Help Line")
     cards = _card_list(rules_of(st).data, tuple(p.help_line), width, label)
     if not p.help_line:
-        cards = f"{label} [dim]empty[/]"
+        # i18n: {help_line} is "Help Line" or "Ana's Help Line"; one line of 42 cells
+        cards = _("{help_line} [dim]empty[/]").format(help_line=label)
     net = net_solitary(rules_of(st), p)
     warn = _stop_warning(st, seat, net)
     actions = ""
     # Onibi's attack as it stands, once the Help Line is known (the Action phase).
     onibi = onibi_text(st, seat, short=True) if st.phase == "action" else ""
-    net_text = f"net{MARK_GLYPH[1]}[b]{net}[/]"
+    # i18n: the net count of solitary animals ({solitary} is ▲): "net▲2"; the Help
+    # Line's first lines are packed in 42 cells at 80x24: keep it short
+    net_text = _("net{solitary}[b]{net}[/]").format(solitary=MARK_GLYPH[1], net=net)
     if st.phase == "action" and seat == st.current:
         # The prompt and the status line give the actions left; the forecast matters more.
         if onibi:
             net_text = ""
         else:
-            actions = f"  {plural(st.basic_left, 'action')} left"
+            actions = "  " + _actions_left(st.basic_left)
             if st.used_types and names:
-                actions += " (used " + ", ".join(st.used_types) + ")"
+                actions += " " + _used_types(st.used_types)
     elif st.phase == "draw" or st.phase == "action":
-        actions = f" → {plural(basic_actions_of(st, seat), 'action')}"
+        actions = " → " + _actions(basic_actions_of(st, seat))
     head = _pack(
         [
             strengths(st, seat),
@@ -567,6 +665,24 @@ def help_line(
         width,
     )
     return f"{head.rstrip()}\n{cards}"
+
+
+def _actions(n: int) -> str:
+    # i18n: the basic actions a player's Help Line gives ("→ 2 actions"); the 80x24
+    # Help Line packs its first lines in 42 cells
+    return ngettext("{count} action", "{count} actions", n).format(count=n)
+
+
+def _actions_left(n: int) -> str:
+    # i18n: the basic actions left this turn; the 80x24 Help Line packs its first lines
+    # in 42 cells
+    return ngettext("{count} action left", "{count} actions left", n).format(count=n)
+
+
+def _used_types(kinds: Sequence[str]) -> str:
+    """ "(used attract, move)": the basic action types used this turn."""
+    # i18n: {types} lists the action types used this turn ("attract, move")
+    return _("(used {types})").format(types=", ".join(action_word(k) for k in kinds))
 
 
 def onibi_text(st: GameState, seat: int, *, short: bool) -> str:
@@ -581,13 +697,39 @@ def onibi_text(st: GameState, seat: int, *, short: bool) -> str:
     if seat in f.owed:
         n = f.gets[seat]
         if short:
-            got = plural(n, "Varan") if n else "no Varan left"
-            return f"[$warning]Onibi {f.power}>{w}{water}: {got}[/]"
-        got = plural(n, "Fire Varan") if n else "none: the Fire Varans have run out"
-        return f"[$warning]Onibi's attack now: power {f.power} vs water {water} → {got}[/]"
+            if n:
+                # i18n: the Fire Varans Onibi's attack would give; the 80x24 Help Line
+                # (42 cells a line): keep it short
+                got = ngettext("{count} Varan", "{count} Varans", n).format(count=n)
+            else:
+                # i18n: the 80x24 Help Line (42 cells a line): keep it short
+                got = _("no Varan left")
+            # i18n: Onibi's attack as it stands, on the 80x24 Help Line (42 cells a
+            # line): its power against the player's water ({water} is "≈3"), then
+            # {varans}: what the player would get ("2 Varans", "no Varan left")
+            text = _("Onibi {power}>{water}: {varans}").format(
+                power=f.power, water=f"{w}{water}", varans=got
+            )
+            return f"[$warning]{text}[/]"
+        if n:
+            got = ngettext("{count} Fire Varan", "{count} Fire Varans", n).format(count=n)
+        else:
+            got = _("none: the Fire Varans have run out")
+        # i18n: {varans} is what the player would get ("2 Fire Varans", "none: the Fire
+        # Varans have run out")
+        text = _("Onibi's attack now: power {power} vs water {water} → {varans}").format(
+            power=f.power, water=water, varans=got
+        )
+        return f"[$warning]{text}[/]"
     if short:
-        return f"[dim]Onibi {f.power}≤{w}{water}: safe[/]"
-    return f"[dim]Onibi's attack now: power {f.power} vs water {water}: safe[/]"
+        # i18n: Onibi's attack as it stands, on the 80x24 Help Line (42 cells a line):
+        # its power is at most the player's water ({water} is "≈3"): nothing happens
+        text = _("Onibi {power}≤{water}: safe").format(power=f.power, water=f"{w}{water}")
+        return f"[dim]{text}[/]"
+    text = _("Onibi's attack now: power {power} vs water {water}: safe").format(
+        power=f.power, water=water
+    )
+    return f"[dim]{text}[/]"
 
 
 def _stop_warning(st: GameState, seat: int, net: int) -> str:
@@ -596,9 +738,14 @@ def _stop_warning(st: GameState, seat: int, net: int) -> str:
         return ""
     stop_at = forced_stop_count(st)
     if net >= stop_at:
-        return " [reverse $error]forced stop[/]"
+        # i18n: a warning on the 80x24 Help Line (42 cells a line): keep it short
+        text = _("forced stop")
+        return f" [reverse $error]{text}[/]"
     if net == stop_at - 1:
-        return " [reverse $warning]next ▲ stops you[/]"
+        # i18n: one more solitary animal (▲) makes you stop; the 80x24 Help Line (42
+        # cells a line): keep it short
+        text = _("next ▲ stops you")
+        return f" [reverse $warning]{text}[/]"
     return ""
 
 
@@ -625,35 +772,56 @@ _HELP_COL = 38  # width of the card list in the large Help Line
 def _worth(st: GameState, seat: int, element: str, v: int) -> str:
     """What a strength of ``v`` buys now (one short line, for the large Help Line):
     never more than the core says is possible (a card, fire or tree that cheap)."""
+    # The large Help Line's right column: "☼ Sun     3  " then this, one line each
+    # (about 40 cells on a 160-column screen).
     v = max(0, v)
     possible = action_possible(st, seat, ELEMENTS.index(element), v)
     if element == "sun":
         if not v:
-            return "Attract: nothing"
-        return f"Attract animals: total cost ≤ {v}" if possible else f"Attract: no card costs ≤ {v}"
+            return _("Attract: nothing")
+        if possible:
+            # i18n: what a Sun strength of {strength} buys now, one short line
+            return _("Attract animals: total cost ≤ {strength}").format(strength=v)
+        return _("Attract: no card costs ≤ {strength}").format(strength=v)
     if element == "water":
         if not v:
-            return "Extinguish: nothing"
+            return _("Extinguish: nothing")
         if possible:
-            return f"Extinguish fires: total value ≤ {v}"
-        return f"Extinguish: no fire worth ≤ {v}" if st.centre else "Extinguish: no fire burns"
+            # i18n: what a Water strength of {strength} buys now, one short line
+            return _("Extinguish fires: total value ≤ {strength}").format(strength=v)
+        if st.centre:
+            return _("Extinguish: no fire worth ≤ {strength}").format(strength=v)
+        return _("Extinguish: no fire burns")
     if element == "plant":
         if not v:
-            return "Plant: nothing"
+            return _("Plant: nothing")
         if possible:
-            return f"Plant one tree: cost ≤ {v}"
+            # i18n: what a Plant strength of {strength} buys now, one short line
+            return _("Plant one tree: cost ≤ {strength}").format(strength=v)
         if not plant_spaces(st, seat):
-            return "Plant: no free space by a tree"
-        return f"Plant: no tree left costs ≤ {v}"
+            return _("Plant: no free space by a tree")
+        return _("Plant: no tree left costs ≤ {strength}").format(strength=v)
     if element == "wind":
         if not v:
-            return "Move: nothing"
-        return "Move 1 rock clockwise" if v == 1 else f"Move 1 to {v} rocks clockwise"
+            return _("Move: nothing")
+        if v == 1:
+            return _("Move 1 rock clockwise")
+        # i18n: what a Wind strength of {strength} (2 or more) buys now, one short line
+        return _("Move 1 to {strength} rocks clockwise").format(strength=v)
     flowers = counts(rules_of(st), st.players[seat]).flowers  # Victory tiles included (V-3)
+    threshold = st.thresholds["flowers"]
     call = call_worth(st, seat)
     if call:
-        return f"{flowers} of {st.thresholds['flowers']}; {call}"
-    return f"{flowers} of {st.thresholds['flowers']} with Flower Victory tiles"
+        # i18n: the player's flowers, of the flowers needed to win; {call}: what calling
+        # a Kodama is worth now
+        return _("{flowers} of {threshold}; {call}").format(
+            flowers=flowers, threshold=threshold, call=call
+        )
+    # i18n: the player's flowers (their Flower Victory tiles counted), of the flowers
+    # needed to win
+    return _("{flowers} of {threshold} with Flower Victory tiles").format(
+        flowers=flowers, threshold=threshold
+    )
 
 
 def help_line_big(st: GameState, seat: int) -> str:
@@ -661,33 +829,44 @@ def help_line_big(st: GameState, seat: int) -> str:
     D = rules_of(st).data
     p = st.players[seat]
     net = net_solitary(rules_of(st), p)
-    head = f"[b]Help Line of {safe(p.name)}[/] ({plural(len(p.help_line), 'card')})"
+    count = len(p.help_line)
+    cards = ngettext("{count} card", "{count} cards", count).format(count=count)
+    # i18n: the large Help Line's title, in a column of 38 cells ({cards} is "3 cards")
+    head = _("[b]Help Line of {player}[/] ({cards})").format(player=safe(p.name), cards=cards)
     left = [_pad(head, _HELP_COL)]
     for cid in p.help_line:
         c = D.cards[cid]
         mark = card_mark(c)
-        left.append(_pad(f" {mark} {safe(f'{c.name[:15]:<15}')} {elements(c.elements)}", _HELP_COL))
+        name = card_name(c.name)  # cut to 15 cells: the column is 38 wide
+        left.append(_pad(f" {mark} {safe(f'{name[:15]:<15}')} {elements(c.elements)}", _HELP_COL))
     if not p.help_line:
-        left.append(_pad(" [dim]no card revealed yet[/]", _HELP_COL))
-    status = f" net {MARK_GLYPH[1]} [b]{net}[/]"
+        # i18n: the large Help Line, in a column of 38 cells: at most 36
+        none_yet = _("no card revealed yet")
+        left.append(_pad(f" [dim]{none_yet}[/]", _HELP_COL))
+    # i18n: the net count of solitary animals ({solitary} is ▲): "net ▲ 2"
+    status = " " + _("net {solitary} [b]{net}[/]").format(solitary=MARK_GLYPH[1], net=net)
     if symbols_text(st, seat):
         status += f", {symbols_text(st, seat)}"
     if st.phase == "action" and seat == st.current:
-        status += f", {plural(st.basic_left, 'action')} left"
+        status += ", " + _actions_left(st.basic_left)
         if st.used_types:
-            status += " (used " + ", ".join(st.used_types) + ")"
+            status += " " + _used_types(st.used_types)
     elif st.phase in ("draw", "action"):
-        status += f" → {plural(basic_actions_of(st, seat), 'action')}"
+        status += " → " + _actions(basic_actions_of(st, seat))
     status += _stop_warning(st, seat, net)
     onibi = onibi_text(st, seat, short=False)
     if onibi:
         status += "\n " + onibi
     s = raw_strengths(rules_of(st), p)
-    right = ["[b]Strengths[/] and what each action is worth"]
+    right = [_("[b]Strengths[/] and what each action is worth")]
     for name, v in zip(ELEMENTS, s, strict=True):
-        label = f"{ELEMENT_GLYPH[name]} {ELEMENT_NAME[name]:<6}"
+        # The Element's name padded to 6 cells (a longer one pushes its line right).
+        label = f"{ELEMENT_GLYPH[name]} {_(ELEMENT_NAME[name]):<6}"
         right.append(f"[{ELEMENT_STYLE[name]}]{label}[/] [b]{v:>2}[/]  {_worth(st, seat, name, v)}")
-    right.append(f"[dim]{MARK_GLYPH[1].strip()} solitary  {MARK_GLYPH[-1].strip()} gregarious[/]")
+    solitary, gregarious = _(MARK_NAME[1]), _(MARK_NAME[-1])
+    right.append(
+        f"[dim]{MARK_GLYPH[1].strip()} {solitary}  {MARK_GLYPH[-1].strip()} {gregarious}[/]"
+    )
     n = max(len(left), len(right))
     left += [" " * _HELP_COL] * (n - len(left))
     right += [""] * (n - len(right))
@@ -721,7 +900,12 @@ def player_line(st: GameState, seat: int, *, wide: bool = False) -> str:
             f"{mark}{tree}[b]{tag(st, seat)}[/] {safe(f'{p.name[:12]:<12}')} "
             f"T{c.trees:>2} F{c.fires:>2} {ELEMENT_GLYPH['flower']}{c.flowers:>2} /{t}  "
             f"{FRAGMENT}{p.fragments:<2} VT {tiles:<3} "
-            f"draw {len(p.draw):>2} disc {len(p.discard):>2}{player_tag(st, seat)}"
+            # i18n: the sizes of the player's draw and discard stacks (two cells each),
+            # at the end of a line of the wide players panel: 13 cells in English
+            + _("draw {draw} disc {discard}").format(
+                draw=f"{len(p.draw):>2}", discard=f"{len(p.discard):>2}"
+            )
+            + player_tag(st, seat)
         )
     return (
         f"{mark}{tree}[b]{tag(st, seat)}[/] {safe(f'{p.name[:5]:<5}')} T{c.trees:<3}F{c.fires:<3}"
@@ -738,7 +922,28 @@ def players(st: GameState, *, wide: bool = False) -> str:
     return "\n".join(lines)
 
 
-_CONDITION_NAME = {"trees": "tree", "fires": "fire", "flowers": "flower"}
+# A victory condition reached: the count and its threshold, by the counts' names.
+_REACHED = {
+    # i18n: a victory condition met: the player's trees, of the {threshold} that win
+    "trees": NP_("{count} tree (of {threshold})", "{count} trees (of {threshold})"),
+    # i18n: a victory condition met: the fires the player put out, of the {threshold}
+    # that win
+    "fires": NP_("{count} fire (of {threshold})", "{count} fires (of {threshold})"),
+    # i18n: a victory condition met: the player's flowers, of the {threshold} that win
+    "flowers": NP_("{count} flower (of {threshold})", "{count} flowers (of {threshold})"),
+}
+# A player close to a victory condition: how many they lack, and the threshold.
+_SHORT_OF = {
+    # i18n: "Ana 1 tree from 12": the player lacks {count} trees to reach {goal}, the
+    # victory threshold
+    "trees": NP_("{player} {count} tree from {goal}", "{player} {count} trees from {goal}"),
+    # i18n: "Ana 1 fire from 12": the player lacks {count} fires put out to reach {goal},
+    # the victory threshold
+    "fires": NP_("{player} {count} fire from {goal}", "{player} {count} fires from {goal}"),
+    # i18n: "Ana 1 flower from 12": the player lacks {count} flowers to reach {goal}, the
+    # victory threshold
+    "flowers": NP_("{player} {count} flower from {goal}", "{player} {count} flowers from {goal}"),
+}
 
 
 def game_end_forecast(st: GameState) -> str:
@@ -756,24 +961,35 @@ def game_end_forecast(st: GameState) -> str:
             if seat in met:
                 c = counts(rules_of(st), st.players[seat])
                 reach = ", ".join(
-                    f"{getattr(c, m)} {_CONDITION_NAME[m]}s (of {t[m]})" for m in met[seat]
+                    ngettext(*_REACHED[m], getattr(c, m)).format(
+                        count=getattr(c, m), threshold=t[m]
+                    )
+                    for m in met[seat]
                 )
-                who.append(f"{safe(st.players[seat].name)} has {reach}")
-        lines.append(
-            f"[$warning]{'; '.join(who)}: the game ends after this round's actions "
-            "if it still holds[/]"
-        )
+                # i18n: {reached} lists the conditions met ("13 trees (of 12)")
+                has = _("{player} has {reached}")
+                who.append(has.format(player=safe(st.players[seat].name), reached=reach))
+        # i18n: {players} is "Ana has 13 trees (of 12); Ben has …"
+        text = _("{players}: the game ends after this round's actions if it still holds")
+        lines.append(f"[$warning]{text.format(players='; '.join(who))}[/]")
     # Who could still end it this round: in the Action phase a promise (one basic
     # action does it, the core says); while revealing, who is one short.
     close = [
-        f"{safe(st.players[seat].name)} {plural(need, _CONDITION_NAME[m])} from {t[m]}"
+        ngettext(*_SHORT_OF[m], need).format(
+            player=safe(st.players[seat].name), count=need, goal=t[m]
+        )
         for seat, reach in could_end_this_round(st).items()
         if seat not in met
         for m, need in reach.items()
     ]
     if close:
-        head = "Can end the game this round" if st.phase == "action" else "One short of the end"
-        lines.append(f"[$warning]{head}: {'; '.join(close)}[/]")
+        if st.phase == "action":
+            # i18n: {players} is "Ana 1 tree from 12; Ben 2 fires from 12"
+            head = _("Can end the game this round: {players}")
+        else:
+            # i18n: {players} is "Ana 1 tree from 12; Ben 1 fire from 12"
+            head = _("One short of the end: {players}")
+        lines.append(f"[$warning]{head.format(players='; '.join(close))}[/]")
     return "\n".join(lines)
 
 
@@ -793,16 +1009,21 @@ def supplies(st: GameState, *, wide: bool) -> str:
         trees = " ".join(
             f"{label}({D.trees[label].cost})x{n}" for label, n in st.dispensers.items() if n
         )
-    return (
-        f"[b]Supply[/] fires {fires} Varans {st.varan_supply} {FRAGMENT}{st.fragment_supply}\n"
-        f"Trees {trees or 'none left'}"
+    # i18n: the supply's first line in the left column at 80x24 (43 cells): {fires} is
+    # "2:5 3:4 4:3" (fire values and tiles left), {varans} the Fire Varans left; the
+    # Fragments left follow
+    head = _("[b]Supply[/] fires {fires} Varans {varans}").format(
+        fires=fires, varans=st.varan_supply
     )
+    # i18n: the Protective Trees left in the supply ({trees} is "x2: 3A 4B  x1: 5A")
+    tree_line = _("Trees {trees}").format(trees=trees or _("none left"))
+    return f"{head} {FRAGMENT}{st.fragment_supply}\n{tree_line}"
 
 
 def discard(st: GameState, seat: int) -> str:
     D = rules_of(st).data
     p = st.players[seat]
     if not p.discard:
-        return "The discard stack is empty."
+        return _("The discard stack is empty.")
     lines = [card_markup(D, c, name=True) for c in p.discard]
     return "\n".join(lines)

@@ -7,6 +7,7 @@ from datetime import datetime
 from pathlib import Path
 
 from living_forest.core import GameState
+from living_forest.i18n import _
 from living_forest.persistence import (
     GameRecord,
     SaveError,
@@ -33,7 +34,7 @@ __all__ = [
 
 
 def record_of(session: Session) -> GameRecord:
-    actions, _ = session.record
+    actions, _state = session.record
     return GameRecord(
         seats=[
             SeatRecord(name=s.name, spirit=s.spirit, controller=s.controller) for s in session.seats
@@ -55,7 +56,12 @@ def load_session(path: Path) -> Session:
     rec, state, events = load_game_with_events(path)
     for s in rec.seats:
         if s.controller not in CONTROLLERS:
-            raise SaveError(f"{path} names an unknown controller {s.controller!r}")
+            raise SaveError(
+                # i18n: {controller} is the id of a kind of player, quoted ('human')
+                _("{path} names an unknown controller {controller}").format(
+                    path=path, controller=repr(s.controller)
+                )
+            )
     seats = [SeatConfig(s.name, s.spirit, s.controller) for s in rec.seats]
     return Session(
         seats,
@@ -114,7 +120,7 @@ class Autosaver:
                 save_game(job[0], job[1], job[2], verify=False)
                 self.error = ""
             except (SaveError, OSError) as e:
-                self.error = f"Autosave failed: {e}"
+                self.error = _("Autosave failed: {error}").format(error=e)
             finally:
                 with self._cond:
                     self._busy = False

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from living_forest.bots import BOTS
+from living_forest.bots import BOTS, title
 from living_forest.core import (
     BASE_GAME,
     Action,
@@ -26,14 +26,34 @@ from living_forest.core import (
     preview,
     revealed_by,
     reveals_hidden,
+    rules_for,
     rules_of,
 )
 from living_forest.core.actions import END, format_action, parse_action
 from living_forest.core.state import PHASE_ACTION, PHASE_OVER
+from living_forest.i18n import N_, _, spirit_name
 
 HUMAN = "human"
 BOT_KINDS = tuple(BOTS)  # every registered bot can take a seat
-CONTROLLERS = (HUMAN, *BOT_KINDS)
+CONTROLLERS = (HUMAN, *BOT_KINDS)  # ids (save files keep them); shown by controller_name
+# i18n: a kind of player on the New game form: a person (the others are "Bot: easy"...)
+HUMAN_NAME = N_("Human")
+
+
+def controller_name(controller: str) -> str:
+    """ "Human" or "Bot: easy", as the New game form offers them (in the player's
+    language: :func:`living_forest.bots.title` translates the bots' titles)."""
+    if controller == HUMAN:
+        return _(HUMAN_NAME)
+    # i18n: a bot on the New game form ({level}: easy, medium, hard...): at most 13
+    # characters with the level
+    return _("Bot: {level}").format(level=title(controller))
+
+
+def spirit_title(spirit: str) -> str:
+    """A Spirit's name by its id ("winter" -> "Winter"), in the player's language."""
+    names = rules_for(BASE_GAME).data.spirits
+    return spirit_name(names[spirit]) if spirit in names else spirit.title()
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,7 +275,7 @@ class Session:
             return 0
         if self._held is not None:
             return self.state.basic_left if self._held[0].kind == END else 0
-        before, n_actions, _ = self._undo[-1]
+        before, n_actions, _n_events = self._undo[-1]
         return before.basic_left if self.actions[n_actions] == END else 0
 
     def confirm_turn(self) -> None:
@@ -263,7 +283,7 @@ class Session:
         move is played now, and what follows it: Onibi, the next round)."""
         self._undo.clear()
         if self._held is not None:
-            a, _, new, events = self._held
+            a, _shown, new, events = self._held
             self._held = None
             self._commit(self.state, a, new, events)
 
@@ -274,16 +294,16 @@ class Session:
 
     def why_no_undo(self) -> str:
         if not self.current_is_human:
-            return "a bot is playing; nothing to undo"
+            return _("a bot is playing; nothing to undo")
         if self.state.phase != PHASE_ACTION:
-            return "undo works only in your action turn; a revealed card cannot be taken back"
-        return "nothing to undo in this turn yet"
+            return _("undo works only in your action turn; a revealed card cannot be taken back")
+        return _("nothing to undo in this turn yet")
 
     def undo(self) -> GameState:
         if not self.can_undo():
             raise UndoError(self.why_no_undo())
         if self._held is not None:  # the held move was never played: drop it
-            a, shown, _, _ = self._held
+            a, shown, _new, _events = self._held
             self._held = None
             self._publish(Transition(format_action(a), shown, self.state, (), undone=True))
             return self.state

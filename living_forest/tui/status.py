@@ -11,13 +11,23 @@ from living_forest.bots import title
 from living_forest.bots.hint import Hint
 from living_forest.core import GameState, decision, forced_stop_count, net_solitary
 from living_forest.core.queries import CHOOSE_ACTION, OVER, REVEAL
+from living_forest.i18n import N_, _, ngettext, spirit_name
 
-from .glyphs import plural
 from .keys import GAME_KEYS
 from .session import HUMAN, Session
 
 KeyOf = Callable[[str], str]
 REVEAL_KEYS = ("draw", "stop", "use_fragment")
+# The reveal keys' words in the status line ("d draw, s stop, f fragment"): their
+# key bar labels in lower case (a word of its own: lower case is not the same rule
+# in every language).
+REVEAL_WORDS = {"draw": N_("draw"), "stop": N_("stop"), "use_fragment": N_("fragment")}
+# A figure the hinted move changes ("trees 2 → 3").
+HINT_FIGURES = {
+    "trees": N_("trees {before} → {after}"),
+    "fires": N_("fires {before} → {after}"),
+    "flowers": N_("flowers {before} → {after}"),
+}
 
 
 def hint_text(st: GameState, h: Hint) -> str:
@@ -31,39 +41,82 @@ def hint_text(st: GameState, h: Hint) -> str:
         ("flowers", h.before.flowers, h.after.flowers),
     ):
         if now != was:
-            why.append(f"{name} {was} → {now}")
+            why.append(_(HINT_FIGURES[name]).format(before=was, after=now))
     if h.risk is not None:  # revealing: how close the forced stop is (G-5)
         away = h.stop_at - h.net
-        chance = f"the next card is solitary {round(100 * h.risk)}% of the time"
         if away <= 1:
-            why.append(f"net ▲ {h.net}: {chance}, and it would stop you with one action")
+            why.append(
+                _(
+                    "net ▲ {net}: the next card is solitary {percent}% of the time, "
+                    "and it would stop you with one action"
+                ).format(net=h.net, percent=round(100 * h.risk))
+            )
         else:
-            why.append(f"net ▲ {h.net}: {plural(away, 'solitary card')} from a forced stop")
+            why.append(
+                ngettext(
+                    "net ▲ {net}: {count} solitary card from a forced stop",
+                    "net ▲ {net}: {count} solitary cards from a forced stop",
+                    away,
+                ).format(net=h.net, count=away)
+            )
     if h.power:
         if h.water < h.power:
-            varans = plural(h.fires, "Fire Varan")
-            why.append(f"Onibi's power {h.power} beats your water {h.water}: {varans}")
+            why.append(
+                ngettext(
+                    "Onibi's power {power} beats your water {water}: {count} Fire Varan",
+                    "Onibi's power {power} beats your water {water}: {count} Fire Varans",
+                    h.fires,
+                ).format(power=h.power, water=h.water, count=h.fires)
+            )
         else:
-            why.append(f"your water {h.water} holds off Onibi's {h.power}")
-    tail = f" ({'; '.join(why)})" if why else ""
-    return f"Hint: {action_label(st, h.action)}{tail}."
+            why.append(
+                _("your water {water} holds off Onibi's {power}").format(
+                    water=h.water, power=h.power
+                )
+            )
+    move = action_label(st, h.action)
+    if why:
+        # i18n: {move}: the move in words; {reasons}: figures behind it, joined by "; "
+        return _("Hint: {move} ({reasons}).").format(move=move, reasons="; ".join(why))
+    return _("Hint: {move}.").format(move=move)
 
 
 def situation(session: Session, modes: list[str], key_of: KeyOf) -> str:
     """One line: round, who acts (and how), and what they can do."""
     st = session.state
     if st.phase == "over":
-        return f"Round {st.round}: the game is over. Esc shows the result again."
+        return _("Round {round}: the game is over. Esc shows the result again.").format(
+            round=st.round
+        )
     p = st.players[st.current]
     ctl = session.current_controller
-    ctl_text = "" if ctl == HUMAN else f" [{title(ctl)} bot]"
-    phase = "reveals Guardian Animals" if st.phase == "draw" else "takes actions"
-    spirit = session.rules.data.spirits[p.spirit]
+    # i18n: after the player's name in the status line: which bot plays the seat
+    # ({bot}: "easy", "medium", "hard"...)
+    ctl_text = "" if ctl == HUMAN else " " + _("[{bot} bot]").format(bot=title(ctl))
+    spirit = spirit_name(session.rules.data.spirits[p.spirit])
     rules = "".join(f" ({m.name.capitalize()})" for m in session.rules.modules)
     if session.turn_done is not None:
-        return f"Round {st.round}{rules} · {turn_done_text(session, key_of)}"
-    line = f"Round {st.round}{rules} · {p.name} ({spirit}){ctl_text} {phase}: "
-    return line + what_now(session, modes, key_of)
+        # i18n: the status line; {rules}: " (Kodama)" or nothing; {what}: the keys to use
+        return _("Round {round}{rules} · {what}").format(
+            round=st.round, rules=rules, what=turn_done_text(session, key_of)
+        )
+    fields = {
+        "round": st.round,
+        "rules": rules,
+        "player": p.name,
+        "spirit": spirit,
+        "bot": ctl_text,
+        "what": what_now(session, modes, key_of),
+    }
+    if st.phase == "draw":
+        # i18n: the status line (80 columns, wraps to a second row); {rules}: " (Kodama)"
+        # or nothing; {bot}: " [easy bot]" or nothing; {what}: what the player can do now
+        line = _("Round {round}{rules} · {player} ({spirit}){bot} reveals Guardian Animals: {what}")
+    else:
+        # i18n: the status line (80 columns, wraps to a second row); {rules}: " (Kodama)"
+        # or nothing; {bot}: " [easy bot]" or nothing; {what}: what the player can do now
+        line = _("Round {round}{rules} · {player} ({spirit}){bot} takes actions: {what}")
+    return line.format(**fields)
 
 
 def turn_done_text(session: Session, key_of: KeyOf, *, short: bool = False) -> str:
@@ -72,31 +125,64 @@ def turn_done_text(session: Session, key_of: KeyOf, *, short: bool = False) -> s
     st = session.state
     nxt = st.players[st.current].name
     unused = session.turn_done_unused
+    undo = key_of("undo")
+    if unused and short:
+        # i18n: the prompt above the choice box (34 columns at 80x24)
+        return ngettext(
+            "End with {count} action unused?", "End with {count} actions unused?", unused
+        ).format(count=unused)
     if session.held is not None:  # the last move of the round: Enter lets Onibi play
-        ends = "the game" if session.held_ends_game else "the round"
+        ends_game = session.held_ends_game
         if unused:
-            if short:
-                return f"End with {plural(unused, 'action')} unused?"
-            return (
-                f"End your turn with {plural(unused, 'action')} unused? Enter: yes, it ends "
-                f"{ends} · Esc: back to your turn"
+            if ends_game:
+                text = ngettext(
+                    "End your turn with {count} action unused? Enter: yes, it ends the game "
+                    "· Esc: back to your turn",
+                    "End your turn with {count} actions unused? Enter: yes, it ends the game "
+                    "· Esc: back to your turn",
+                    unused,
+                )
+            else:
+                text = ngettext(
+                    "End your turn with {count} action unused? Enter: yes, it ends the round "
+                    "· Esc: back to your turn",
+                    "End your turn with {count} actions unused? Enter: yes, it ends the round "
+                    "· Esc: back to your turn",
+                    unused,
+                )
+            return text.format(count=unused)
+        if short and ends_game:
+            # i18n: the prompt above the choice box (34 columns at 80x24)
+            return _("Turn done · Enter: end the game")
+        if short:
+            # i18n: the prompt above the choice box (34 columns at 80x24)
+            return _("Turn done · Enter: end the round")
+        if ends_game:  # the game ends at once
+            text = _("{player}'s turn is done. Enter: end the game · {undo_key}: undo")
+        else:
+            text = _(
+                "{player}'s turn is done. Enter: end the round (Onibi plays) · {undo_key}: undo"
             )
-        if short:
-            return f"Turn done · Enter: end {ends}"
-        then = "" if session.held_ends_game else " (Onibi plays)"  # the game ends at once
-        return f"{nxt}'s turn is done. Enter: end {ends}{then} · {key_of('undo')}: undo"
+        return text.format(player=nxt, undo_key=undo)
     if unused:
-        if short:
-            return f"End with {plural(unused, 'action')} unused?"
-        return (
-            f"End your turn with {plural(unused, 'action')} unused? Enter: yes, pass to "
-            f"{nxt} · Esc: back to your turn"
-        )
+        return ngettext(
+            "End your turn with {count} action unused? Enter: yes, pass to {next_player} "
+            "· Esc: back to your turn",
+            "End your turn with {count} actions unused? Enter: yes, pass to {next_player} "
+            "· Esc: back to your turn",
+            unused,
+        ).format(count=unused, next_player=nxt)
     if short:
-        return f"Turn done · Enter: pass to {nxt}"
+        # i18n: the prompt above the choice box (34 columns at 80x24)
+        return _("Turn done · Enter: pass to {next_player}").format(next_player=nxt)
     seat = session.turn_done
-    who = st.players[seat].name if seat is not None else "the player"
-    return f"{who}'s turn is done. Enter: pass to {nxt} · {key_of('undo')}: undo"
+    if seat is None:
+        return _(
+            "the player's turn is done. Enter: pass to {next_player} · {undo_key}: undo"
+        ).format(next_player=nxt, undo_key=undo)
+    return _("{player}'s turn is done. Enter: pass to {next_player} · {undo_key}: undo").format(
+        player=st.players[seat].name, next_player=nxt, undo_key=undo
+    )
 
 
 def what_now(session: Session, modes: list[str], key_of: KeyOf) -> str:
@@ -104,14 +190,14 @@ def what_now(session: Session, modes: list[str], key_of: KeyOf) -> str:
     if session.turn_done is not None:
         return turn_done_text(session, key_of)
     if not session.current_is_human:
-        return "see the log."
+        return _("see the log.")
     d = decision(st)
     if d.kind == OVER:
-        return "the game is over."
+        return _("the game is over.")
     kinds = {a.kind for a in session.legal()}
     if d.kind == REVEAL:
         keys = [
-            f"{key_of(name)} {GAME_KEYS[name].label.lower()}"
+            f"{key_of(name)} {_(REVEAL_WORDS[name])}"
             for name in REVEAL_KEYS
             if GAME_KEYS[name].kind in kinds
         ]
@@ -119,11 +205,17 @@ def what_now(session: Session, modes: list[str], key_of: KeyOf) -> str:
         stop_at = forced_stop_count(st)
         warn = ""
         if net == stop_at - 1:
-            warn = f" Careful: net ▲ is {net}, the next solitary card ends your draw."
+            warn = " " + _(
+                "Careful: net ▲ is {net}, the next solitary card ends your draw."
+            ).format(net=net)
         return ", ".join(keys) + "." + warn
     if d.kind != CHOOSE_ACTION:
-        return "choose one: 1-9 or ↑↓ ⏎."
+        return _("choose one: 1-9 or ↑↓ ⏎.")
     if modes:
-        return "choose one: 1-9 or ↑↓ ⏎, Esc back."
+        return _("choose one: 1-9 or ↑↓ ⏎, Esc back.")
     keys = [key_of(n) for n, k in GAME_KEYS.items() if k.kind in kinds]
-    return f"{plural(st.basic_left, 'basic action')} left; keys {' '.join(keys)}."
+    return ngettext(
+        "{count} basic action left; keys {keys}.",
+        "{count} basic actions left; keys {keys}.",
+        st.basic_left,
+    ).format(count=st.basic_left, keys=" ".join(keys))

@@ -14,6 +14,8 @@ from dataclasses import replace
 
 from textual.theme import BUILTIN_THEMES, Theme
 
+from living_forest.i18n import _
+
 ENV_THEME = "LIVING_FOREST_THEME"
 
 # The Element styles (glyphs.ELEMENT_STYLE): water $primary, wind $secondary, flower
@@ -66,4 +68,7 @@ def theme_setting(text: str | None, *, no_color: bool) -> tuple[str, str | None]
     if value in THEMES:
         return THEMES[value], None
     known = ", ".join(THEMES)
-    return FOREST.name, f"{ENV_THEME}={value[:20]!r} is not a theme ({known}); using default"
+    # i18n: {variable}: LIVING_FOREST_THEME; {value}: what it is set to; {themes}: the
+    # theme names; "default" is the name of a theme
+    why = _("{variable}={value} is not a theme ({themes}); using default")
+    return FOREST.name, why.format(variable=ENV_THEME, value=repr(value[:20]), themes=known)

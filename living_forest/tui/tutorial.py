@@ -10,6 +10,10 @@ the game goes on as an ordinary one, the other seat played by the bot ``then``.
 
 Where the tutorial stands is the number of actions played (``Session.actions``, a
 held move included), so undo simply steps the tutorial back with the game.
+
+The texts are kept in English as read; the catalogue tool extracts each chapter's
+``title`` and ``done`` and each step's ``say``, and :func:`tutorial_text` translates
+them when they are shown (the language can change while the app runs).
 """
 
 from __future__ import annotations
@@ -48,6 +52,7 @@ from living_forest.core.actions import (
 )
 from living_forest.core.data import ASSETS_DIR
 from living_forest.core.queries import BONUS, PICK
+from living_forest.i18n import N_, _, card_name
 
 from .choices import action_label
 from .keys import KIND_NAME
@@ -58,6 +63,11 @@ TUTORIAL_JSON = ASSETS_DIR / "tutorial.json"
 
 class TutorialError(ValueError):
     """The tutorial file is not a script the game can follow."""
+
+
+def tutorial_text(text: str) -> str:
+    """A title or text of ``tutorial.json`` in the player's language ("" stays "")."""
+    return _(text) if text else text
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,13 +201,16 @@ class Tutor:
         step = self.step(session)
         if step is None:
             return None
-        kind, _, arg = mode.partition(":")
+        kind, _colon, arg = mode.partition(":")
         if step.action.kind == kind and arg in ("", step.action.arg):
             return None
         return self._refused(session, key_of, listing)
 
     def _refused(self, session: Session, key_of: Callable[[str], str], listing: bool) -> str:
-        return f"Not in this lesson. {self.hint(session, key_of, listing=listing)}"
+        # i18n: a move the lesson does not want; {hint} is what to do ("Now: press d…")
+        return _("Not in this lesson. {hint}").format(
+            hint=self.hint(session, key_of, listing=listing)
+        )
 
     def hint(self, session: Session, key_of: Callable[[str], str], *, listing: bool = False) -> str:
         """What the person is to do now, with the keys (as remapped); ``listing``: a
@@ -206,44 +219,64 @@ class Tutor:
         if step is None:
             return ""
         if session.turn_done is not None:
-            return "Now: press Enter to pass your turn on."
-        return "Now: " + _what_to_press(session.state, step.action, key_of, listing)
+            return _("Now: press Enter to pass your turn on.")
+        # i18n: the lesson's instruction: {instruction} is what to press ("press a, then
+        # pick Spider.")
+        return _("Now: {instruction}").format(
+            instruction=_what_to_press(session.state, step.action, key_of, listing)
+        )
 
 
 def _what_to_press(st: GameState, a: Action, key_of: Callable[[str], str], listing: bool) -> str:
-    """``press a, then pick Spider`` — the keys that make ``a`` from the board."""
+    """``press a, then pick Spider.`` — the keys that make ``a`` from the board."""
     if a.kind in KEY_STEPS:
-        return f"press {key_of(KIND_NAME[a.kind])} to {KEY_STEPS[a.kind]}."
+        return _(KEY_STEPS[a.kind]).format(key=key_of(KIND_NAME[a.kind]))
     d = decision(st)
     D = rules_of(st).data
     if a.kind == ATTRACT:
-        what = f"pick {D.cards[a.arg].name}"
+        # i18n: what to pick from a list, in the lesson's instruction ("press a, then
+        # pick Spider.", "pick Spider in the list.")
+        what = _("pick {card}").format(card=card_name(D.cards[a.arg].name))
     elif a.kind == EXTINGUISH:
-        what = f"pick a fire of {a.arg}"
+        # i18n: {value} is the fire's value (1 to 3)
+        what = _("pick a fire of {value}").format(value=a.arg)
     elif a.kind == MOVE:
-        what = f"pick the move of {a.arg}"
+        # i18n: {steps} is the number of rocks the Spirit moves
+        what = _("pick the move of {steps}").format(steps=a.arg)
     elif a.kind == PLANT:
         x, y = D.xy(a.cell)
-        what = f"pick tree {a.arg}, then the space ({x},{y})"
+        # i18n: {tree} is a tree's number (5A); ({x},{y}) the space of the Forest
+        what = _("pick tree {tree}, then the space ({x},{y})").format(tree=a.arg, x=x, y=y)
     else:
         # The list's own words, up to its details ("Call Flower Kodama 5 from the Flower
         # pile", not its cost and Elements too).
-        what = f"pick \u201c{action_label(st, a).split(':')[0]}\u201d"
+        entry = action_label(st, a).split(":")[0].rstrip()  # French: "… :"
+        # i18n: {entry} is an entry of the list as it reads there
+        what = _("pick \u201c{entry}\u201d").format(entry=entry)
     in_list = listing or d.kind in (PICK, BONUS) or a.kind == STEAL  # no key first
     if in_list or a.kind not in KIND_NAME:
-        return f"{what} in the list."
-    return f"press {key_of(KIND_NAME[a.kind])}, then {what}."
+        # i18n: {what} is what to pick ("pick Spider")
+        return _("{what} in the list.").format(what=what)
+    # i18n: {key} is the key to press first, {what} what to pick then ("pick Spider")
+    return _("press {key}, then {what}.").format(key=key_of(KIND_NAME[a.kind]), what=what)
 
 
-# Steps made with one key (no list to pick from), and what that key does.
+# Steps made with one key (no list to pick from), and what to press (translated there).
 KEY_STEPS = {
-    DRAW: "reveal the next card",
-    STOP: "stop revealing",
-    USE_FRAGMENT: "spend a Fragment on the card just revealed",
-    TAKE_FRAGMENT: "take a Fragment",
-    DONE: "finish picking",
-    SKIP: "skip the bonus",
-    END: "end your turn",
+    # i18n: the lesson's instruction after "Now: "; {key} is a key
+    DRAW: N_("press {key} to reveal the next card."),
+    # i18n: the lesson's instruction after "Now: "; {key} is a key
+    STOP: N_("press {key} to stop revealing."),
+    # i18n: the lesson's instruction after "Now: "; {key} is a key
+    USE_FRAGMENT: N_("press {key} to spend a Fragment on the card just revealed."),
+    # i18n: the lesson's instruction after "Now: "; {key} is a key
+    TAKE_FRAGMENT: N_("press {key} to take a Fragment."),
+    # i18n: the lesson's instruction after "Now: "; {key} is a key
+    DONE: N_("press {key} to finish picking."),
+    # i18n: the lesson's instruction after "Now: "; {key} is a key
+    SKIP: N_("press {key} to skip the bonus."),
+    # i18n: the lesson's instruction after "Now: "; {key} is a key
+    END: N_("press {key} to end your turn."),
 }
 
 
@@ -265,5 +298,5 @@ def check_chapter(chapter: Chapter) -> list[str]:
         if a not in legal_actions(st):
             problems.append(f"{chapter.id} step {i}: {step.do} is not legal (round {st.round})")
             break
-        st, _ = apply(st, a)
+        st, _events = apply(st, a)
     return problems

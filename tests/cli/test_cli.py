@@ -277,8 +277,11 @@ def test_serve_runs_this_python_with_the_game_in_each_tab() -> None:
     command line (``python -m living_forest``; asked for its version here)."""
     import shlex
 
+    from living_forest import i18n
+
     argv = shlex.split(cli.serve_command())
-    assert argv[0] == sys.executable and argv[1:] == ["-m", "living_forest"]
+    assert argv[0] == sys.executable and argv[1:3] == ["-m", "living_forest"]
+    assert argv[3:] == ["--lang", i18n.language()]  # the server's language in each tab
     out = subprocess.run(
         [*argv, "--version"], capture_output=True, text=True, check=True, timeout=60
     )

@@ -19,6 +19,7 @@ from living_forest.tui.screens.modals import (
 )
 from living_forest.tui.screens.over import GameOverScreen
 from living_forest.tui.screens.replay import ReplayScreen
+from living_forest.tui.screens.settings import SettingsScreen
 from living_forest.tui.screens.title import Cycle, NewGameScreen, TitleScreen
 from living_forest.tui.session import SeatConfig, Session
 from living_forest.tui.widgets.controls import ChoiceList
@@ -42,6 +43,7 @@ ALL = [
     GameOverScreen,
     ChoiceList,
     Cycle,
+    SettingsScreen,
 ]
 PORTABLE = {
     "enter",
@@ -79,7 +81,14 @@ def test_every_binding_has_a_unique_id_and_a_portable_key():
 
 def test_keys_md_lists_every_remappable_id():
     text = KEYS_MD.read_text(encoding="utf-8")
-    for cls in (LivingForestApp, TitleScreen, NewGameScreen, GameScreen, ReplayScreen):
+    for cls in (
+        LivingForestApp,
+        TitleScreen,
+        NewGameScreen,
+        GameScreen,
+        ReplayScreen,
+        SettingsScreen,
+    ):
         for b in cls.BINDINGS:
             if not b.id.endswith(".why"):
                 assert f"`{b.id}`" in text, b.id

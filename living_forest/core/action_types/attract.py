@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
+from ...i18n import N_, _
 from ..actions import ATTRACT, Action, Arg
 from ..data import SUN
 from ..events import Event
@@ -23,11 +24,12 @@ def _attract(cid: str) -> Action:
 class Attract(MultiPickType):
     kind = ATTRACT
     data_id = "attract"
-    name = "Attract Guardian Animals"
+    name = N_("Attract Guardian Animals")
     rule_ids = ("A-20", "A-21", "A-22")
     element = SUN
     arg = Arg.TOKEN
-    pick_noun = "cards"
+    # i18n: what one picks in "picking cards or fires"
+    pick_noun = N_("cards")
     bonus_ids = ("attract",)
 
     def options(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> list[Action]:
@@ -46,14 +48,17 @@ class Attract(MultiPickType):
         )
 
     def why_no_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> str:
-        return f"no face-up card costs {budget} sun or less (A-20)"
+        return _("no face-up card costs {budget} sun or less (A-20)").format(budget=budget)
 
     def check(self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int) -> str | None:
         if not any(a.arg in row for row in st.reserve):
-            return f"{a.arg!r} is not a face-up card of the reserve (A-22)"
+            # i18n: {card} is the card id typed in the notation, quoted
+            return _("{card} is not a face-up card of the reserve (A-22)").format(card=repr(a.arg))
         cost = r.data.cards[a.arg].cost
         if cost > budget:
-            return f"it costs {cost} sun; you have {budget} left (A-20)"
+            return _("it costs {cost} sun; you have {budget} left (A-20)").format(
+                cost=cost, budget=budget
+            )
         return None
 
     def pick(self, r: Rules, st: GameState, seat: int, a: Action, ev: list[Event]) -> int:

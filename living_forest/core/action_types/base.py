@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 class ActionType:
     kind: ClassVar[str]  # the notation keyword ("attract")
     data_id: ClassVar[str]  # the id the game data uses ("attract", "plant_tree")
-    name: ClassVar[str]  # "Attract Guardian Animals"
+    name: ClassVar[str]  # N_("Attract Guardian Animals"): show it with _(at.name)
     rule_ids: ClassVar[tuple[str, ...]]
     element: ClassVar[int | None] = None  # index of the Element giving its strength
     arg: ClassVar[Arg] = Arg.NONE
@@ -33,7 +33,7 @@ class ActionType:
     bonus_ids: ClassVar[tuple[str, ...]] = ()  # names of it as a bonus in the data
     automatic_bonus: ClassVar[bool] = False  # as a bonus: given at once, nothing to choose
     reveals_hidden: ClassVar[bool] = False  # shows something nobody knew (undo stops here)
-    pick_noun: ClassVar[str] = ""  # "cards" in "picking cards or fires" (multi-pick)
+    pick_noun: ClassVar[str] = ""  # N_("cards") in "picking cards or fires" (multi-pick)
 
     def budget(self, r: Rules, p: PlayerState, s: list[int], extra: int) -> int:
         """The strength this action may use: the Element (from the strengths ``s`` of
@@ -52,11 +52,12 @@ class ActionType:
         return bool(self.options(r, st, p, budget))
 
     def why_no_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> str:
-        """Why :meth:`options` is empty, in words with rule IDs."""
+        """Why :meth:`options` is empty, in words with rule IDs (in the current language)."""
         raise NotImplementedError
 
     def check(self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int) -> str | None:
-        """None if ``a`` is possible within ``budget``; otherwise why not."""
+        """None if ``a`` is possible within ``budget``; otherwise why not (in the current
+        language; make the text only when refusing)."""
         raise NotImplementedError
 
     def resolve(

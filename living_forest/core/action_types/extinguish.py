@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
+from ...i18n import N_, _
 from ..actions import EXTINGUISH, Action, Arg
 from ..data import WATER
 from ..events import Event
@@ -23,11 +24,12 @@ def _ext(value: int) -> Action:
 class Extinguish(MultiPickType):
     kind = EXTINGUISH
     data_id = "extinguish"
-    name = "Extinguish Fire"
+    name = N_("Extinguish Fire")
     rule_ids = ("A-30",)
     element = WATER
     arg = Arg.POSITIVE
-    pick_noun = "fires"
+    # i18n: what one picks in "picking cards or fires"
+    pick_noun = N_("fires")
     bonus_ids = ("extinguish",)
 
     def options(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> list[Action]:
@@ -38,15 +40,17 @@ class Extinguish(MultiPickType):
 
     def why_no_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> str:
         if not st.centre:
-            return "there is no fire on the Circle"
-        return f"no fire has a value of {budget} water or less (A-30)"
+            return _("there is no fire on the Circle")
+        return _("no fire has a value of {budget} water or less (A-30)").format(budget=budget)
 
     def check(self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int) -> str | None:
         v = a.value
         if v not in st.centre:
-            return f"there is no fire of value {v} on the Circle"
+            return _("there is no fire of value {value} on the Circle").format(value=v)
         if v > budget:
-            return f"a fire of value {v} needs {v} water; you have {budget} left (A-30)"
+            return _(
+                "a fire of value {value} needs {value} water; you have {budget} left (A-30)"
+            ).format(value=v, budget=budget)
         return None
 
     def pick(self, r: Rules, st: GameState, seat: int, a: Action, ev: list[Event]) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
+from ...i18n import N_, _
 from ..actions import MOVE, STEAL, Action, Arg
 from ..data import WIND
 from ..events import Event
@@ -51,7 +52,7 @@ def move_destination(r: Rules, st: GameState, seat: int, dist: int) -> tuple[int
 class Move(ActionType):
     kind = MOVE
     data_id = "move"
-    name = "Move on the Circle"
+    name = N_("Move on the Circle")
     rule_ids = ("A-40", "A-41", "A-42", "A-43")
     element = WIND
     arg = Arg.POSITIVE
@@ -64,13 +65,15 @@ class Move(ActionType):
         return budget >= 1
 
     def why_no_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> str:
-        return "moving needs at least 1 wind (A-40)"
+        return _("moving needs at least 1 wind (A-40)")
 
     def check(self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int) -> str | None:
         if budget < 1:
             return self.why_no_option(r, st, p, budget)
         if a.value > budget:
-            return f"distance {a.value} is more than your wind {budget} (A-40)"
+            return _("distance {distance} is more than your wind {budget} (A-40)").format(
+                distance=a.value, budget=budget
+            )
         return None
 
     def resolve(
@@ -116,8 +119,9 @@ class StealDecision:
 
     pending_kind: str = STEAL
     answers: tuple[str, ...] = (STEAL,)
-    during: str = "a jump"
-    blocked: str = "first choose the Victory tile to take (A-42)"
+    # i18n: completes "'steal' is only possible during a jump"
+    during: str = N_("a jump")
+    blocked: str = N_("first choose the Victory tile to take (A-42)")
 
     def legal(self, r: Rules, st: GameState, top: Pending) -> list[Action]:
         tiles = st.players[top.target].victory_tiles
@@ -126,7 +130,10 @@ class StealDecision:
     def check(self, r: Rules, st: GameState, top: Pending, a: Action) -> str | None:
         if a.arg not in st.players[top.target].victory_tiles:
             victim = st.players[top.target].name
-            return f"{victim} has no Victory tile {a.arg!r} (A-42)"
+            # i18n: {tile} is the tile id typed in the notation, quoted
+            return _("{victim} has no Victory tile {tile} (A-42)").format(
+                victim=victim, tile=repr(a.arg)
+            )
         return None
 
     def apply(self, r: Rules, st: GameState, top: Pending, a: Action, ev: list[Event]) -> None:

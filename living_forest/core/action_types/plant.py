@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
+from ...i18n import N_, _
 from ..actions import PLANT, Action, Arg
 from ..data import ELEMENTS
 from ..data import PLANT as E_PLANT
@@ -60,7 +61,7 @@ def plant_kinds(r: Rules, st: GameState, budget: int) -> list[str]:
 class Plant(ActionType):
     kind = PLANT
     data_id = "plant_tree"
-    name = "Plant a Protective Tree"
+    name = N_("Plant a Protective Tree")
     rule_ids = ("A-50", "A-51", "A-52", "A-53", "F-4", "F-5")
     element = E_PLANT
     arg = Arg.TREE_AT
@@ -86,21 +87,27 @@ class Plant(ActionType):
 
     def why_no_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> str:
         if not _spaces(r, p):
-            return "no empty Forest space touches a tree (A-51, X-7)"
-        return f"no tree left in the dispensers costs {budget} plant or less (X-6)"
+            return _("no empty Forest space touches a tree (A-51, X-7)")
+        return _("no tree left in the dispensers costs {budget} plant or less (X-6)").format(
+            budget=budget
+        )
 
     def check(self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int) -> str | None:
         k = r.data.trees.get(a.arg)
         if k is None:
-            return f"there is no tree kind {a.arg!r}"
+            # i18n: {tree} is the tree label typed in the notation, quoted
+            return _("there is no tree kind {tree}").format(tree=repr(a.arg))
         if st.dispensers.get(a.arg, 0) <= 0:
-            return f"no tree {a.arg} is left in the dispenser (X-6)"
+            # i18n: {tree} is a tree label such as 5A
+            return _("no tree {tree} is left in the dispenser (X-6)").format(tree=a.arg)
         if k.cost > budget:
-            return f"tree {a.arg} costs {k.cost} plant; you have {budget} (A-50)"
+            return _("tree {tree} costs {cost} plant; you have {budget} (A-50)").format(
+                tree=a.arg, cost=k.cost, budget=budget
+            )
         if a.cell not in _spaces(r, p):
             if p.forest[a.cell] is not None:
-                return "that Forest space already has a tree"
-            return "a tree must go next to a tree already planted (A-51)"
+                return _("that Forest space already has a tree")
+            return _("a tree must go next to a tree already planted (A-51)")
         return None
 
     def resolve(

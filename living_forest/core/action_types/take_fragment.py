@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...i18n import N_, _
 from ..actions import TAKE_FRAGMENT, Action
 from ..events import Event
 from .base import ActionType
@@ -27,7 +28,7 @@ def give_fragments(st: GameState, p: PlayerState, seat: int, want: int, ev: list
 class TakeFragment(ActionType):
     kind = TAKE_FRAGMENT
     data_id = "take_fragment"
-    name = "Take a Fragment"
+    name = N_("Take a Fragment")
     rule_ids = ("A-10", "A-11", "O-3", "X-1")
     # O-3: "take 1 Fragment" rocks, F-4: "2 Fragments" corners (Plant gives those at
     # once). A free gain, so it is given without asking.
@@ -41,7 +42,7 @@ class TakeFragment(ActionType):
         return st.fragment_supply > 0
 
     def why_no_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> str:
-        return "the Fragment supply is empty (A-11, X-1)"
+        return _("the Fragment supply is empty (A-11, X-1)")
 
     def check(self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int) -> str | None:
         return None if st.fragment_supply > 0 else self.why_no_option(r, st, p, budget)

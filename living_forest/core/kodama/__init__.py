@@ -9,6 +9,7 @@ Importing the package registers the module (``core/modules.py`` does it on first
 
 from __future__ import annotations
 
+from ...i18n import N_
 from ..actions import Arg
 from ..modules import Module, register_module
 from . import sentences as _sentences  # noqa: F401  (registers the log sentences)
@@ -18,7 +19,7 @@ from .state import NAME, KodamaPlayer, KodamaState, kodama, player
 MODULE = register_module(
     Module(
         name=NAME,
-        title="Kodama expansion",
+        title=N_("Kodama expansion"),
         install=install,
         notation={CALL: Arg.TOKEN, ELEMENT: Arg.TOKEN, ANIMAL: Arg.TOKEN},
         read_state=KodamaState.read,

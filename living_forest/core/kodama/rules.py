@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, cast
 
+from ...i18n import N_, _, card_name, join_and, ngettext
 from .. import rng
 from ..action_types import ActionType, give_fragments
 from ..actions import Action, Arg
 from ..data import ELEMENTS, FLOWER
 from ..effects import BonusAction, ElementPerSymbol, Symbols
-from ..events import Event
+from ..events import Event, element_word
 from ..observation import HIDDEN, HiddenZone, Unseen
 from ..rules import Rules, RulesBuilder
 from ..state import GameState, Pending, PlayerState
@@ -25,6 +26,12 @@ from .state import NAME, KodamaPlayer, KodamaState, kodama, player
 
 CALL, ELEMENT, ANIMAL = "call", "element", "animal"
 BONUS = "bonus"
+# Why a pile cannot be called from, one message per pile (K-X1).
+EMPTY_PILE = {
+    "flower": N_("the flower pile is empty (K-X1)"),
+    "tree": N_("the tree pile is empty (K-X1)"),
+    "water": N_("the water pile is empty (K-X1)"),
+}
 
 
 def kodama_data(r: Rules) -> KodamaData:
@@ -85,7 +92,7 @@ def _top(k: KodamaState, pile: str) -> str | None:
 class CallKodama(ActionType):
     kind = CALL
     data_id = "call_kodama"
-    name = "Call a Kodama"
+    name = N_("Call a Kodama")
     rule_ids = ("K-A1", "K-A2", "K-A3", "K-A4", "K-A5", "K-A6", "K-A7", "K-T5")
     element = FLOWER
     arg = Arg.TOKEN
@@ -113,19 +120,31 @@ class CallKodama(ActionType):
     def why_no_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> str:
         k = kodama(st)
         if all(_top(k, pile) is None for pile in PILE_TYPES):
-            return "every Kodama pile is empty (K-X1)"
-        flowers = "Sacred Flower" if budget == 1 else "Sacred Flowers"
-        return f"no pile shows a Kodama costing {budget} {flowers} or less (K-A1, K-A2)"
+            return _("every Kodama pile is empty (K-X1)")
+        return ngettext(
+            "no pile shows a Kodama costing {budget} Sacred Flower or less (K-A1, K-A2)",
+            "no pile shows a Kodama costing {budget} Sacred Flowers or less (K-A1, K-A2)",
+            budget,
+        ).format(budget=budget)
 
     def check(self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int) -> str | None:
         if a.arg not in PILE_TYPES:
-            return f"there is no Kodama pile {a.arg!r}; the piles are flower, tree and water"
+            # i18n: {pile} is what was typed in the notation, quoted; {piles} the piles'
+            # ids (flower, tree and water), as typed in the notation
+            return _("there is no Kodama pile {pile}; the piles are {piles}").format(
+                pile=repr(a.arg), piles=join_and(PILE_TYPES)
+            )
         top = _top(kodama(st), a.arg)
         if top is None:
-            return f"the {a.arg} pile is empty (K-X1)"
+            return _(EMPTY_PILE[a.arg])  # a.arg is one of PILE_TYPES
         cost = r.data.cards[top].cost
         if cost > budget:
-            return f"its top Kodama costs {cost} Sacred Flowers; you have {budget} (K-A1)"
+            # i18n: chosen by {cost}; the English says "Sacred Flowers" for 1 as well
+            return ngettext(
+                "its top Kodama costs {cost} Sacred Flowers; you have {budget} (K-A1)",
+                "its top Kodama costs {cost} Sacred Flowers; you have {budget} (K-A1)",
+                cost,
+            ).format(cost=cost, budget=budget)
         return None
 
     def resolve(
@@ -185,7 +204,7 @@ def onibi_moves(r: Rules, st: GameState, seat: int, kind: str, ev: list[Event]) 
     st.ext[NAME] = KodamaState(k.piles, k.box, pos)
     ev.append(Event("onibi_moved", None, {"from_rock": start, "to_rock": pos, "jumped": jumped}))
     value = kd.onibi_fire
-    for _ in jumped:
+    for _jumped in jumped:
         if len(st.centre) >= r.data.fire_capacity:
             ev.append(Event("fire_not_added", None, {"value": value, "why": "circle_full"}))
         elif st.fire_supply[str(value)] <= 0:
@@ -216,7 +235,7 @@ class UseElementTile(ActionType):
 
     kind = ELEMENT
     data_id = "element_tile"
-    name = "Spend an Element tile"
+    name = N_("Spend an Element tile")
     rule_ids = ("K-E1", "K-E2", "K-E3", "K-E4", "K-E5")
     arg = Arg.TOKEN
     basic = False
@@ -227,17 +246,21 @@ class UseElementTile(ActionType):
     def options(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> list[Action]:
         if player(p).tiles <= 0:
             return []
-        return [Action(ELEMENT, ELEMENTS[e]) for e, _ in kodama_data(r).element_options]
+        return [Action(ELEMENT, ELEMENTS[e]) for e, _amount in kodama_data(r).element_options]
 
     def why_no_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> str:
-        return "you have no Element tile (K-E1)"
+        return _("you have no Element tile (K-E1)")
 
     def check(self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int) -> str | None:
         if player(p).tiles <= 0:
             return self.why_no_option(r, st, p, budget)
-        names = [ELEMENTS[e] for e, _ in kodama_data(r).element_options]
+        names = [ELEMENTS[e] for e, _amount in kodama_data(r).element_options]
         if a.arg not in names:
-            return f"an Element tile gives {', '.join(names)}, not {a.arg!r} (K-E2)"
+            # i18n: {elements} are Elements in words ("sun, water"); {typed} what was
+            # typed in the notation, quoted
+            return _("an Element tile gives {elements}, not {typed} (K-E2)").format(
+                elements=", ".join(element_word(e) for e in names), typed=repr(a.arg)
+            )
         return None
 
     def resolve(
@@ -270,45 +293,60 @@ class AnimalBonus(ActionType):
 
     kind = ANIMAL
     data_id = "animal_bonus"
-    name = "Use an animal's bonus action"
+    name = N_("Use an animal's bonus action")
     rule_ids = ("K-G2", "K-G3")
     arg = Arg.TOKEN
     basic = False
 
-    def _usable(self, r: Rules, st: GameState, p: PlayerState, cid: str) -> str | None:
-        """None if card ``cid`` can give its bonus now, else why not."""
+    def _usable(self, r: Rules, st: GameState, p: PlayerState, cid: str) -> bool:
+        """Can card ``cid`` give its bonus now? (:meth:`_why_not` says why not.)"""
         if cid not in p.help_line:
-            return f"{cid!r} is not in your Help Line (K-G2)"
+            return False
+        effect = _bonus_of(r, cid)
+        if effect is None or cid in player(p).animals_used:
+            return False
+        at = r.bonus_types[effect.action]
+        return at.has_option(r, st, p, at.budget(r, p, raw_strengths(r, p), 0))
+
+    def _why_not(self, r: Rules, st: GameState, p: PlayerState, cid: str) -> str | None:
+        """None if card ``cid`` can give its bonus now, else why not, in words."""
+        if cid not in p.help_line:
+            # i18n: {card} is the card id typed in the notation, quoted
+            return _("{card} is not in your Help Line (K-G2)").format(card=repr(cid))
         effect = _bonus_of(r, cid)
         if effect is None:
-            return f"{r.data.cards[cid].name} gives no bonus action (K-G2)"
+            return _("{card} gives no bonus action (K-G2)").format(
+                card=card_name(r.data.cards[cid].name)
+            )
         if cid in player(p).animals_used:
-            return f"{r.data.cards[cid].name} has given its bonus this round (K-G3)"
+            return _("{card} has given its bonus this round (K-G3)").format(
+                card=card_name(r.data.cards[cid].name)
+            )
         at = r.bonus_types[effect.action]
         if not at.has_option(r, st, p, at.budget(r, p, raw_strengths(r, p), 0)):
-            return f"its bonus {at.name} has nothing to do now"
+            # i18n: {action} is an action type's name
+            return _("its bonus {action} has nothing to do now").format(action=_(at.name))
         return None
 
     def available(self, r: Rules, st: GameState, p: PlayerState) -> bool:
         bonus_cards = kodama_data(r).bonus_cards
         if bonus_cards.isdisjoint(p.help_line):  # the usual case: no level-3 animal
             return False
-        return any(self._usable(r, st, p, cid) is None for cid in dict.fromkeys(p.help_line))
+        return any(self._usable(r, st, p, cid) for cid in dict.fromkeys(p.help_line))
 
     def options(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> list[Action]:
         return [
-            Action(ANIMAL, cid)
-            for cid in dict.fromkeys(p.help_line)
-            if self._usable(r, st, p, cid) is None
+            Action(ANIMAL, cid) for cid in dict.fromkeys(p.help_line) if self._usable(r, st, p, cid)
         ]
 
     def why_no_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> str:
-        return "no animal in your Help Line can give a bonus action now (K-G2, K-G3)"
+        return _("no animal in your Help Line can give a bonus action now (K-G2, K-G3)")
 
     def check(self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int) -> str | None:
         if a.arg not in r.data.cards:
-            return f"there is no card {a.arg!r}"
-        return self._usable(r, st, p, a.arg)
+            # i18n: {card} is the card id typed in the notation, quoted
+            return _("there is no card {card}").format(card=repr(a.arg))
+        return self._why_not(r, st, p, a.arg)
 
     def resolve(
         self,
@@ -426,7 +464,7 @@ def check_kodama(r: Rules, st: GameState, bad: Callable[[str], None]) -> None:
         kp = p.ext.get(NAME)
         if not isinstance(kp, KodamaPlayer):
             bad(f"seat {i} has no Kodama state")
-        elif kp.tiles < 0 or any(not 0 <= e < len(ELEMENTS) for e, _ in kp.active):
+        elif kp.tiles < 0 or any(not 0 <= e < len(ELEMENTS) for e, _amount in kp.active):
             bad(f"seat {i}: Element tiles {kp.tiles}, active {kp.active}")
 
 
@@ -472,8 +510,9 @@ def install(b: RulesBuilder) -> None:
     b.add_action_type(CallKodama())  # a sixth basic type (K-T5)
     b.add_action_type(UseElementTile())
     b.add_action_type(AnimalBonus())
-    b.add_contributor("Kodama trees", kodama_tree_elements, cards_and_forest=True)
-    b.add_contributor("Element tiles", element_tile_bonus)
+    # i18n: sources of Sacred Flowers, in "✿ = Help Line + ... + Kodama trees + Victory tiles"
+    b.add_contributor(N_("Kodama trees"), kodama_tree_elements, cards_and_forest=True)
+    b.add_contributor(N_("Element tiles"), element_tile_bonus)
     b.add_setup_step(setup)
     b.add_turn_start_step(symbol_rewards)
     b.add_after_action(CALL, onibi_moves)

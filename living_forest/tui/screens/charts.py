@@ -13,10 +13,13 @@ from textual.screen import Screen
 from textual.widgets import Label
 from textual_plotext import PlotextPlot
 
+from living_forest.i18n import N_, _
+
 from ..charts import CONDITIONS, MARKERS, RoundPoint
 from ..render import safe
 
-TITLES = {"trees": "Trees", "fires": "Fires", "flowers": "Flowers"}
+# Translated where shown.
+TITLES = {"trees": N_("Trees"), "fires": N_("Fires"), "flowers": N_("Flowers")}
 
 
 class ChartScreen(Screen[None]):
@@ -24,8 +27,8 @@ class ChartScreen(Screen[None]):
     legend, and the threshold), and the fires burning with Onibi's power."""
 
     BINDINGS = [
-        Binding("escape", "close", "Close", id="chart.close"),
-        Binding("q", "close", "Close", id="chart.q", show=False),
+        Binding("escape", "close", N_("Close"), id="chart.close"),
+        Binding("q", "close", N_("Close"), id="chart.q", show=False),
     ]
 
     def __init__(self, points: list[RoundPoint], names: list[str]) -> None:
@@ -36,14 +39,22 @@ class ChartScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         who = "   ".join(f"{MARKERS[i % len(MARKERS)]} {safe(n)}" for i, n in enumerate(self.names))
         yield Label(
-            Content.from_markup(f"[b]The race, round by round[/]   {who}   [dim]· needed[/]"),
+            Content.from_markup(
+                # i18n: the charts' title line: {players} is each player's marker and
+                # name; "·" marks the line of what a condition needs
+                _("[b]The race, round by round[/]   {players}   [dim]· needed[/]").format(
+                    players=who
+                )
+            ),
             id="chart-title",
         )
         with Grid(id="chart-grid"):
             for c in CONDITIONS:
                 yield PlotextPlot(id=f"chart-{c}")
             yield PlotextPlot(id="chart-onibi")
-        yield Label(Content.from_markup("[dim]At the end of each round's actions · Esc closes[/]"))
+        yield Label(
+            Content.from_markup(_("[dim]At the end of each round's actions · Esc closes[/]"))
+        )
 
     def on_mount(self) -> None:
         rounds = [p.round for p in self.points]
@@ -59,7 +70,8 @@ class ChartScreen(Screen[None]):
             # A count may pass the threshold (several fires at once): keep it on the plot.
             reached = [c[k] for p in self.points for c in p.counts]
             top = max([needed, *reached])
-            plt.title(f"{TITLES[c]} (needed: {needed})")
+            # i18n: a chart's title: {count} is Trees, Fires or Flowers
+            plt.title(_("{count} (needed: {needed})").format(count=_(TITLES[c]), needed=needed))
             plt.ylim(0, top + 1)
             plt.yticks(sorted({*range(0, top, 3), needed, top}))
             self._x_axis(plt, rounds)
@@ -67,7 +79,7 @@ class ChartScreen(Screen[None]):
         power = [p.power for p in self.points]
         plt.plot(rounds, power, marker="●")
         plt.plot(rounds, [p.fires_burning for p in self.points], marker="▲")
-        plt.title("Onibi: ● power, ▲ fires burning")
+        plt.title(_("Onibi: ● power, ▲ fires burning"))
         top = max(power, default=1)
         plt.ylim(0, top + 1)
         plt.yticks(sorted({*range(0, top, max(1, top // 4)), top}))
@@ -78,7 +90,8 @@ class ChartScreen(Screen[None]):
         if rounds:
             plt.xticks(rounds)
             plt.xlim(min(rounds) - 0.5, max(rounds) + 0.5)
-        plt.xlabel("round")
+        # i18n: the charts' horizontal axis
+        plt.xlabel(_("round"))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -43,11 +43,11 @@ from living_forest.core.actions import ATTRACT, DONE
 from living_forest.core.observation import observe
 from living_forest.core.queries import CHOOSE_ACTION, PICK
 from living_forest.core.state import PHASE_OVER
+from living_forest.i18n import N_, _, card_name, ngettext
 
 from .. import render as R
 from ..choices import Choice, action_label, choices, prompt
 from ..flow import FlowController, HandOff, RunBot, ShowGameOver, ShowSummary, TellSince
-from ..glyphs import plural
 from ..inspector import items as inspect_items
 from ..keys import GAME_KEYS, liveness, opens_list, why_not
 from ..recent import last_moves
@@ -66,6 +66,22 @@ from .modals import HandOffScreen, InfoScreen, InspectScreen
 __all__ = ["GAME_KEYS", "GameScreen"]
 
 
+# The digit keys' descriptions (the help's key list): 0 is Done, in a pick that numbers
+# past 9.
+PICK_LABELS = (
+    N_("Done"),
+    N_("choice 1"),
+    N_("choice 2"),
+    N_("choice 3"),
+    N_("choice 4"),
+    N_("choice 5"),
+    N_("choice 6"),
+    N_("choice 7"),
+    N_("choice 8"),
+    N_("choice 9"),
+)
+
+
 def _game_bindings() -> list[BindingType]:
     out: list[BindingType] = []
     for k in GAME_KEYS.values():
@@ -77,22 +93,27 @@ def _game_bindings() -> list[BindingType]:
         )
     out += [
         # Turn done: Enter passes the turn on (before the choice list's own Enter).
-        Binding("enter", "pass_turn", "Pass turn", priority=True, id="game.pass_turn"),
-        Binding("u", "undo", "Undo", id="game.undo"),
-        Binding("u", "refuse('undo')", "Undo", show=False, id="game.undo.why"),
-        Binding("escape", "back", "Back", id="game.back"),
-        Binding("v", "next_forest", "Forest", id="game.view_forest"),
-        Binding("i", "discard", "Discard", id="game.discard"),
-        Binding("g", "log_view", "Log", show=False, id="game.log_view"),
-        Binding("space", "fast_forward", "Faster", id="game.fast_forward"),
-        Binding("o", "inspect", "Look", id="game.inspect"),
-        Binding("h", "hint", "Hint", show=False, id="game.hint"),
-        Binding("r", "chart", "Race chart", show=False, id="game.chart"),
+        # i18n: key bar label (the 80x24 key bar is full): at most 9 characters
+        Binding("enter", "pass_turn", N_("Pass turn"), priority=True, id="game.pass_turn"),
+        # i18n: key bar label (the 80x24 key bar is full): at most 4 characters
+        Binding("u", "undo", N_("Undo"), id="game.undo"),
+        Binding("u", "refuse('undo')", N_("Undo"), show=False, id="game.undo.why"),
+        # i18n: key bar label (the 80x24 key bar is full): at most 4 characters
+        Binding("escape", "back", N_("Back"), id="game.back"),
+        # i18n: key bar label (the 80x24 key bar is full): at most 6 characters
+        Binding("v", "next_forest", N_("Forest"), id="game.view_forest"),
+        # i18n: key bar label (the 80x24 key bar is full): at most 7 characters
+        Binding("i", "discard", N_("Discard"), id="game.discard"),
+        Binding("g", "log_view", N_("Log"), show=False, id="game.log_view"),
+        # i18n: key bar label (the 80x24 key bar is full): at most 6 characters
+        Binding("space", "fast_forward", N_("Faster"), id="game.fast_forward"),
+        # i18n: key bar label (the 80x24 key bar is full): at most 4 characters
+        Binding("o", "inspect", N_("Look"), id="game.inspect"),
+        Binding("h", "hint", N_("Hint"), show=False, id="game.hint"),
+        Binding("r", "chart", N_("Race chart"), show=False, id="game.chart"),
     ]
     out += [
-        Binding(
-            str(i), f"pick({i})", f"choice {i}" if i else "Done", show=False, id=f"game.pick{i}"
-        )
+        Binding(str(i), f"pick({i})", PICK_LABELS[i], show=False, id=f"game.pick{i}")
         for i in range(10)  # 0: Done, in a pick that numbers past 9
     ]
     return out
@@ -273,7 +294,7 @@ class GameScreen(BoardScreen):
 
     @staticmethod
     def _split(action: str) -> tuple[str, tuple[object, ...]]:
-        name, _, rest = action.partition("(")
+        name, _sep, rest = action.partition("(")
         return name, ((rest.rstrip(")").strip("'"),) if rest else ())
 
     def _show_forests(self) -> None:
@@ -304,7 +325,12 @@ class GameScreen(BoardScreen):
         elif st.phase != PHASE_OVER and not human_turn:
             name = st.players[st.current].name
             # Thinking only while its worker runs; a box waiting for a person holds it.
-            title = f"{name} (bot) is thinking…" if self.bot_busy else f"{name} (bot) plays next"
+            if self.bot_busy:
+                # i18n: the prompt above the choice box (34 columns at 80x24)
+                title = _("{player} (bot) is thinking…").format(player=name)
+            else:
+                # i18n: the prompt above the choice box (34 columns at 80x24)
+                title = _("{player} (bot) plays next").format(player=name)
         self.query_one("#prompt", Static).update(
             Content.from_markup("[b]$t[/]", t=title), layout=False
         )
@@ -341,7 +367,7 @@ class GameScreen(BoardScreen):
 
     def _list_just_changed(self) -> bool:
         if time.monotonic() < self._guard_until:
-            self.say("The list has just changed: look at it, then choose again.")
+            self.say(_("The list has just changed: look at it, then choose again."))
             return True
         return False
 
@@ -491,13 +517,15 @@ class GameScreen(BoardScreen):
     def action_refuse(self, name: str) -> None:
         st = self.state
         if st.phase == PHASE_OVER:
-            self.say("The game is over.")
+            self.say(_("The game is over."))
         elif self.session.turn_done is not None and name != "undo":
             self.say(turn_done_text(self.session, self.key_of))
         elif not self.human_to_act:
-            self.say(f"{st.players[st.current].name} is a bot; wait for its move.")
+            bot = st.players[st.current].name
+            self.say(_("{player} is a bot; wait for its move.").format(player=bot))
         elif name == "undo":
-            self.say(f"Cannot undo: {R.without_rule_ids(self.session.why_no_undo())}.")
+            reason = R.without_rule_ids(self.session.why_no_undo())
+            self.say(_("Cannot undo: {reason}.").format(reason=reason))
         else:
             self.say(why_not(st, self.modes, name))
 
@@ -505,17 +533,18 @@ class GameScreen(BoardScreen):
         """What the medium bot would do in the place of the player to act, and why."""
         st = self.state
         if st.phase == PHASE_OVER:
-            self.say("The game is over.")
+            self.say(_("The game is over."))
             return
         if not self.human_to_act:
-            self.say(f"{st.players[st.current].name} is a bot; hints are for people.")
+            name = st.players[st.current].name
+            self.say(_("{player} is a bot; hints are for people.").format(player=name))
             return
         if self._hint is not None and self._hint_state is st:
             return  # already thinking about this very position
         legal = self.session.legal()
         rng = random.Random(f"{st.seed}:hint:{len(self.session.actions)}")
         self._hint_state = st
-        self.say("Thinking about a hint…")
+        self.say(_("Thinking about a hint…"))
         self._hint = self.run_worker(
             lambda: hint(observe(st, st.current), legal, rng),
             name="hint",
@@ -538,19 +567,23 @@ class GameScreen(BoardScreen):
         if event.state == WorkerState.SUCCESS and worker.result is not None:
             self.say(hint_text(thought_about, worker.result))
         else:
-            self.say("No hint this time.")
+            self.say(_("No hint this time."))
 
     def action_pick(self, n: int) -> None:
         if not self._choices:
-            self.say("There is nothing to choose now.")
+            self.say(_("There is nothing to choose now."))
             return
         if self._list_just_changed():
             return
         if n not in self._numbers:
             keys = ", ".join(str(k) for k in self._numbers if k <= 9)
-            gone = n in self._numbering.values()
-            head = f"Choice {n} is no longer there" if gone else f"There is no choice {n}"
-            self.say(f"{head}; pick {keys}.")
+            if n in self._numbering.values():
+                # i18n: {number}: the digit typed; {keys}: the digits to use ("1, 2, 4")
+                text = _("Choice {number} is no longer there; pick {keys}.")
+            else:
+                # i18n: {number}: the digit typed; {keys}: the digits to use ("1, 2, 4")
+                text = _("There is no choice {number}; pick {keys}.")
+            self.say(text.format(number=n, keys=keys))
             return
         self.choose(self._choices[self._numbers.index(n)])
 
@@ -577,20 +610,22 @@ class GameScreen(BoardScreen):
     def _card_clicked(self, event: ReserveView.CardClicked) -> None:
         event.stop()
         if event.card is None:
-            self.say("That reserve slot is empty until the end of the round.")
+            self.say(_("That reserve slot is empty until the end of the round."))
             return
         for c in self._choices:  # a listed choice (attract list or pending attract)
             if c.action is not None and c.action.kind == ATTRACT and c.action.arg == event.card:
                 self.choose(c)
                 return
-        name = self.rules.data.cards[event.card].name
+        name = card_name(self.rules.data.cards[event.card].name)
         if not self.human_to_act:
-            self.say("A bot is playing; wait for its move.")
+            self.say(_("A bot is playing; wait for its move."))
             return
         reason = why_illegal(self.state, Action(ATTRACT, event.card))
         if reason is None:
-            reason = "first choose Attract (a) or finish the current step"
-        self.say(f"{name}: not now — {R.without_rule_ids(reason)}.")
+            reason = _("first choose Attract (a) or finish the current step")
+        # i18n: a clicked card that cannot be taken; {reason}: why, in lower case
+        text = _("{card}: not now — {reason}.")
+        self.say(text.format(card=name, reason=R.without_rule_ids(reason)))
 
     @on(ForestView.SpaceClicked)
     def _space_clicked(self, event: ForestView.SpaceClicked) -> None:
@@ -602,15 +637,18 @@ class GameScreen(BoardScreen):
                     self.choose(c)
                     return
         if event.seat != self.state.current:
-            reason = "you can only plant in the Forest of the player to act"
+            reason = _("you can only plant in the Forest of the player to act")
         elif not any(c.cell >= 0 for c in self._choices):
-            reason = "choose Plant (p) and a tree first"
+            reason = _("choose Plant (p) and a tree first")
         else:
-            reason = "that space is not one of the offered spaces"
-            kind, _, label = self.modes[-1].partition(":") if self.modes else ("", "", "")
+            reason = _("that space is not one of the offered spaces")
+            kind, _sep, label = self.modes[-1].partition(":") if self.modes else ("", "", "")
             if label:
                 reason = why_illegal(self.state, Action(kind, label, event.cell)) or reason
-        self.say(f"Space ({x},{y}): not now — {R.without_rule_ids(reason)}.")
+        # i18n: a clicked Forest space; {column},{row}: its place (0-4); {reason}: why,
+        # in lower case
+        text = _("Space ({column},{row}): not now — {reason}.")
+        self.say(text.format(column=x, row=y, reason=R.without_rule_ids(reason)))
 
     def action_back(self) -> None:
         if self.session.turn_done is not None and self.session.turn_done_unused:
@@ -627,22 +665,22 @@ class GameScreen(BoardScreen):
             self.refresh_keys()
             self._show_forests()
         else:
-            self.say("Nothing to step back from.")
+            self.say(_("Nothing to step back from."))
 
     def action_undo(self) -> None:
         try:
             self.session.undo()  # the transition reaches _on_transition
         except UndoError as e:
-            self.say(f"Cannot undo: {e}.")
+            self.say(_("Cannot undo: {reason}.").format(reason=e))
 
     def action_next_forest(self) -> None:
         n = self.state.n
         nxt = (self.shown_seat + 1) % n
         self.viewed = None if nxt == self.focus_seat else nxt
         who = self.state.players[nxt].name
-        self.say(
-            f"Showing the Help Line and Forest of {who}; {self.key_of('view_forest')} for the next."
-        )
+        # i18n: {player}: whose board is shown; {key}: the key for the next player's
+        text = _("Showing the Help Line and Forest of {player}; {key} for the next.")
+        self.say(text.format(player=who, key=self.key_of("view_forest")))
         panel = self.query_one("#helpline", HelpLineView)
         panel.seat = self.help_line_seat
         panel.named = panel.seat != self.shown_seat  # not the Forest under it: say whose
@@ -682,12 +720,17 @@ class GameScreen(BoardScreen):
         nxt = views[(views.index(log.view) + 1) % len(views)] if log.view in views else ALL
         log.set_view(nxt)
         if nxt == ALL:
-            what = "everything"
+            # i18n: what the log shows; {key}: the key for the next view
+            text = _("Log: everything; {key} for the next view.")
         elif nxt == ROUND:
-            what = f"round {log.latest_round} only"
+            # i18n: what the log shows; {key}: the key for the next view
+            text = _("Log: round {round} only; {key} for the next view.")
         else:
-            what = f"{st.players[int(nxt)].name}'s own moves"
-        self.say(f"Log: {what}; {self.key_of('log_view')} for the next view.")
+            # i18n: what the log shows; {key}: the key for the next view
+            text = _("Log: {player}'s own moves; {key} for the next view.")
+        player = st.players[int(nxt)].name if nxt not in (ALL, ROUND) else ""
+        key = self.key_of("log_view")
+        self.say(text.format(key=key, round=log.latest_round, player=player))
 
     def action_discard(self) -> None:
         st = self.state
@@ -695,8 +738,12 @@ class GameScreen(BoardScreen):
         p = st.players[seat]
         self.push_modal(
             InfoScreen(
-                f"Discard stack of {p.name} ({plural(len(p.discard), 'card')}; "
-                "Esc, then v, for another player's)",
+                # i18n: the title of the discard box
+                ngettext(
+                    "Discard stack of {player} ({count} card; Esc, then v, for another player's)",
+                    "Discard stack of {player} ({count} cards; Esc, then v, for another player's)",
+                    len(p.discard),
+                ).format(player=p.name, count=len(p.discard)),
                 R.discard(st, seat),
                 markup=True,
             )
@@ -713,11 +760,11 @@ class GameScreen(BoardScreen):
             self.say(turn_done_text(self.session, self.key_of))
             return False
         if not self.human_to_act:
-            self.say("A bot is playing; wait for its move.")
+            self.say(_("A bot is playing; wait for its move."))
             return False
         reason = why_illegal(self.state, action)
         if reason is not None:
-            self.say(f"Not allowed: {R.without_rule_ids(reason)}.")
+            self.say(_("Not allowed: {reason}.").format(reason=R.without_rule_ids(reason)))
             return False
         self.session.play(action)  # the transition reaches _on_transition
         return True
@@ -735,11 +782,12 @@ class GameScreen(BoardScreen):
         if tr.undone:
             # In words, from the position where it was played ("Take a Fragment").
             what = action_label(tr.after, parse_action(tr.action))
+            undone = _("Undone: {move}.").format(move=what)
             if self._log_loaded:
                 self.query_one("#log", EventLog).add(
-                    f"↶ Undone: {what}.", seat=tr.after.current, round=self._log_round
+                    f"↶ {undone}", seat=tr.after.current, round=self._log_round
                 )
-            self.message = f"Undone: {what}."
+            self.message = undone
             self.refresh_board()
             return
         self.message = ""
@@ -792,7 +840,10 @@ class GameScreen(BoardScreen):
             # A box that does not stop the game: the player reads it or plays on.
             if self.TELL_SINCE:
                 self.app.notify(
-                    "\n".join(step.lines), title="Since your last turn", timeout=5, markup=False
+                    "\n".join(step.lines),
+                    title=_("Since your last turn"),
+                    timeout=5,
+                    markup=False,
                 )
             self.advance_flow()
         elif isinstance(step, RunBot):
@@ -827,7 +878,7 @@ class GameScreen(BoardScreen):
             return
         self.fast_forward = True
         self._bot_wake.set()  # the step being shown goes at once
-        self.say("Bots play at full speed until a person is to act (the log has every move).")
+        self.say(_("Bots play at full speed until a person is to act (the log has every move)."))
         self.refresh_keys()
 
     def _bot_choose(self, st: GameState, controller: str, step: int) -> Action:

@@ -18,18 +18,22 @@ from textual.strip import Strip
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from living_forest.i18n import N_, _, spirit_name
 from living_forest.persistence import SaveInfo
 
 from ..glyphs import SPIRIT_TAG
 from ..inspector import Item
+from ..session import spirit_title
 
 
 class HandOffScreen(ModalScreen[None]):
     """ "Pass the keyboard to Summer": the next human sits down knowingly."""
 
-    BINDINGS = [Binding("enter", "go", "I am here", id="handoff.go", priority=True)]
+    BINDINGS = [Binding("enter", "go", N_("I am here"), id="handoff.go", priority=True)]
 
     def __init__(self, name: str, spirit: str, what: str, since: tuple[str, ...] = ()) -> None:
+        """``spirit``: the Spirit's name in the game's data ("Winter", in English: it is
+        translated here)."""
         super().__init__(classes="dialog")
         self.player_name = name
         self.spirit = spirit
@@ -40,20 +44,24 @@ class HandOffScreen(ModalScreen[None]):
         with Vertical(id="box"):
             yield Label(
                 Content.from_markup(
-                    "Pass the keyboard to [b]$name[/] ($spirit, [b]$tag[/])",
+                    # i18n: keep $name (the player), $spirit (their Spirit) and $tag (its
+                    # two letters on the board)
+                    _("Pass the keyboard to [b]$name[/] ($spirit, [b]$tag[/])"),
                     name=self.player_name,
-                    spirit=self.spirit,
+                    spirit=spirit_name(self.spirit),
                     tag=SPIRIT_TAG.get(self.spirit.lower(), ""),
                 ),
                 id="handoff-title",
             )
             yield Label(Content(self.what))
             if self.since:
-                yield Label(Content.from_markup("[b]Since your last turn:[/]"), id="since-title")
+                yield Label(Content.from_markup(_("[b]Since your last turn:[/]")), id="since-title")
                 yield Static(Content("\n".join(f"• {x}" for x in self.since)), id="since")
             yield Label(
                 Content.from_markup(
-                    "[b]$name[/]: press [b]Enter[/] when ready.", name=self.player_name
+                    # i18n: keep $name (the player)
+                    _("[b]$name[/]: press [b]Enter[/] when ready."),
+                    name=self.player_name,
                 )
             )
 
@@ -65,8 +73,8 @@ class InfoScreen(ModalScreen[None]):
     """A titled text (round summary, discard stack, error); Enter or Esc closes it."""
 
     BINDINGS = [
-        Binding("enter", "close", "Continue", id="info.close", priority=True),
-        Binding("escape", "close", "Close", id="info.escape", show=False),
+        Binding("enter", "close", N_("Continue"), id="info.close", priority=True),
+        Binding("escape", "close", N_("Close"), id="info.escape", show=False),
     ]
 
     def __init__(self, title: str, body: str, *, markup: bool = False) -> None:
@@ -81,7 +89,7 @@ class InfoScreen(ModalScreen[None]):
             body = Content.from_markup(self.body) if self.markup else Content(self.body)
             with VerticalScroll(id="info-body"):
                 yield Static(body)
-            yield Label(Content.from_markup("[dim]Enter to continue[/]"))
+            yield Label(Content.from_markup(_("[dim]Enter to continue[/]")))
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -189,13 +197,15 @@ class HelpScreen(Screen[None]):
     One :class:`HelpText` holds it all (issue 8: the help opens in under 0.1 s)."""
 
     BINDINGS = [
-        Binding("escape", "close", "Close", id="help.close", priority=True),
-        Binding("q", "close", "Close", id="help.q", show=False),
+        Binding("escape", "close", N_("Close"), id="help.close", priority=True),
+        Binding("q", "close", N_("Close"), id="help.q", show=False),
     ]
 
     def __init__(
         self, rules_md: str, keys: list[tuple[str, str]], start: str | None = None
     ) -> None:
+        """``rules_md``, ``keys`` (key, description) and ``start`` in the player's
+        language (the caller translates them)."""
         super().__init__(classes="dialog help")
         self.rules_md = rules_md
         self.keys = keys
@@ -203,9 +213,12 @@ class HelpScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         rows = "\n".join(f"- **{k}** {d}" for k, d in self.keys)
-        keys = ("Keys on this screen", f"## Keys on this screen\n\n{rows}\n")
+        # i18n: the heading of the help's first section, the keys of the screen it was
+        # opened from
+        heading = _("Keys on this screen")
+        keys = (heading, f"## {heading}\n\n{rows}\n")
         yield HelpText([keys, *help_sections(self.rules_md)], self.start, id="help-scroll")
-        yield Label(Content.from_markup("[dim]Esc closes; arrows and PgUp/PgDn scroll[/]"))
+        yield Label(Content.from_markup(_("[dim]Esc closes; arrows and PgUp/PgDn scroll[/]")))
 
     def on_mount(self) -> None:
         self.query_one("#help-scroll", HelpText).focus()
@@ -217,7 +230,7 @@ class HelpScreen(Screen[None]):
 class FilePromptScreen(ModalScreen[Path | None]):
     """Ask for a save file path; returns it, or None when cancelled."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="file.cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="file.cancel")]
 
     def __init__(self, title: str, default: Path, *, must_exist: bool) -> None:
         super().__init__(classes="dialog")
@@ -228,12 +241,15 @@ class FilePromptScreen(ModalScreen[Path | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
             yield Label(Content.from_markup("[b]$t[/]", t=self.title_text))
-            yield Label(Content(f"Folder: {self.default.parent}"), id="file-folder")
+            yield Label(
+                Content(_("Folder: {folder}").format(folder=self.default.parent)),
+                id="file-folder",
+            )
             yield Input(value=str(self.default), id="file-path")
             yield Label("", id="file-error")
             with Horizontal(id="buttons"):
-                yield Button("OK", id="ok", variant="primary")
-                yield Button("Cancel", id="cancel")
+                yield Button(_("OK"), id="ok", variant="primary")
+                yield Button(_("Cancel"), id="cancel")
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()
@@ -241,18 +257,20 @@ class FilePromptScreen(ModalScreen[Path | None]):
     def _submit(self) -> None:
         text = self.query_one(Input).value.strip()
         if not text:
-            self.query_one("#file-error", Label).update("Type a file name.")
+            self.query_one("#file-error", Label).update(_("Type a file name."))
             return
         if any(ord(c) < 32 or ord(c) == 127 for c in text):  # a pasted NUL, a tab
             self.query_one("#file-error", Label).update(
-                "A file name cannot hold control characters; type it again."
+                _("A file name cannot hold control characters; type it again.")
             )
             return
         path = Path(text).expanduser()
         if not path.is_absolute():
             path = self.default.parent / path
         if self.must_exist and not path.is_file():
-            self.query_one("#file-error", Label).update(Content(f"No such file: {path}"))
+            self.query_one("#file-error", Label).update(
+                Content(_("No such file: {path}").format(path=path))
+            )
             return
         self.dismiss(path)
 
@@ -275,8 +293,8 @@ class ConfirmScreen(ModalScreen[bool]):
     """A question with two answers: Enter (yes) or Esc (no)."""
 
     BINDINGS = [
-        Binding("enter", "answer(True)", "Yes", id="confirm.yes", priority=True),
-        Binding("escape", "answer(False)", "No", id="confirm.no", priority=True),
+        Binding("enter", "answer(True)", N_("Yes"), id="confirm.yes", priority=True),
+        Binding("escape", "answer(False)", N_("No"), id="confirm.no", priority=True),
     ]
 
     def __init__(self, question: str, body: str) -> None:
@@ -288,7 +306,7 @@ class ConfirmScreen(ModalScreen[bool]):
         with Vertical(id="box"):
             yield Label(Content.from_markup("[b]$q[/]", q=self.question), id="confirm-title")
             yield Static(Content(self.body), id="confirm-body")
-            yield Label(Content.from_markup("[b]Enter[/] yes   [b]Esc[/] no"))
+            yield Label(Content.from_markup(_("[b]Enter[/] yes   [b]Esc[/] no")))
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
@@ -301,21 +319,22 @@ class SaveBrowserScreen(ModalScreen[Path | str | None]):
     """Every save and autosave, newest first, with its players, Spirits, round, rules
     and date; returns the chosen file, :data:`OTHER_FILE` to type a path, or None."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="saves.cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="saves.cancel")]
 
-    def __init__(self, found: list[SaveInfo], *, title: str = "Load a game") -> None:
+    def __init__(self, found: list[SaveInfo], *, title: str | None = None) -> None:
+        """``title``: in the player's language (default: Load a game)."""
         super().__init__(classes="dialog")
         self.found = found
-        self.title_text = title
+        self.title_text = _("Load a game") if title is None else title
 
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
             yield Label(Content.from_markup("[b]$t[/]", t=self.title_text), id="saves-title")
             entries = [Option(save_line(s), id=str(i)) for i, s in enumerate(self.found)]
-            entries.append(Option(Content("Another file… (type its path)"), id=OTHER_FILE))
+            entries.append(Option(Content(_("Another file… (type its path)")), id=OTHER_FILE))
             yield OptionList(*entries, id="saves-list")
             yield Label(
-                Content.from_markup("[dim]↑↓ choose, Enter opens, Esc cancels[/]"),
+                Content.from_markup(_("[dim]↑↓ choose, Enter opens, Esc cancels[/]")),
                 id="saves-help",
             )
 
@@ -342,12 +361,17 @@ def save_line(s: SaveInfo) -> Content:
     """One save in the browser: "Ana (Winter), Ben (Summer) · round 4 · Kodama ·
     autosave · 2026-12-01 18:59"; a damaged file says so."""
     when = s.modified.strftime("%Y-%m-%d %H:%M")
-    kind = "autosave" if s.autosave else s.path.name
+    # i18n: a save file of the save browser: the game's own, made after every move
+    kind = _("autosave") if s.autosave else s.path.name
     if s.problem:
-        return Content(f"{kind} · {when} · cannot be read")
-    names = ", ".join(f"{name} ({spirit.title()})" for name, spirit in s.players)
-    rules = "".join(f" · {m.title()}" for m in s.modules)
-    state = "game over" if s.over else f"round {s.round}"
+        # i18n: a damaged file in the save browser: {file} is its name (or "autosave")
+        return Content(_("{file} · {date} · cannot be read").format(file=kind, date=when))
+    names = ", ".join(
+        _("{name} ({spirit})").format(name=name, spirit=spirit_title(spirit))
+        for name, spirit in s.players
+    )
+    rules = "".join(f" · {m.title()}" for m in s.modules)  # a module's name: Kodama
+    state = _("game over") if s.over else _("round {round}").format(round=s.round)
     return Content(f"{names} · {state}{rules} · {kind} · {when}")
 
 
@@ -357,8 +381,8 @@ class InspectScreen(ModalScreen[None]):
     the highlighted one is, does and offers now on the right. Changes nothing."""
 
     BINDINGS = [
-        Binding("escape", "close", "Close", id="inspect.close"),
-        Binding("o", "close", "Close", show=False, id="inspect.o"),
+        Binding("escape", "close", N_("Close"), id="inspect.close"),
+        Binding("o", "close", N_("Close"), show=False, id="inspect.o"),
     ]
 
     def __init__(self, items: list[Item], start: str | None = None) -> None:
@@ -372,14 +396,14 @@ class InspectScreen(ModalScreen[None]):
         for i, it in enumerate(self.items):
             if it.group != group:
                 group = it.group
-                options.append(Option(Content.from_markup("[b]$g[/]", g=group), disabled=True))
+                options.append(Option(Content.from_markup("[b]$g[/]", g=_(group)), disabled=True))
             options.append(Option(Content(it.title), id=str(i)))
         with Vertical(id="box"):
-            yield Label(Content.from_markup("[b]Look at the board[/]"), id="inspect-title")
+            yield Label(Content.from_markup(_("[b]Look at the board[/]")), id="inspect-title")
             with Horizontal(id="inspect-body"):
                 yield OptionList(*options, id="inspect-list")
                 yield Static(id="inspect-detail")
-            yield Label(Content.from_markup("[dim]↑↓ look at another · Esc closes[/]"))
+            yield Label(Content.from_markup(_("[dim]↑↓ look at another · Esc closes[/]")))
 
     def on_mount(self) -> None:
         ol = self.query_one(OptionList)
@@ -414,7 +438,7 @@ class InspectScreen(ModalScreen[None]):
 class NumberScreen(ModalScreen[int | None]):
     """Ask for a whole number from ``low`` to ``high``; returns it, or None (Esc)."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="number.cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="number.cancel")]
 
     def __init__(self, title: str, low: int, high: int) -> None:
         super().__init__(classes="dialog")
@@ -436,7 +460,7 @@ class NumberScreen(ModalScreen[int | None]):
         n = int(text) if text.isascii() and text.isdigit() else None
         if n is None or not self.low <= n <= self.high:
             self.query_one("#number-error", Label).update(
-                f"Type a number from {self.low} to {self.high}."
+                _("Type a number from {low} to {high}.").format(low=self.low, high=self.high)
             )
             return
         self.dismiss(n)

@@ -18,52 +18,90 @@ from living_forest.core import (
     rules_of,
     victory_thresholds,
 )
+from living_forest.i18n import N_, NP_, _, join_and, ngettext
 
 from ..glyphs import SPIRIT_TAG
 from ..render import threshold_text, without_rule_ids
 
-CONDITION = {"trees": "{n} different trees", "fires": "{n} fires", "flowers": "{n} Sacred Flowers"}
+CONDITION = {
+    "trees": NP_("{n} different tree", "{n} different trees"),
+    "fires": NP_("{n} fire", "{n} fires"),
+    "flowers": NP_("{n} Sacred Flower", "{n} Sacred Flowers"),
+}
+# The three counts (V-3), as the game-over table heads its columns and lists the
+# conditions a player met.
+COUNT_WORD = {
+    # i18n: a column of the game-over table: at most 5 characters
+    "trees": N_("trees"),
+    # i18n: a column of the game-over table: at most 5 characters
+    "fires": N_("fires"),
+    # i18n: a column of the game-over table: at most 7 characters
+    "flowers": N_("flowers"),
+}
 
 
 def condition_text(st: GameState, condition: str) -> str:
     """ "12 different trees": a condition with the threshold the game had (V-2)."""
-    n = victory_thresholds(st).get(condition, "?")
-    return CONDITION.get(condition, f"{{n}} {condition}").format(n=n)
+    n = victory_thresholds(st).get(condition)
+    forms = CONDITION.get(condition)
+    if forms is None:  # a module's own condition: its id
+        return f"{'?' if n is None else n} {condition}"
+    # A threshold the game does not know reads "? ..." (as a plural).
+    return ngettext(*forms, 2 if n is None else n).format(n="?" if n is None else n)
 
 
-def _names(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def count_word(condition: str) -> str:
+    """ "trees", "fires", "flowers" in the player's language (another id as it is)."""
+    word = COUNT_WORD.get(condition)
+    return _(word) if word else condition
 
 
 def summary(st: GameState) -> str:
     res = outcome(st)
     if res is None:
-        return "The game is not over."
-    winners = _names([st.players[w].name for w in res.winners])
-    verb = "share the victory" if res.shared else "wins"
+        return _("The game is not over.")
+    winners = join_and([st.players[w].name for w in res.winners])
+    if res.shared:
+        won = _("{winners} share the victory.").format(winners=winners)
+    else:
+        won = _("{winner} wins.").format(winner=winners)
     reached = [
-        f"{r.name} reached {_names([condition_text(st, c) for c in r.met])}"
+        _("{player} reached {goals}").format(
+            player=r.name, goals=join_and([condition_text(st, c) for c in r.met])
+        )
         for r in res.players
         if r.met
     ]
+    # i18n: a column head of the game-over table: at most 4 characters
+    rank = _("rank")
+    # i18n: a column head of the game-over table: at most 12 characters
+    player = _("player")
+    # i18n: a column head of the game-over table (trees + fires + flowers): at most 5
+    # characters
+    total = _("total")
+    heads = "".join(
+        f"{count_word(c):>{w}}" for c, w in (("trees", 6), ("fires", 6), ("flowers", 8))
+    )
     lines = [
-        f"{winners} {verb}. The game ended after round {st.round}:",
-        f"{'; '.join(reached) or 'no one reached a goal'}.",
-        f"Winner decided by: {without_rule_ids(res.how)}.",
+        won + " " + _("The game ended after round {round}:").format(round=st.round),
+        ("; ".join(reached) or _("no one reached a goal")) + ".",
+        _("Winner decided by: {how}.").format(how=without_rule_ids(res.how)),
         "",
-        f"rank  {'player':<13}{'trees':>6}{'fires':>6}{'flowers':>8}{'total':>6}  "
-        f"reached {threshold_text(st)}",
+        f"{rank:<4}  {player:<13}{heads}{total:>6}  "
+        # i18n: the last column head of the game-over table: the goals met, then the
+        # thresholds ("12", or "13·15·13")
+        + _("reached {thresholds}").format(thresholds=threshold_text(st)),
     ]
     for r in sorted(res.players, key=lambda r: (r.rank, r.seat)):
         p = st.players[r.seat]
         star = "*" if r.seat in res.winners else " "
-        met = ", ".join(r.met) or "-"
+        met = ", ".join(count_word(m) for m in r.met) or "-"
         c = r.counts
         lines.append(
             f"{star}{r.rank:<3}  {SPIRIT_TAG.get(p.spirit, '??')} {r.name[:10]:<10}"
             f"{c.trees:>6}{c.fires:>6}{c.flowers:>8}{c.total:>6}  {met}"
         )
-    lines.append("* winner; total = trees + fires + flowers")
+    lines.append(_("* winner; total = trees + fires + flowers"))
     lines.extend(["", *breakdown(st)])
     return "\n".join(lines)
 
@@ -81,22 +119,23 @@ def breakdown(st: GameState) -> list[str]:
     trees = kinds + the starting tree + Tree Victory tiles; fires = Fire tiles + Fire
     Victory tiles; flowers = each source of flowers + Flower Victory tiles."""
     r = rules_of(st)
-    sources = [c.name for c in r.contributors]
-    lines = ["How the counts add up:"]
+    sources = [_(c.name) for c in r.contributors]  # marked with N_ where they are added
+    lines = [_("How the counts add up:")]
     for seat in st.order():
         b = count_breakdown(st, seat)
         c = b.counts
         name = st.players[seat].name[:10]
         trees = _sum([b.tree_kinds, b.starting_tree, b.tree_tiles])
         fires = _sum([b.fire_tiles, b.fire_victory_tiles])
-        flowers = _sum([v for _, v in b.flower_parts] + [b.flower_tiles])
+        flowers = _sum([v for _source, v in b.flower_parts] + [b.flower_tiles])
         lines.append(
             f" {name:<10} T {c.trees} = {trees}   F {c.fires} = {fires}   ✿ {c.flowers} = {flowers}"
         )
     legend = [
-        "T = different kinds + starting tree + Victory tiles",
-        "F = Fire tiles + Victory tiles",
-        f"✿ = {' + '.join(sources)} + Victory tiles",
+        # i18n: T (trees) and F (fires) are the letters of the lines above
+        _("T = different kinds + starting tree + Victory tiles"),
+        _("F = Fire tiles + Victory tiles"),
+        _("✿ = {sources} + Victory tiles").format(sources=" + ".join(sources)),
     ]
     lines += [x for item in legend for x in textwrap.wrap(item, 70, subsequent_indent="    ")]
     return lines
@@ -107,13 +146,13 @@ class GameOverScreen(ModalScreen[str]):
     viewer), "new", "title" or "board" (look at the final board)."""
 
     BINDINGS = [
-        Binding("r", "finish('rematch')", "Rematch", id="over.rematch"),
-        Binding("w", "finish('replay')", "Watch the replay", id="over.replay"),
-        Binding("n", "finish('new')", "New game", id="over.new"),
-        Binding("b", "finish('board')", "See the board", id="over.board"),
-        Binding("c", "chart", "Chart of the race", id="over.chart"),
-        Binding("q", "finish('title')", "Title", id="over.title"),
-        Binding("enter", "finish('title')", "Title", id="over.enter", show=False),
+        Binding("r", "finish('rematch')", N_("Rematch"), id="over.rematch"),
+        Binding("w", "finish('replay')", N_("Watch the replay"), id="over.replay"),
+        Binding("n", "finish('new')", N_("New game"), id="over.new"),
+        Binding("b", "finish('board')", N_("See the board"), id="over.board"),
+        Binding("c", "chart", N_("Chart of the race"), id="over.chart"),
+        Binding("q", "finish('title')", N_("Title"), id="over.title"),
+        Binding("enter", "finish('title')", N_("Title"), id="over.enter", show=False),
     ]
 
     def __init__(self, st: GameState) -> None:
@@ -122,13 +161,15 @@ class GameOverScreen(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
-            yield Label(Content.from_markup("[b]Game over[/]"), id="over-title")
+            yield Label(Content.from_markup(_("[b]Game over[/]")), id="over-title")
             with VerticalScroll(id="over-scroll"):  # a small terminal scrolls it
                 yield Static(Content(summary(self.st)), id="over-summary")
             yield Label(
                 Content.from_markup(
-                    "[b]r[/] rematch  [b]w[/] replay  [b]c[/] chart  [b]n[/] new game  "
-                    "[b]b[/] board  [b]q[/] title"
+                    _(
+                        "[b]r[/] rematch  [b]w[/] replay  [b]c[/] chart  [b]n[/] new game  "
+                        "[b]b[/] board  [b]q[/] title"
+                    )
                 )
             )
 
@@ -151,10 +192,12 @@ class TooSmallScreen(ModalScreen[None]):
 
     @staticmethod
     def _text(w: int, h: int) -> str:
-        return (
-            f"Terminal too small: {w}x{h}.\n"
-            "Living Forest needs at least 80x24.\n"
-            "Enlarge the window; the game is paused and nothing is lost."
+        return "\n".join(
+            [
+                _("Terminal too small: {width}x{height}.").format(width=w, height=h),
+                _("Living Forest needs at least 80x24."),
+                _("Enlarge the window; the game is paused and nothing is lost."),
+            ]
         )
 
     def update_size(self, w: int, h: int) -> None:

@@ -18,11 +18,11 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from living_forest.core import Event, GameState, describe, parse_action
+from living_forest.i18n import N_, _, ngettext
 
 from .. import render as R
 from ..charts import per_round
 from ..choices import action_label
-from ..glyphs import plural
 from ..recent import last_moves
 from ..replay import Replay
 from ..session import HUMAN
@@ -33,28 +33,37 @@ from .modals import InfoScreen, NumberScreen
 
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)  # seconds a step when playing on
 LOG_EVENTS = 300  # events shown in the log after a jump
+# What the player to act does in each phase, on the status line (translated there).
+DOING = {
+    # i18n: the replay's status line: who is to act ("Ana reveals")
+    "draw": N_("{player} reveals"),
+    # i18n: the replay's status line: who is to act ("Ana takes actions")
+    "action": N_("{player} takes actions"),
+    # i18n: the replay's status line, at the end of the game
+    "over": N_("game over"),
+}
 
 
 class ReplayScreen(BoardScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right", "step(1)", "Next", id="replay.next", priority=True),
-        Binding("left", "step(-1)", "Back", id="replay.prev", priority=True),
-        Binding("down", "turn(1)", "Next turn", id="replay.next_turn", priority=True),
-        Binding("up", "turn(-1)", "Turn back", id="replay.prev_turn", priority=True),
-        Binding("pagedown", "round(1)", "Next round", id="replay.next_round", priority=True),
-        Binding("pageup", "round(-1)", "Round back", id="replay.prev_round", priority=True),
-        Binding("home", "jump(0)", "Start", show=False, id="replay.start", priority=True),
-        Binding("end", "jump(-1)", "End", show=False, id="replay.end", priority=True),
-        Binding("j", "ask_round", "Round…", id="replay.round"),
-        Binding("space", "play", "Play", id="replay.play"),
-        Binding("plus", "speed(1)", "Faster", show=False, id="replay.faster"),
-        Binding("minus", "speed(-1)", "Slower", show=False, id="replay.slower"),
-        Binding("x", "hidden", "Hidden info", id="replay.hidden"),
-        Binding("v", "next_forest", "Forest", id="replay.view_forest"),
-        Binding("i", "discard", "Discard", id="replay.discard"),
-        Binding("p", "play_from_here", "Play from here", id="replay.play_from"),
-        Binding("r", "chart", "Race chart", id="replay.chart"),
-        Binding("escape", "leave", "Leave", id="replay.leave"),
+        Binding("right", "step(1)", N_("Next"), id="replay.next", priority=True),
+        Binding("left", "step(-1)", N_("Back"), id="replay.prev", priority=True),
+        Binding("down", "turn(1)", N_("Next turn"), id="replay.next_turn", priority=True),
+        Binding("up", "turn(-1)", N_("Turn back"), id="replay.prev_turn", priority=True),
+        Binding("pagedown", "round(1)", N_("Next round"), id="replay.next_round", priority=True),
+        Binding("pageup", "round(-1)", N_("Round back"), id="replay.prev_round", priority=True),
+        Binding("home", "jump(0)", N_("Start"), show=False, id="replay.start", priority=True),
+        Binding("end", "jump(-1)", N_("End"), show=False, id="replay.end", priority=True),
+        Binding("j", "ask_round", N_("Round…"), id="replay.round"),
+        Binding("space", "play", N_("Play"), id="replay.play"),
+        Binding("plus", "speed(1)", N_("Faster"), show=False, id="replay.faster"),
+        Binding("minus", "speed(-1)", N_("Slower"), show=False, id="replay.slower"),
+        Binding("x", "hidden", N_("Hidden info"), id="replay.hidden"),
+        Binding("v", "next_forest", N_("Forest"), id="replay.view_forest"),
+        Binding("i", "discard", N_("Discard"), id="replay.discard"),
+        Binding("p", "play_from_here", N_("Play from here"), id="replay.play_from"),
+        Binding("r", "chart", N_("Race chart"), id="replay.chart"),
+        Binding("escape", "leave", N_("Leave"), id="replay.leave"),
     ]
 
     def __init__(self, replay: Replay, *, title: str = "", start: int | None = None) -> None:
@@ -124,28 +133,49 @@ class ReplayScreen(BoardScreen):
     def _show_position(self) -> None:
         st = self.board_state
         r = self.replay
+        # The two status lines (80 columns at 80x24): their parts joined by " · ".
         last = ""
         if self.index > 0:
             before = r.states[self.index - 1]
-            who = before.players[before.current].name
-            last = (
-                f" · last: {who}: {action_label(before, parse_action(r.actions[self.index - 1]))}"
+            action = action_label(before, parse_action(r.actions[self.index - 1]))
+            # i18n: the replay's status line: the move that led to the position shown
+            last = " · " + _("last: {player}: {action}").format(
+                player=before.players[before.current].name, action=action
             )
-        phase = {"draw": "reveals", "action": "takes actions", "over": "game over"}[st.phase]
-        who = "" if st.phase == "over" else f"{st.players[st.current].name} "
-        playing = f" · playing ({SPEEDS[self.speed]:g} s a step)" if self._timer else ""
-        hidden = "shown" if self.show_hidden else "hidden"
-        head = f"Replay{(' of ' + self.title_text) if self.title_text else ''}"
-        status = (
-            f"{head} · step {self.index} of {r.last} · round {st.round} · {who}{phase}{playing}"
+        doing = _(DOING[st.phase]).format(player=st.players[st.current].name)
+        playing = ""
+        if self._timer:
+            # i18n: the replay's status line, while it plays on by itself
+            playing = " · " + _("playing ({seconds} s a step)").format(
+                seconds=f"{SPEEDS[self.speed]:g}"
+            )
+        if self.show_hidden:
+            hidden = _("hidden information shown")
+        else:
+            hidden = _("hidden information hidden")
+        if self.title_text:
+            # i18n: the replay's status line: {title} is a file name or "this game"
+            head = _("Replay of {title}").format(title=self.title_text)
+        else:
+            head = _("Replay")
+        status = " · ".join(
+            [
+                head,
+                _("step {step} of {last}").format(step=self.index, last=r.last),
+                _("round {round}").format(round=st.round),
+                doing + playing,
+            ]
         )
         self.query_one("#status", Static).update(
-            Content(status) + Content("\n") + Content(f"hidden information {hidden}{last}")
+            Content(status) + Content("\n") + Content(hidden + last)
         )
         self.query_one("#replay-pos", Static).update(
             Content.from_markup(
-                "[b]→ ←[/] step  [b]↓ ↑[/] turn  [b]PgDn PgUp[/] round  [b]j[/] round…  "
-                "[b]space[/] play  [b]p[/] play from here"
+                # i18n: the replay's keys, one line of at most 78 characters
+                _(
+                    "[b]→ ←[/] step  [b]↓ ↑[/] turn  [b]PgDn PgUp[/] round  [b]j[/] round…  "
+                    "[b]space[/] play  [b]p[/] play from here"
+                )
             )
         )
 
@@ -199,7 +229,8 @@ class ReplayScreen(BoardScreen):
             if n is not None:
                 self._go(self.replay.round_start(n))
 
-        self.app.push_screen(NumberScreen(f"Go to round (1-{last_round})", 1, last_round), answered)
+        title = _("Go to round (1-{last})").format(last=last_round)
+        self.app.push_screen(NumberScreen(title, 1, last_round), answered)
 
     def action_play(self) -> None:
         if self._timer is not None:
@@ -242,14 +273,21 @@ class ReplayScreen(BoardScreen):
         st = self.board_state
         seat = st.current if self.viewed is None else self.viewed
         p = st.players[seat]
-        title = f"Discard stack of {p.name} ({plural(len(p.discard), 'card')}; v: another player)"
+        n = len(p.discard)
+        title = ngettext(
+            "Discard stack of {player} ({count} card; v: another player)",
+            "Discard stack of {player} ({count} cards; v: another player)",
+            n,
+        ).format(player=p.name, count=n)
         if self.show_hidden:
             body = R.discard(st, seat)
             if p.draw:
                 top = ", ".join(st.players[seat].draw[::-1])
-                body += f"\n\n[b]Draw stack, top first[/] (hidden in play): {R.safe(top)}"
+                body += "\n\n" + _("[b]Draw stack, top first[/] (hidden in play): {cards}").format(
+                    cards=R.safe(top)
+                )
         else:
-            body = "Hidden in play (only its owner may look); x shows hidden information."
+            body = _("Hidden in play (only its owner may look); x shows hidden information.")
         self.app.push_screen(InfoScreen(title, body, markup=True))
 
     def action_chart(self) -> None:
@@ -264,7 +302,7 @@ class ReplayScreen(BoardScreen):
         touched (the new game autosaves to a file of its own)."""
         self._stop()
         if self.board_state.phase == "over":
-            self.notify("The game is over at this step: step back to play from earlier.")
+            self.notify(_("The game is over at this step: step back to play from earlier."))
             return
         session = self.replay.play_from(self.index)
         start = getattr(self.app, "start_session", None)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable
 
 from textual import events, on
@@ -18,9 +19,10 @@ from textual.widgets import Button, Input, Label, Static
 
 from living_forest.bots import title
 from living_forest.core import BASE_GAME, GameOptions, rules_for
+from living_forest.i18n import N_, _, spirit_name
 
 from ..glyphs import SPIRIT_TAG
-from ..session import CONTROLLERS, SeatConfig
+from ..session import CONTROLLERS, HUMAN, SeatConfig, controller_name
 from ..widgets.footer import Footer
 
 # The Spirits and their names are the same with every module (N-7).
@@ -38,14 +40,17 @@ LOGO = r"""
 
 
 class TitleScreen(Screen[None]):
+    # Not in the Footer: every menu button shows its key already, and the Footer has
+    # no room for them all in German at 80 columns.
     BINDINGS = [
-        Binding("n", "app.new_game", "New game", id="title.new"),
-        Binding("t", "app.learn", "Learn to play", id="title.learn"),
-        Binding("c", "app.continue_game", "Continue", id="title.continue"),
-        Binding("l", "app.load_game", "Load…", id="title.load"),
-        Binding("w", "app.watch_replay", "Replay…", id="title.watch"),
-        Binding("r", "app.help", "Rules", id="title.rules"),
-        Binding("q", "app.quit", "Quit", id="title.quit"),
+        Binding("n", "app.new_game", N_("New game"), id="title.new", show=False),
+        Binding("t", "app.learn", N_("Learn to play"), id="title.learn", show=False),
+        Binding("c", "app.continue_game", N_("Continue"), id="title.continue", show=False),
+        Binding("l", "app.load_game", N_("Load…"), id="title.load", show=False),
+        Binding("w", "app.watch_replay", N_("Replay…"), id="title.watch", show=False),
+        Binding("r", "app.help", N_("Rules"), id="title.rules", show=False),
+        Binding("s", "app.settings", N_("Settings"), id="title.settings", show=False),
+        Binding("q", "app.quit", N_("Quit"), id="title.quit", show=False),
     ]
     AUTO_FOCUS = "#new"
 
@@ -58,17 +63,31 @@ class TitleScreen(Screen[None]):
         with Vertical(id="title-box"):
             yield Static(LOGO, id="logo")
             yield Label(
-                "Drive Onibi back and grow your forest: 2 to 4 Spirits at one keyboard",
+                _("Drive Onibi back and grow your forest: 2 to 4 Spirits at one keyboard"),
                 id="tagline",
             )
+            menu = [
+                # i18n: a title-screen button and its key: at most 15 characters
+                ("new", _("New game"), "n"),
+                # i18n: a title-screen button and its key: at most 15 characters
+                ("learn", _("Learn to play"), "t"),
+                # i18n: a title-screen button and its key: at most 15 characters
+                ("continue", _("Continue"), "c"),
+                # i18n: a title-screen button and its key: at most 15 characters
+                ("load", _("Load…"), "l"),
+                # i18n: a title-screen button and its key: at most 15 characters
+                ("watch", _("Replay…"), "w"),
+                # i18n: a title-screen button (the rules reference): at most 15 characters
+                ("rules", _("Rules"), "r"),
+                # i18n: a title-screen button (the language): at most 15 characters
+                ("settings", _("Settings"), "s"),
+                # i18n: a title-screen button and its key: at most 15 characters
+                ("quit", _("Quit"), "q"),
+            ]
+            width = max(len(label) for _id, label, _key in menu)  # the keys in a column
             with Center(id="menu-row"), Vertical(id="menu"):
-                yield Button("New game      (n)", id="new")
-                yield Button("Learn to play (t)", id="learn")
-                yield Button("Continue      (c)", id="continue")
-                yield Button("Load…         (l)", id="load")
-                yield Button("Replay…       (w)", id="watch")
-                yield Button("Rules         (r)", id="rules")
-                yield Button("Quit          (q)", id="quit")
+                for bid, label, key in menu:
+                    yield Button(f"{label:<{width}} ({key})", id=bid)
             yield Label("", id="title-message")
         yield Footer()
 
@@ -93,6 +112,7 @@ class TitleScreen(Screen[None]):
             "load": "load_game",
             "watch": "watch_replay",
             "rules": "help",
+            "settings": "settings",
             "quit": "quit",
         }[event.button.id or "quit"]
         await self.app.run_action(f"app.{action}")
@@ -118,8 +138,8 @@ class Cycle(Widget, can_focus=True):
     Cycle:focus { border: heavy $accent; text-style: bold; background-tint: $foreground 5%; }
     """
     BINDINGS = [
-        Binding("left", "step(-1)", "Previous", show=False, id="newgame.cycle.prev"),
-        Binding("right,space", "step(1)", "Next", show=False, id="newgame.cycle.next"),
+        Binding("left", "step(-1)", N_("Previous"), show=False, id="newgame.cycle.prev"),
+        Binding("right,space", "step(1)", N_("Next"), show=False, id="newgame.cycle.next"),
     ]
     value: reactive[str] = reactive("", layout=False)
 
@@ -159,11 +179,15 @@ class Cycle(Widget, can_focus=True):
         n = len(self.options)
         start = self._index()
         # The next option, from the current one, with a word of its label or its value
-        # starting with the letter (h: Human, then Bot: hard, then Human again).
+        # starting with the letter (h: Human, then Bot: hard, then Human again). A word
+        # of several labels ("Bot", in any language) does not count.
+        words = [[w.strip("():").lower() for w in text.split()] for text, _v in self.options]
+        seen = Counter(w for ws in words for w in set(ws))
+        shared = {w for w, times in seen.items() if times > 1}
         for k in range(1, n + 1):
-            text, v = self.options[(start + k) % n]
-            words = [w.strip("():").lower() for w in text.split()]
-            if any(w.startswith(ch) for w in [*words, v.lower()] if w != "bot"):
+            i = (start + k) % n
+            v = self.options[i][1]
+            if any(w.startswith(ch) for w in [*words[i], v.lower()] if w not in shared):
                 event.stop()
                 event.prevent_default()
                 self.value = v
@@ -186,11 +210,17 @@ class Cycle(Widget, can_focus=True):
 
 
 def controller_label(controller: str) -> str:
-    return "Human" if controller == "human" else f"Bot: {title(controller)}"
+    return controller_name(controller)
 
 
-# The rules on offer: (label, module names joined by "+"; "" = the base game).
-RULES_CHOICES = [("Base game", ""), ("Kodama expansion", "kodama")]
+# The rules on offer: (label, module names joined by "+"; "" = the base game); the
+# labels are translated where shown.
+RULES_CHOICES = [
+    # i18n: the rules of a game on the New game form: at most 16 characters
+    (N_("Base game"), ""),
+    # i18n: the rules of a game on the New game form: at most 16 characters
+    (N_("Kodama expansion"), "kodama"),
+]
 
 
 def options_of(value: str) -> GameOptions:
@@ -206,10 +236,11 @@ class SeatRow(Horizontal):
 
     def compose(self) -> ComposeResult:
         i = self.index
-        yield Label(f"Seat {i + 1}", classes="seat-label")
+        # i18n: the label of a row of the New game form: at most 7 characters
+        yield Label(_("Seat {number}").format(number=i + 1), classes="seat-label")
         yield Input(DEFAULT_NAMES[i], id=f"name-{i}", max_length=40, classes="seat-name")
         yield Cycle(
-            [(f"{SPIRIT_NAMES[s]} ({SPIRIT_TAG[s]})", s) for s in SPIRITS],
+            [(f"{spirit_name(SPIRIT_NAMES[s])} ({SPIRIT_TAG[s]})", s) for s in SPIRITS],
             SPIRITS[i],
             id=f"spirit-{i}",
             classes="seat-spirit",
@@ -222,7 +253,8 @@ class SeatRow(Horizontal):
         )
 
 
-FORM_HELP = (
+# Translated where shown.
+FORM_HELP = N_(
     "[b]Tab[/] next field, [b]Shift+Tab[/] previous (each row: name → Spirit → player). "
     "On a Spirit or player: [b]←/→[/] or [b]Space[/] change it, a letter jumps "
     "([b]h[/]uman/[b]h[/]ard, [b]e[/]asy, [b]m[/]edium, [b]b[/]aseline, [b]r[/]andom). "
@@ -234,13 +266,13 @@ class NewGameScreen(Screen[tuple[list[SeatConfig], int, GameOptions] | None]):
     """Seats (2-4), each with a name, a unique Spirit and human/bot; a seed; Start."""
 
     BINDINGS = [
-        Binding("escape", "cancel", "Back", id="newgame.back"),
-        Binding("f5", "start", "Start", id="newgame.start", priority=True),
+        Binding("escape", "cancel", N_("Back"), id="newgame.back"),
+        Binding("f5", "start", N_("Start"), id="newgame.start", priority=True),
         # Enter starts from a name, the seed or a Spirit/player field (buttons keep theirs).
-        Binding("enter", "start", "Start", show=False, id="newgame.start2"),
-        Binding("f2", "add_seat", "Add seat", id="newgame.add"),
-        Binding("f3", "remove_seat", "Remove seat", id="newgame.remove"),
-        Binding("f4", "reseed", "New seed", id="newgame.reseed"),
+        Binding("enter", "start", N_("Start"), show=False, id="newgame.start2"),
+        Binding("f2", "add_seat", N_("Add seat"), id="newgame.add"),
+        Binding("f3", "remove_seat", N_("Remove seat"), id="newgame.remove"),
+        Binding("f4", "reseed", N_("New seed"), id="newgame.reseed"),
     ]
 
     def __init__(
@@ -258,24 +290,30 @@ class NewGameScreen(Screen[tuple[list[SeatConfig], int, GameOptions] | None]):
         with VerticalScroll(id="newgame"):
             yield Label(
                 Content.from_markup(
-                    "[b]New game[/]  2 to 4 seats, each Spirit once (no solo mode, not even "
-                    "with Kodama)"
+                    _(
+                        "[b]New game[/]  2 to 4 seats, each Spirit once (no solo mode, not "
+                        "even with Kodama)"
+                    )
                 )
             )
-            yield Static(Content.from_markup(FORM_HELP), id="newgame-help")
+            yield Static(Content.from_markup(_(FORM_HELP)), id="newgame-help")
             for i in range(4):
                 yield SeatRow(i)
             with Horizontal(id="rules-row"):
-                yield Label("Rules", classes="seat-label")
-                yield Cycle(RULES_CHOICES, "", id="rules", classes="seat-rules")
+                # i18n: the label of the New game form's row of rules (base game or
+                # Kodama): at most 7 characters
+                yield Label(_("Rules"), classes="seat-label")
+                rules = [(_(label), v) for label, v in RULES_CHOICES]
+                yield Cycle(rules, "", id="rules", classes="seat-rules")
             with Horizontal(id="seed-row"):
-                yield Label("Seed", classes="seat-label")
+                # i18n: the label of the New game form's row of the seed: at most 7 characters
+                yield Label(_("Seed"), classes="seat-label")
                 yield Input(str(self.seed), id="seed", restrict=r"[0-9]*", max_length=18)
             with Horizontal(id="newgame-buttons"):
-                yield Button("Start", id="start", variant="primary")
-                yield Button("+ seat (F2)", id="add")
-                yield Button("- seat (F3)", id="remove")
-                yield Button("Back", id="back")
+                yield Button(_("Start"), id="start", variant="primary")
+                yield Button(_("+ seat (F2)"), id="add")
+                yield Button(_("- seat (F3)"), id="remove")
+                yield Button(_("Back"), id="back")
             yield Static("", id="newgame-summary")
             yield Label("", id="newgame-error")
         yield Footer()
@@ -304,18 +342,32 @@ class NewGameScreen(Screen[tuple[list[SeatConfig], int, GameOptions] | None]):
             return
         parts = []
         for i in range(self.seats):
-            name = self.query_one(f"#name-{i}", Input).value.strip() or f"(seat {i + 1}: no name)"
-            spirit = SPIRIT_NAMES.get(self.query_one(f"#spirit-{i}", Cycle).value, "?")
+            name = self.query_one(f"#name-{i}", Input).value.strip() or _(
+                "(seat {number}: no name)"
+            ).format(number=i + 1)
+            spirit = SPIRIT_NAMES.get(self.query_one(f"#spirit-{i}", Cycle).value)
             ctl = self.query_one(f"#ctl-{i}", Cycle).value
-            who = "human" if ctl == "human" else f"{title(ctl)} bot"
-            parts.append(f"{name} ({spirit}, {who})")
+            # i18n: who plays a seat, in the New game form's summary "Ana (Winter, human)"
+            who = _("human")
+            if ctl != HUMAN:
+                # i18n: who plays a seat, in the New game form's summary "Ben (Summer, easy
+                # bot)"; {level}: easy, medium, hard...
+                who = _("{level} bot").format(level=title(ctl))
+            parts.append(f"{name} ({spirit_name(spirit) if spirit else '?'}, {who})")
         seed = self.query_one("#seed", Input).value.strip() or "?"
         rules = dict((v, label) for label, v in RULES_CHOICES)[
             self.query_one("#rules", Cycle).value
         ]
+        # i18n: between the players of the New game form's summary: "Ana (…) vs Ben (…)"
+        versus = _("vs")
         self.query_one("#newgame-summary", Static).update(
             Content.from_markup(
-                "[b]Game:[/] $g  [dim]$r, seed $s[/]", g=" vs ".join(parts), r=rules, s=seed
+                # i18n: the New game form's summary; keep $g (the players), $r (the rules)
+                # and $s (the seed)
+                _("[b]Game:[/] $g  [dim]$r, seed $s[/]"),
+                g=f" {versus} ".join(parts),
+                r=_(rules),
+                s=seed,
             )
         )
         error = self.query_one("#newgame-error", Label)
@@ -370,15 +422,17 @@ class NewGameScreen(Screen[tuple[list[SeatConfig], int, GameOptions] | None]):
             spirit = self.query_one(f"#spirit-{i}", Cycle).value
             ctl = self.query_one(f"#ctl-{i}", Cycle).value
             if not name:
-                return f"Seat {i + 1} needs a name."
+                return _("Seat {number} needs a name.").format(number=i + 1)
             seats.append(SeatConfig(name, str(spirit), str(ctl)))
         spirits = [s.spirit for s in seats]
         for s in set(spirits):
             if spirits.count(s) > 1:
-                return f"{SPIRIT_NAMES[s]} is chosen twice; each Spirit can be played once."
+                return _("{spirit} is chosen twice; each Spirit can be played once.").format(
+                    spirit=spirit_name(SPIRIT_NAMES[s])
+                )
         text = self.query_one("#seed", Input).value.strip()
         if not text.isdigit():
-            return "The seed must be a whole number (0 or more)."
+            return _("The seed must be a whole number (0 or more).")
         return seats, int(text), options_of(self.query_one("#rules", Cycle).value)
 
     def action_start(self) -> None:

@@ -19,11 +19,12 @@ from textual.widgets.option_list import Option
 
 from living_forest.core import Action, GameState
 from living_forest.core.state import PHASE_OVER
+from living_forest.i18n import N_, _
 
 from ..choices import Choice
 from ..keys import GAME_KEYS, opens_list
 from ..session import Session
-from ..tutorial import KEY_STEPS, Chapter, Tutor
+from ..tutorial import KEY_STEPS, Chapter, Tutor, tutorial_text
 from .game import GameScreen
 from .modals import ConfirmScreen, InfoScreen
 
@@ -57,11 +58,14 @@ class TutorialScreen(GameScreen):
             step = self.tutor.step(s)
             if step is not None and step.say and i not in self._told:
                 self._told.add(i)
-                self.push_modal(LessonScreen(f"Learn to play · {self.chapter.title}", step.say))
+                chapter = tutorial_text(self.chapter.title)
+                title = _("Learn to play · {chapter}").format(chapter=chapter)
+                self.push_modal(LessonScreen(title, tutorial_text(step.say)))
                 return
             if step is None and not self._done_told:
                 self._done_told = True
-                self.push_modal(LessonScreen("Chapter done", self.chapter.done))
+                done = tutorial_text(self.chapter.done)
+                self.push_modal(LessonScreen(_("Chapter done"), done))
                 return
         super().advance_flow()
 
@@ -125,9 +129,11 @@ class TutorialScreen(GameScreen):
             )
             if leads:
                 n = self._numbers[i]
-                return hint + (
-                    f" It is number {n}." if n <= 9 else " It is past 9: ↓ to it, then Enter."
-                )
+                if n <= 9:
+                    where = _("It is number {number}.").format(number=n)
+                else:
+                    where = _("It is past 9: ↓ to it, then Enter.")
+                return f"{hint} {where}"
         return hint
 
     def action_hint(self) -> None:
@@ -162,8 +168,8 @@ class TutorialScreen(GameScreen):
 
         self.push_modal(
             ConfirmScreen(
-                "Leave the tutorial?",
-                "Learn to play on the title screen starts any chapter again.",
+                _("Leave the tutorial?"),
+                _("Learn to play on the title screen starts any chapter again."),
             ),
             answered,
         )
@@ -172,7 +178,7 @@ class TutorialScreen(GameScreen):
 class ChapterScreen(ModalScreen[Chapter | None]):
     """The tutorial's chapters; Enter starts one, Esc goes back."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="chapters.cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="chapters.cancel")]
 
     def __init__(self, chapters: tuple[Chapter, ...]) -> None:
         super().__init__(classes="dialog")
@@ -180,19 +186,24 @@ class ChapterScreen(ModalScreen[Chapter | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
-            yield Label(Content.from_markup("[b]Learn to play[/]"), id="chapters-title")
+            yield Label(Content.from_markup(_("[b]Learn to play[/]")), id="chapters-title")
             yield Static(
                 Content(
-                    "A guided game against Ben: each step says what to do and waits for "
-                    "it. Esc leaves at any time."
+                    _(
+                        "A guided game against Ben: each step says what to do and waits for "
+                        "it. Esc leaves at any time."
+                    )
                 ),
                 id="chapters-about",
             )
             yield OptionList(
-                *(Option(Content(c.title), id=str(i)) for i, c in enumerate(self.chapters)),
+                *(
+                    Option(Content(tutorial_text(c.title)), id=str(i))
+                    for i, c in enumerate(self.chapters)
+                ),
                 id="chapters-list",
             )
-            yield Label(Content.from_markup("[dim]↑↓ choose, Enter starts, Esc back[/]"))
+            yield Label(Content.from_markup(_("[dim]↑↓ choose, Enter starts, Esc back[/]")))
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()

@@ -10,6 +10,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from living_forest.core import GameState, rules_of
+from living_forest.i18n import _, spirit_name
 
 from .. import kodama_ui
 from .. import render as R
@@ -123,9 +124,15 @@ class ForestView(Panel):
             return ""
         p = st.players[self.seat]
         d = rules_of(st).data
-        head = f"[b]Forest of {R.safe(p.name)}[/] ({d.spirits[p.spirit]})"
+        # i18n: the title above a Forest: one line of 43 cells at 80x24 with the player's
+        # name, the Spirit's name and " to act " after it: keep it short
+        head = _("[b]Forest of {player}[/] ({spirit})").format(
+            player=R.safe(p.name), spirit=spirit_name(d.spirits[p.spirit])
+        )
         if self.seat == st.current and st.phase != "over":
-            head += " [reverse] to act [/]"
+            # i18n: a mark after the Forest's title: it is this player's turn
+            to_act = _("to act")
+            head += f" [reverse] {to_act} [/]"
         planted = self.recent.cells.get(self.seat)
         text = head + "\n" + R.forest(st, self.seat, marks=self.marks, planted=planted)
         if self.line:
@@ -154,11 +161,18 @@ class HelpLineView(Panel):
 
 class PlayersView(Panel):
     def render_state(self, st: GameState) -> str:
+        # i18n: the players panel's title; at 80x24 a key of 21 cells follows on the same
+        # line of 36: at most 14 characters
+        title = _("Players")
         if self.wide:
-            t = R.threshold_text(st)
-            head = f"[b]Players[/] [dim]T trees F fires ✿ flowers of {t}, VT Victory tiles[/]"
+            # i18n: a key to the players panel's columns, whose letters T, F and VT stay
+            # as they are: trees, fires and flowers (✿) of {threshold} (what wins:
+            # "12", or "13·15·13"), Victory tiles
+            key = _("T trees F fires ✿ flowers of {threshold}, VT Victory tiles")
+            head = f"[b]{title}[/] [dim]{key.format(threshold=R.threshold_text(st))}[/]"
         else:
-            head = f"[b]Players[/] [dim]T F ✿→{R.threshold_text(st)} ◆ VT dr/dis[/]"
+            # The key of the columns' letters and glyphs (T F ✿ ◆ VT dr/dis), untranslated.
+            head = f"[b]{title}[/] [dim]T F ✿→{R.threshold_text(st)} ◆ VT dr/dis[/]"
         return head + "\n" + R.players(st, wide=self.wide)
 
 

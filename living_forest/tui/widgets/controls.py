@@ -16,16 +16,19 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from living_forest.i18n import N_, _, ngettext
+
 
 class ChoiceList(Widget, can_focus=True):
     """Numbered options; arrows move, Enter or a click selects (posts ``Selected``)."""
 
     BINDINGS = [
-        Binding("up", "move(-1)", "Up", show=False, id="choices.up"),
-        Binding("down", "move(1)", "Down", show=False, id="choices.down"),
-        Binding("home", "jump(0)", "First", show=False, id="choices.home"),
-        Binding("end", "jump(-1)", "Last", show=False, id="choices.end"),
-        Binding("enter", "select", "Confirm", id="choices.select"),
+        Binding("up", "move(-1)", N_("Up"), show=False, id="choices.up"),
+        Binding("down", "move(1)", N_("Down"), show=False, id="choices.down"),
+        Binding("home", "jump(0)", N_("First"), show=False, id="choices.home"),
+        Binding("end", "jump(-1)", N_("Last"), show=False, id="choices.end"),
+        # i18n: key bar label (the 80x24 key bar is full): at most 7 characters
+        Binding("enter", "select", N_("Confirm"), id="choices.select"),
     ]
     highlighted: reactive[int] = reactive(0, repaint=True)
 
@@ -138,11 +141,27 @@ class ChoiceList(Widget, can_focus=True):
         if end < n:
             out = out[: h - 1]
             rows = rows[: h - 1]
-            above = f", {self._top} above" if self._top else ""
-            out.append(Content(f"   ↓ {n - end} more{above} (arrows)"))
+            below = n - end
+            if self._top:
+                # i18n: the choice box's last line (31 columns at 80x24): {count} options
+                # below the box, {above} above it
+                more = ngettext(
+                    "↓ {count} more, {above} above (arrows)",
+                    "↓ {count} more, {above} above (arrows)",
+                    below,
+                ).format(count=below, above=self._top)
+            else:
+                # i18n: the choice box's last line (31 columns at 80x24)
+                more = ngettext("↓ {count} more (arrows)", "↓ {count} more (arrows)", below)
+                more = more.format(count=below)
+            out.append(Content(f"   {more}"))
             rows.append(end)
         elif self._top > 0 and len(out) < h:
-            out.append(Content(f"   ↑ {self._top} more above (arrows)"))
+            # i18n: the choice box's last line (31 columns at 80x24)
+            more = ngettext(
+                "↑ {count} more above (arrows)", "↑ {count} more above (arrows)", self._top
+            ).format(count=self._top)
+            out.append(Content(f"   {more}"))
             rows.append(self._top - 1)
         self._row_items = rows
         return Content("\n").join(out)
@@ -183,6 +202,7 @@ class KeyBar(Widget):
         self.call_after_refresh(self._rebuild)
 
     # Always shown, at the end, when the bar is too narrow for every key (issue 8).
+    # The bindings' descriptions (English; translated when drawn).
     ESSENTIAL = ("Help", "Quit")
     # Keys given room last (Enter confirms the obvious; Load and Save are in Help).
     FIRST = ("escape",)  # Back, when it can be used: the way out of a sub-list
@@ -198,7 +218,7 @@ class KeyBar(Widget):
             return 4
         return 0 if key in self.FIRST else 2 if key in self.VIEWS else 1
 
-    def _rebuild(self, *_: object) -> None:
+    def _rebuild(self, *_args: object) -> None:
         pieces: list[tuple[Content, str, bool, bool]] = []  # piece, key, enabled, essential
         seen: set[str] = set()
         for active in self.screen.active_bindings.values():
@@ -207,12 +227,13 @@ class KeyBar(Widget):
                 continue
             seen.add(b.description)
             shown = self.app.get_key_display(b)
+            label = _(b.description)  # marked with N_ where the binding is declared
             if active.enabled:
                 piece = Content.from_markup(
-                    "[bold $footer-key-foreground]$k[/] $d ", k=shown, d=b.description
+                    "[bold $footer-key-foreground]$k[/] $d ", k=shown, d=label
                 )
             else:
-                piece = Content.from_markup("[dim]$k $d[/] ", k=shown, d=b.description)
+                piece = Content.from_markup("[dim]$k $d[/] ", k=shown, d=label)
             pieces.append((piece, b.key, active.enabled, b.description in self.ESSENTIAL))
         self._pieces = pieces
         self._laid_for = -1
@@ -238,7 +259,7 @@ class KeyBar(Widget):
                     room -= pieces[i][0].cell_length
             pieces = [p for i, p in enumerate(pieces) if i in kept] + essential
         spans, parts, x = [], [], 0
-        for piece, key, enabled, _ in pieces:
+        for piece, key, enabled, _essential in pieces:
             spans.append(_Span(x, x + piece.cell_length, key, enabled))
             x += piece.cell_length
             parts.append(piece)

@@ -13,6 +13,8 @@ from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.widgets import RichLog
 
+from living_forest.i18n import _
+
 MARK = "▸ "  # before the lines of a marked seat (the human's own, in a game with bots)
 UNMARKED = "  "
 
@@ -79,7 +81,9 @@ class EventLog(RichLog):
         scroll_end: bool | None = None,
     ) -> None:
         if round and round != self.latest_round:
-            self._append(Entry(f"── Round {round} ──", None, round, True), scroll_end)
+            # i18n: the line between rounds in the event log ("── Round 3 ──")
+            line = "── " + _("Round {round}").format(round=round) + " ──"
+            self._append(Entry(line, None, round, True), scroll_end)
         self._append(Entry(sentence, seat, round or self.latest_round), scroll_end)
 
     def _append(self, e: Entry, scroll_end: bool | None) -> None:

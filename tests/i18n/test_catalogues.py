@@ -1,0 +1,55 @@
+"""The catalogues hold every message the code, data, tutorial and help can show, with
+the same placeholders, markup and key names (issue 10: "a test fails when a catalogue
+lacks a message or a placeholder differs")."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+
+from living_forest import i18n
+from living_forest.catalogs import SHORT, extract, problems, read_catalogue
+
+TRANSLATED = [lang for lang in i18n.LANGUAGES if lang != i18n.SOURCE_LANGUAGE]
+
+
+@pytest.fixture(scope="module")
+def template():
+    return extract()
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_catalogue_has_every_message_right(lang: str, template) -> None:
+    found = problems(lang, template)
+    assert not found, f"{len(found)} problems (run `make catalogs`):\n" + "\n".join(found[:40])
+
+
+def test_placeholders_are_named(template) -> None:
+    """Translators may reorder a sentence only if its placeholders have names."""
+    bad = []
+    for m in template:
+        for text in m.id if isinstance(m.id, tuple) else (m.id,):
+            if not text or "{" not in text or m.context is not None:
+                continue
+            try:
+                names = [f for _l, f, _s, _c in string.Formatter().parse(text) if f is not None]
+            except ValueError:
+                bad.append(text)
+                continue
+            if any(not n.isidentifier() for n in names):
+                bad.append(text)
+    assert not bad, bad
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_short_names_tell_cards_apart(lang: str, template) -> None:
+    """The Help Line's short names (at most 7 characters) are unique per card, except
+    the four starting Kodama cards, which are the same card for each Spirit."""
+    cat = read_catalogue(lang)
+    shorts: dict[str, list[str]] = {}
+    for m in template:
+        if m.context == SHORT:
+            shorts.setdefault(cat.get(m.id, context=SHORT).string, []).append(m.id)
+    shared = {s: ids for s, ids in shorts.items() if len(ids) > 1}
+    assert all(all("starting Kodama" in i for i in ids) for ids in shared.values()), shared

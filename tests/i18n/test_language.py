@@ -1,0 +1,117 @@
+"""The language: chosen from --lang, the settings or the environment; plural rules of
+each language; the core's sentences in German and French (issue 10)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from living_forest import i18n
+from living_forest.bots import baseline_bot
+from living_forest.catalogs import read_catalogue
+from living_forest.core import GameOptions, apply, describe, legal_actions, new_game
+from living_forest.core.events import _TEMPLATES, Plural
+from living_forest.core.observation import observe
+from living_forest.settings import Settings, load_settings, save_settings
+
+TRANSLATED = [lang for lang in i18n.LANGUAGES if lang != i18n.SOURCE_LANGUAGE]
+
+
+@pytest.mark.parametrize(
+    ("environ", "expected"),
+    [
+        ({"LANG": "de_DE.UTF-8"}, "de"),
+        ({"LANG": "fr_CA.UTF-8"}, "fr"),
+        ({"LC_ALL": "fr_FR@euro", "LANG": "de_DE.UTF-8"}, "fr"),  # LC_ALL first
+        ({"LC_MESSAGES": "de_AT", "LANG": "fr_FR"}, "de"),
+        ({"LANG": "C.UTF-8"}, None),
+        ({"LANG": "es_ES.UTF-8"}, None),  # a language we do not have: English
+        ({"LC_ALL": "", "LANG": "de_CH"}, "de"),  # an empty variable is not set
+        ({}, None),
+    ],
+)
+def test_language_follows_the_environment(environ: dict[str, str], expected: str | None) -> None:
+    assert i18n.language_from_env(environ) == expected
+
+
+def test_flag_then_setting_then_environment_then_english() -> None:
+    env = {"LANG": "fr_FR.UTF-8"}
+    assert i18n.choose_language("de", "fr", env) == "de"
+    assert i18n.choose_language(None, "de", env) == "de"
+    assert i18n.choose_language(None, None, env) == "fr"
+    assert i18n.choose_language(None, None, {}) == i18n.SOURCE_LANGUAGE
+
+
+def test_an_unknown_language_is_a_clear_error() -> None:
+    with pytest.raises(i18n.LanguageError, match="'xx' is not a language of the game"):
+        i18n.set_language("xx")
+    assert i18n.language() == i18n.SOURCE_LANGUAGE  # nothing changed
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_plural_forms_follow_the_language(lang: str) -> None:
+    """French uses the singular for 0 and 1, German only for 1 (each catalogue carries
+    its language's rule; the forms come from the catalogue, not from this test)."""
+    tpl = _TEMPLATES["stopped"]
+    assert isinstance(tpl, Plural)
+    forms = read_catalogue(lang).get((tpl.singular, tpl.plural)).string
+    i18n.set_language(lang)
+    one, many = forms
+    assert i18n.ngettext(tpl.singular, tpl.plural, 1) == one
+    assert i18n.ngettext(tpl.singular, tpl.plural, 5) == many
+    assert i18n.ngettext(tpl.singular, tpl.plural, 0) == (one if lang == "fr" else many)
+
+
+def _game_events(seed: int, options: GameOptions) -> tuple[object, list]:
+    st, events = new_game(
+        [("Ana", "winter"), ("Bo", "spring"), ("Cy", "summer")], seed, options=options
+    )
+    rng = random.Random(seed)
+    while st.phase != "over":
+        st, ev = apply(st, baseline_bot(observe(st, st.current), legal_actions(st), rng))
+        events += ev
+    return st, events
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_sentence_of_a_game_is_in_the_language(lang: str) -> None:
+    """Events hold no words: the same events told in English and in ``lang`` give
+    different sentences, each complete (no raw fallback, no unfilled placeholder)."""
+    for seed, options in ((3, GameOptions()), (4, GameOptions(("kodama",)))):
+        st, events = _game_events(seed, options)
+        english = [describe(e, st) for e in events]
+        i18n.set_language(lang)
+        told = [describe(e, st) for e in events]
+        i18n.set_language(i18n.SOURCE_LANGUAGE)
+        for e, en, text in zip(events, english, told, strict=True):
+            assert not text.startswith(f"{e.kind}:"), text
+            assert "{" not in text, text
+            assert text != en, f"{e.kind} is still English in {lang}: {text}"
+
+
+def test_the_help_is_translated_block_by_block() -> None:
+    page = (i18n.LOCALE_DIR.parent / "help" / "rules.md").read_text(encoding="utf-8")
+    assert i18n.translate_markdown(page) == page  # English: the page itself
+    i18n.set_language("de")
+    german = i18n.translate_markdown(page)
+    blocks = i18n.markdown_blocks(page)
+    assert len(i18n.markdown_blocks(german)) == len(blocks)
+    assert [b for b in i18n.markdown_blocks(german) if b in blocks] == [
+        b for b in blocks if i18n._(b) == b
+    ]  # only blocks the catalogue keeps as they are (tables of keys) stay English
+
+
+def test_settings_round_trip_and_a_broken_file(tmp_path) -> None:
+    path = tmp_path / "settings.json"
+    assert load_settings(path) == (Settings(), None)
+    save_settings(Settings(language="fr"), path)
+    assert load_settings(path) == (Settings(language="fr"), None)
+    path.write_text(json.dumps({"language": "klingon"}), encoding="utf-8")
+    settings, problem = load_settings(path)
+    assert settings == Settings() and problem is not None and "'klingon'" in problem
+    path.write_text("{not json", encoding="utf-8")
+    settings, problem = load_settings(path)
+    assert settings == Settings() and problem is not None and str(path) in problem
+    assert path.read_text(encoding="utf-8") == "{not json"  # left as it was
