@@ -33,7 +33,7 @@ ASSETS = ROOT / "assets"
 PACKAGE = ROOT / "living_forest"
 SHORT = "short name"
 SHORT_NAME_CHARS = 7
-KEYWORDS = {**DEFAULT_KEYWORDS, "NP_": (1, 2)}
+KEYWORDS = {**DEFAULT_KEYWORDS, "NP_": (1, 2), "NC_": ((1, "c"), 2)}
 POT = LOCALE_DIR / f"{DOMAIN}.pot"
 # (id or (singular, plural), context, where, notes for translators)
 Entry = tuple[str | tuple[str, str], str | None, str, list[str]]

@@ -127,6 +127,12 @@ def N_(message: str) -> str:
     return message
 
 
+def NC_(context: str, message: str) -> str:
+    """Marks a text with a context (one English word, two meanings: the Element
+    "Plant" and the action "Plant"); show it with ``pgettext(context, message)``."""
+    return message
+
+
 def NP_(singular: str, plural: str) -> tuple[str, str]:
     """Marks a singular/plural pair for the catalogue (translated with :func:`ngettext`)."""
     return singular, plural

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..i18n import N_, NP_, _, card_name, join_and, ngettext, spirit_name
+from ..i18n import N_, NC_, NP_, _, card_name, join_and, ngettext, pgettext, spirit_name
 from .effects import Symbols
 
 if TYPE_CHECKING:
@@ -165,22 +165,33 @@ BONUS_WORD = {
     "fragment": N_("fragment"),
     "take_fragment": N_("take fragment"),
     "call_kodama": N_("call kodama"),
+    # The action kinds (``action_finished``), as the log has always named them.
+    "take-fragment": N_("take-fragment"),
+    "call": N_("call"),
+    "element": N_("element"),
+    "animal": N_("animal"),
 }
 
 
+# Context "element": "plant" the Element and "plant" the action (BONUS_WORD) are two
+# words in German and French.
 ELEMENT_WORD = {
-    "sun": N_("sun"),
-    "water": N_("water"),
-    "plant": N_("plant"),
-    "wind": N_("wind"),
-    "flower": N_("flower"),
+    "sun": NC_("element", "sun"),
+    "water": NC_("element", "water"),
+    "plant": NC_("element", "plant"),
+    "wind": NC_("element", "wind"),
+    "flower": NC_("element", "flower"),
 }
 
 
 def element_word(element: str) -> str:
     """An Element by its data id ("sun"), in words."""
     word = ELEMENT_WORD.get(element)
-    return _(word) if word is not None else element
+    return pgettext("element", word) if word is not None else element
+
+
+# Where a bonus comes from (the Circle's rock, a Forest corner, Kodama's animal).
+SOURCE_WORD = {"rock": N_("rock"), "corner": N_("corner"), "animal": N_("animal")}
 
 
 def bonus_word(bonus: str) -> str:
@@ -245,7 +256,8 @@ def _game_started(f: dict[str, Any], n: _Names) -> None:
 def _card_revealed(f: dict[str, Any], n: _Names) -> None:
     _card(f, n)
     shows_symbols = any(isinstance(e, Symbols) for e in n.data.cards[f["card_id"]].effects)
-    f["mark"] = _("a Kodama symbol") if shows_symbols else _(MARK[f["mark"]])
+    mark = MARK[f["mark"]]
+    f["mark"] = _("a Kodama symbol") if shows_symbols else _(mark)
 
 
 def _standee_moved(f: dict[str, Any], n: _Names) -> None:
@@ -262,6 +274,17 @@ def _tile_taken(f: dict[str, Any], n: _Names) -> None:
 def _bonus(f: dict[str, Any], n: _Names) -> None:
     """A bonus by its data id: "attract", "call kodama" (words, not the id)."""
     f["bonus"] = bonus_word(str(f["bonus"]))
+    _source(f, n)
+
+
+def _source(f: dict[str, Any], n: _Names) -> None:
+    source = SOURCE_WORD.get(str(f.get("source")))
+    if source is not None:
+        f["source"] = _(source)
+
+
+def _action(f: dict[str, Any], n: _Names) -> None:
+    f["action"] = bonus_word(str(f["action"]))
 
 
 def _bonus_lost(f: dict[str, Any], n: _Names) -> None:
@@ -269,6 +292,7 @@ def _bonus_lost(f: dict[str, Any], n: _Names) -> None:
         f["bonus"] = ngettext("{count} Fragment", "{count} Fragments", f["amount"]).format(
             count=f["amount"]
         )
+        _source(f, n)
     else:
         _bonus(f, n)
 
@@ -287,7 +311,8 @@ def _fires_added(f: dict[str, Any], n: _Names) -> None:
 
 
 def _fire_not_added(f: dict[str, Any], n: _Names) -> None:
-    f["why"] = _(WHY_NOT_ADDED[f["why"]])
+    why = WHY_NOT_ADDED[f["why"]]
+    f["why"] = _(why)
 
 
 def _refilled(f: dict[str, Any], n: _Names) -> None:
@@ -312,6 +337,7 @@ _DERIVE: dict[str, Derive] = {
     "bonus_lost": _bonus_lost,
     "bonus_offered": _bonus,
     "bonus_skipped": _bonus,
+    "action_finished": _action,
     "line_completed": _line,
     "fires_added": _fires_added,
     "fire_not_added": _fire_not_added,

@@ -46,9 +46,9 @@ from living_forest.i18n import N_, _, card_name, ngettext, spirit_name
 from . import kodama_ui
 from .glyphs import (
     ELEMENT_GLYPH,
-    ELEMENT_NAME,
     MARK_NAME,
     effects_text,
+    element_name,
     plain_elements,
     rock_bonus_name,
 )
@@ -182,7 +182,7 @@ def _strength_text(st: GameState, kind: str, strength: int | None) -> str:
     if strength is None:
         p = st.players[st.current]
         strength = at.budget(r, p, raw_strengths(r, p), 0)
-    return f"{_(ELEMENT_NAME[ELEMENTS[at.element]])} {strength}"
+    return f"{element_name(ELEMENTS[at.element])} {strength}"
 
 
 def choices(st: GameState, modes: list[str]) -> list[Choice]:

@@ -14,17 +14,27 @@ from living_forest.core.effects import (
     Symbols,
 )
 from living_forest.core.events import bonus_word, element_word
-from living_forest.i18n import N_, _
+from living_forest.i18n import N_, NC_, _, pgettext
+
+ELEMENT = "element"  # the catalogue's context of Element names
 
 ELEMENT_GLYPH = {"sun": "☼", "water": "≈", "plant": "♣", "wind": "»", "flower": "✿"}
-# English, marked for the catalogue: show them with ``_(ELEMENT_NAME[e])``.
+# English, marked for the catalogue with the context "element" (the action "Plant"
+# is another word in German and French): show them with :func:`element_name`.
 ELEMENT_NAME = {
-    "sun": N_("Sun"),
-    "water": N_("Water"),
-    "plant": N_("Plant"),
-    "wind": N_("Wind"),
-    "flower": N_("Flower"),
+    "sun": NC_("element", "Sun"),
+    "water": NC_("element", "Water"),
+    "plant": NC_("element", "Plant"),
+    "wind": NC_("element", "Wind"),
+    "flower": NC_("element", "Flower"),
 }
+
+
+def element_name(element: str) -> str:
+    """ "Sun", "Plant"… in the player's language (an Element by its data id)."""
+    return pgettext(ELEMENT, ELEMENT_NAME[element])
+
+
 # CSS class per Element, styled with theme variables in app.tcss.
 ELEMENT_STYLE = {
     "sun": "$warning",

@@ -48,7 +48,6 @@ from living_forest.i18n import (
 
 from .glyphs import (
     ELEMENT_GLYPH,
-    ELEMENT_NAME,
     ELEMENT_STYLE,
     FRAGMENT,
     MARK_GLYPH,
@@ -57,6 +56,7 @@ from .glyphs import (
     SACRED_TREE,
     SPIRIT_TAG,
     UNKNOWN,
+    element_name,
     rock_glyph,
     rock_word,
 )
@@ -861,7 +861,7 @@ def help_line_big(st: GameState, seat: int) -> str:
     right = [_("[b]Strengths[/] and what each action is worth")]
     for name, v in zip(ELEMENTS, s, strict=True):
         # The Element's name padded to 6 cells (a longer one pushes its line right).
-        label = f"{ELEMENT_GLYPH[name]} {_(ELEMENT_NAME[name]):<6}"
+        label = f"{ELEMENT_GLYPH[name]} {element_name(name):<6}"
         right.append(f"[{ELEMENT_STYLE[name]}]{label}[/] [b]{v:>2}[/]  {_worth(st, seat, name, v)}")
     solitary, gregarious = _(MARK_NAME[1]), _(MARK_NAME[-1])
     right.append(

@@ -139,3 +139,19 @@ def test_race_chart_80x24_no_color(snap_compare, monkeypatch):
         assert type(pilot.app.screen).__name__ == "ChartScreen"
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=check)
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_board_80x24_translated(snap_compare, lang):
+    """Issue 10: the board at 80x24 in German and French (longer words): the same
+    position as ``test_board_80x24``."""
+    from living_forest import i18n
+
+    i18n.set_language(lang)  # the tests' fixture sets English back afterwards
+    app = board_app(["draw", "draw", "stop"])
+
+    async def check(pilot) -> None:
+        await settle(pilot)
+        assert pilot.app.screen is pilot.app.game
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=check)

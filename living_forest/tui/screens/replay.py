@@ -52,7 +52,9 @@ class ReplayScreen(BoardScreen):
         Binding("up", "turn(-1)", N_("Turn back"), id="replay.prev_turn", priority=True),
         Binding("pagedown", "round(1)", N_("Next round"), id="replay.next_round", priority=True),
         Binding("pageup", "round(-1)", N_("Round back"), id="replay.prev_round", priority=True),
-        Binding("home", "jump(0)", N_("Start"), show=False, id="replay.start", priority=True),
+        Binding(
+            "home", "jump(0)", N_("To the start"), show=False, id="replay.start", priority=True
+        ),
         Binding("end", "jump(-1)", N_("End"), show=False, id="replay.end", priority=True),
         Binding("j", "ask_round", N_("Round…"), id="replay.round"),
         Binding("space", "play", N_("Play"), id="replay.play"),

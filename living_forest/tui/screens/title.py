@@ -288,6 +288,7 @@ class NewGameScreen(Screen[tuple[list[SeatConfig], int, GameOptions] | None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="newgame"):
+            # i18n: one line of at most 76 characters (markup not counted)
             yield Label(
                 Content.from_markup(
                     _(

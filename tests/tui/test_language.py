@@ -1,0 +1,84 @@
+"""Issue 10: the language chosen in Settings applies at once and is remembered; the
+New game form, the board and the log follow it."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from textual.widgets import Button, OptionList
+
+from living_forest import i18n
+from living_forest.core import describe
+from living_forest.tui.app import LivingForestApp
+from living_forest.tui.screens.settings import SettingsScreen
+from living_forest.tui.screens.title import TitleScreen
+from living_forest.tui.session import SeatConfig, Session
+from living_forest.tui.widgets.event_log import EventLog
+
+from .driver import started
+
+
+async def _title(pilot) -> None:
+    while not isinstance(pilot.app.screen, TitleScreen):
+        await pilot.pause()
+
+
+async def _choose(pilot, code: str) -> None:
+    await pilot.press("s")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, SettingsScreen)
+    ol = pilot.app.screen.query_one(OptionList)
+    ol.highlighted = [o.id for o in ol.options].index(code)
+    await pilot.press("enter")
+    await _title(pilot)
+    await pilot.pause()
+
+
+def _new_game_label(app: LivingForestApp) -> str:
+    return str(app.screen.query_one("#new", Button).label)
+
+
+async def test_settings_change_the_language_at_once_and_remember_it() -> None:
+    app = LivingForestApp(autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _title(pilot)
+        english = _new_game_label(app)
+        await _choose(pilot, "de")
+        assert i18n.language() == "de"
+        german = _new_game_label(app)
+        assert german.startswith(i18n._("New game")) and german != english
+        saved = json.loads(Path(os.environ["LIVING_FOREST_SETTINGS"]).read_text(encoding="utf-8"))
+        assert saved == {"language": "de"}
+        # Esc leaves the settings without a change.
+        await pilot.press("s")
+        await pilot.pause()
+        await pilot.press("escape")
+        await _title(pilot)
+        assert i18n.language() == "de" and _new_game_label(app) == german
+        # "As the system says": the setting is cleared, LANG (C here) gives English.
+        await _choose(pilot, "system")
+        assert i18n.language() == "en" and _new_game_label(app) == english
+        saved = json.loads(Path(os.environ["LIVING_FOREST_SETTINGS"]).read_text(encoding="utf-8"))
+        assert saved == {"language": None}
+
+
+async def test_a_game_in_french_shows_french_sentences() -> None:
+    """The board's status and the log are made in the chosen language from the same
+    events (saves hold no words)."""
+    i18n.set_language("fr")
+    app = LivingForestApp(bot_pause=0, autosave=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.start_session(Session([SeatConfig("Ana", "winter"), SeatConfig("Ben", "spring")], 3))
+        await started(pilot)
+        await pilot.press("d")
+        await pilot.pause()
+        game = app.game
+        assert game is not None
+        text = "\n".join(game.query_one("#log", EventLog).sentences)
+        revealed = next(e for e in reversed(game.session.events) if e.kind == "card_revealed")
+        sentence = describe(revealed, game.session.state)
+        assert sentence in text
+        i18n.set_language("en")
+        assert describe(revealed, game.session.state) not in text  # not the English one
