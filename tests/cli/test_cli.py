@@ -310,3 +310,52 @@ def test_help_version_and_simulate_do_not_import_textual(argv: list[str]) -> Non
     )
     assert out.stdout.strip().splitlines()[-1] == "UI:"
     assert "living-forest" in out.stdout or argv[0] == "simulate"
+
+
+# --- languages (issue 10) ----------------------------------------------------------
+
+
+def test_lang_flag_speaks_the_language_from_the_help_on(capsys) -> None:
+    """``--lang`` is read before the parser is built: its help is in that language."""
+    from living_forest import i18n
+
+    with pytest.raises(SystemExit):
+        cli.main(["--lang", "de", "--help"])
+    german = capsys.readouterr().out
+    assert i18n.language() == "de"
+    assert i18n._("open a saved game") in german and "open a saved game" not in german
+    i18n.set_language("en")
+    with pytest.raises(SystemExit) as e:
+        cli.main(["--lang", "xx"])
+    assert e.value.code == 2 and "invalid choice: 'xx'" in capsys.readouterr().err
+
+
+def test_a_save_is_the_same_in_every_language_and_replays_in_any(tmp_path, capsys) -> None:
+    """Saves hold ids and numbers, no words: the file written in German is the file
+    written in English, and its replay report is told in the language asked for."""
+    from living_forest import i18n
+
+    rec, st = play(5, 40)
+    files = {}
+    for lang in ("en", "de"):
+        i18n.set_language(lang)
+        files[lang] = tmp_path / f"{lang}.json"
+        save_game(files[lang], rec, st)
+    i18n.set_language("en")
+    texts = {k: json.loads(p.read_text(encoding="utf-8")) for k, p in files.items()}
+    for t in texts.values():
+        t.pop("saved_at", None)
+    assert texts["en"] == texts["de"]
+    reports = {}
+    for lang in ("en", "fr"):
+        code, out, _err = _run(["--lang", lang, "replay", str(files["de"])], capsys)
+        assert code == 0
+        reports[lang] = out
+    _rec, final = load_game(files["de"])
+    last = list(replay_record(rec))[-1]
+    i18n.set_language("fr")
+    assert all(describe(e, final) in reports["fr"] for e in last.events)
+    i18n.set_language("en")
+    assert all(describe(e, final) in reports["en"] for e in last.events)
+    assert reports["en"] != reports["fr"]
+    assert len(reports["en"].splitlines()) == len(reports["fr"].splitlines())
