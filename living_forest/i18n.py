@@ -3,8 +3,9 @@
 Every text a player sees goes through this module's gettext functions. The
 catalogues are Babel ``.po`` files under ``assets/locale/<lang>/LC_MESSAGES/``
 (kept in the repository, updated by ``make catalogs``); they are compiled when a
-language is first chosen in a run (``compile_catalogue``), so a checkout needs no
-build step. English is the source language: its texts are the message ids.
+language is first chosen (``compile_catalogue``; the result is cached per catalogue
+version), so a checkout needs no build step. English is the source language: its
+texts are the message ids.
 
 Which language: ``--lang``, else the saved setting (the settings screen), else
 ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` (``de_DE.UTF-8`` -> ``de``), else English.
@@ -20,7 +21,9 @@ Pure: no Textual or Rich (the core's sentences use it).
 
 from __future__ import annotations
 
+import contextlib
 import gettext as _gettext
+import hashlib
 import io
 import os
 import re
@@ -47,28 +50,65 @@ def po_path(lang: str) -> Path:
     return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
+ENV_CACHE = "LIVING_FOREST_CACHE_DIR"
+
+
+def _cache_dir() -> Path | None:
+    env = os.environ.get(ENV_CACHE)
+    if env:
+        return Path(env)
+    try:
+        from platformdirs import user_cache_dir
+    except ImportError:  # pragma: no cover - platformdirs is a dependency
+        return None
+    return Path(user_cache_dir("living-forest")) / "locale"
+
+
 @cache
 def compile_catalogue(lang: str) -> _gettext.NullTranslations:
-    """The language's ``.po`` file compiled in memory (Babel's reader and ``.mo``
-    writer, then the standard library's gettext): a few milliseconds, once a run.
+    """The language's ``.po`` file compiled with Babel (its reader and ``.mo`` writer),
+    then read by the standard library's gettext. The compiled file is kept in the
+    user cache, named by the ``.po`` file's hash: later starts read it directly (a
+    changed catalogue is compiled again; a cache that cannot be written is skipped).
     Fuzzy and untranslated entries fall back to English."""
     if lang == SOURCE_LANGUAGE:
         return _gettext.NullTranslations()
     if lang not in LANGUAGES:
         raise LanguageError(f"{lang!r} is not a language of the game ({', '.join(LANGUAGES)})")
+    path = po_path(lang)
+    try:
+        source = path.read_bytes()
+    except OSError as e:
+        raise LanguageError(f"cannot read the {LANGUAGES[lang]} catalogue {path}: {e}") from None
+    folder = _cache_dir()
+    cached = folder / f"{lang}-{hashlib.sha256(source).hexdigest()[:16]}.mo" if folder else None
+    if cached is not None and cached.is_file():
+        try:
+            with cached.open("rb") as f:
+                return _gettext.GNUTranslations(f)
+        except (OSError, ValueError):
+            pass  # a damaged cache entry: compile again below
+    compiled = _compile(lang, source, path)
+    if cached is not None:
+        with contextlib.suppress(OSError):
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            tmp = cached.with_name(f"{cached.name}.{os.getpid()}.tmp")
+            tmp.write_bytes(compiled)
+            os.replace(tmp, cached)
+    return _gettext.GNUTranslations(io.BytesIO(compiled))
+
+
+def _compile(lang: str, source: bytes, path: Path) -> bytes:
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
-    path = po_path(lang)
     try:
-        with path.open("rb") as f:
-            catalogue = read_po(f, locale=lang, domain=DOMAIN)
-    except (OSError, ValueError) as e:
+        catalogue = read_po(io.BytesIO(source), locale=lang, domain=DOMAIN)
+    except ValueError as e:
         raise LanguageError(f"cannot read the {LANGUAGES[lang]} catalogue {path}: {e}") from None
     buf = io.BytesIO()
     write_mo(buf, catalogue)
-    buf.seek(0)
-    return _gettext.GNUTranslations(buf)
+    return buf.getvalue()
 
 
 def set_language(lang: str) -> None:

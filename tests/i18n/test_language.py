@@ -115,3 +115,20 @@ def test_settings_round_trip_and_a_broken_file(tmp_path) -> None:
     settings, problem = load_settings(path)
     assert settings == Settings() and problem is not None and str(path) in problem
     assert path.read_text(encoding="utf-8") == "{not json"  # left as it was
+
+
+def test_the_compiled_catalogue_is_cached_and_a_damaged_cache_is_compiled_again(
+    tmp_path, monkeypatch
+) -> None:
+    monkeypatch.setenv(i18n.ENV_CACHE, str(tmp_path))
+    i18n.compile_catalogue.cache_clear()
+    fresh = i18n.compile_catalogue("de")
+    (cached,) = tmp_path.glob("de-*.mo")
+    i18n.compile_catalogue.cache_clear()
+    assert i18n.compile_catalogue("de").gettext("New game") == fresh.gettext("New game")
+    cached.write_bytes(b"not a catalogue")
+    i18n.compile_catalogue.cache_clear()
+    again = i18n.compile_catalogue("de")
+    assert again.gettext("New game") == fresh.gettext("New game") != "New game"
+    assert cached.read_bytes() != b"not a catalogue"  # written again
+    i18n.compile_catalogue.cache_clear()
