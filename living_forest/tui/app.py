@@ -314,7 +314,12 @@ class LivingForestApp(App[int]):
             )
         else:
             self.notify(_("Language: {language}").format(language=LANGUAGES[lang]), markup=False)
-        self.call_later(self.screen.recompose)
+        self.call_later(self._redraw_in_new_language)
+
+    async def _redraw_in_new_language(self) -> None:
+        screen = self.screen
+        await screen.recompose()
+        screen.refresh_bindings()  # the new Footer waits for this to draw its keys
 
     def action_continue_game(self) -> None:
         """Resume the game autosaved last."""

@@ -43,7 +43,24 @@ ELEMENT_STYLE = {
     "wind": "$secondary",
     "flower": "$accent",
 }
-SPIRIT_TAG = {"winter": "Wi", "spring": "Sp", "summer": "Su", "autumn": "Au"}
+# Two letters per Spirit, in each language (context "spirit tag"): use spirit_tag().
+SPIRIT_TAG = {
+    "winter": NC_("spirit tag", "Wi"),
+    "spring": NC_("spirit tag", "Sp"),
+    "summer": NC_("spirit tag", "Su"),
+    "autumn": NC_("spirit tag", "Au"),
+}
+
+
+def spirit_tag(spirit: str, unknown: str | None = None) -> str:
+    """A Spirit's two letters ("Wi"); ``unknown`` (or the id's first two letters) for a
+    Spirit the table does not know."""
+    tag = SPIRIT_TAG.get(spirit)
+    if tag is None:
+        return spirit[:2].title() if unknown is None else unknown
+    return pgettext("spirit tag", tag)
+
+
 SOLITARY, GREGARIOUS = "▲", "▼"
 MARK_GLYPH = {1: SOLITARY, -1: GREGARIOUS, 0: " "}
 MARK_NAME = {1: N_("solitary"), -1: N_("gregarious"), 0: N_("no mark")}

@@ -22,13 +22,24 @@ from living_forest.core.kodama import (
     visible_symbols,
 )
 from living_forest.core.kodama.sentences import CONDITION_WORD, pile_word
-from living_forest.i18n import N_, _, card_name
+from living_forest.i18n import N_, NC_, _, card_name, pgettext
 
 from .glyphs import ELEMENT_GLYPH, plain_elements
 
 ONIBI = "On"  # two cells, like a Spirit's tag on the ring
 PILE_GLYPH = {"flower": ELEMENT_GLYPH["flower"], "tree": "T", "water": ELEMENT_GLYPH["water"]}
-PILE_SHORT = {"flower": "Fl", "tree": "Tr", "water": "Wa"}
+# Two letters per Kodama pile, in each language (context "pile tag"): use pile_tag().
+PILE_SHORT = {
+    "flower": NC_("pile tag", "Fl"),
+    "tree": NC_("pile tag", "Tr"),
+    "water": NC_("pile tag", "Wa"),
+}
+
+
+def pile_tag(pile: str) -> str:
+    return pgettext("pile tag", PILE_SHORT[pile])
+
+
 CONDITION_GLYPH = {"flowers": ELEMENT_GLYPH["flower"], "trees": "T", "fires": "F"}
 REWARD_GLYPH = {"take_fragment": "◆", "take_element_tile": "E", "extra_basic_action": "+1"}
 # The rewards of the Kodama symbols (K-K2), as the player's panel lists them; the
@@ -91,7 +102,7 @@ def board(st: GameState, *, wide: bool) -> str:
                 )
                 parts.append(f"{glyph} {empty}")
             else:
-                parts.append(f"{PILE_SHORT[pile]} [dim]—[/]")
+                parts.append(f"{pile_tag(pile)} [dim]—[/]")
             continue
         top = cards[cids[-1]]
         els = plain_elements(top.elements)
@@ -113,11 +124,11 @@ def board(st: GameState, *, wide: bool) -> str:
             )
             parts.append(f"{glyph} {text}  {when_empty}")
         else:
-            parts.append(f"{PILE_SHORT[pile]} [b]{top.cost}[/][dim]({len(cids)})[/]{els}")
+            parts.append(f"{pile_tag(pile)} [b]{top.cost}[/][dim]({len(cids)})[/]{els}")
     if wide:
         return "\n".join([head, *parts])
     guards = " ".join(
-        f"{PILE_SHORT[pile]}→{CONDITION_GLYPH[cond]}{st.thresholds[cond]}"
+        f"{pile_tag(pile)}→{CONDITION_GLYPH[cond]}{st.thresholds[cond]}"
         for pile, cond in kd.pile_condition.items()
     )
     # i18n: narrow panel (80x24): which threshold each pile guards ("Fl→✿8 Tr→T7")

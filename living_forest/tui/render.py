@@ -54,11 +54,11 @@ from .glyphs import (
     MARK_NAME,
     ROCK_BONUS,
     SACRED_TREE,
-    SPIRIT_TAG,
     UNKNOWN,
     element_name,
     rock_glyph,
     rock_word,
+    spirit_tag,
 )
 from .kodama_ui import ONIBI, call_worth, onibi_rock, player_tag, symbols_text
 
@@ -98,7 +98,7 @@ def plain_elements(values: tuple[int, ...] | list[int]) -> str:
 
 
 def tag(st: GameState, seat: int) -> str:
-    return SPIRIT_TAG.get(st.players[seat].spirit, st.players[seat].spirit[:2].title())
+    return spirit_tag(st.players[seat].spirit)
 
 
 def who(st: GameState, seat: int) -> str:

@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 from textual.widgets import Button, OptionList
+from textual.widgets._footer import FooterKey
 
 from living_forest import i18n
 from living_forest.core import describe
@@ -16,6 +17,7 @@ from living_forest.tui.screens.settings import SettingsScreen
 from living_forest.tui.screens.title import TitleScreen
 from living_forest.tui.session import SeatConfig, Session
 from living_forest.tui.widgets.event_log import EventLog
+from living_forest.tui.widgets.footer import Footer
 
 from .driver import started
 
@@ -49,6 +51,10 @@ async def test_settings_change_the_language_at_once_and_remember_it() -> None:
         assert i18n.language() == "de"
         german = _new_game_label(app)
         assert german.startswith(i18n._("New game")) and german != english
+        footer = app.screen.query_one(Footer)
+        await pilot.pause()
+        keys = [str(k.description) for k in footer.query(FooterKey)]
+        assert i18n._("Help") in keys  # the key bar is drawn again, in German
         saved = json.loads(Path(os.environ["LIVING_FOREST_SETTINGS"]).read_text(encoding="utf-8"))
         assert saved == {"language": "de"}
         # Esc leaves the settings without a change.

@@ -537,7 +537,10 @@ class GameScreen(BoardScreen):
             return
         if not self.human_to_act:
             name = st.players[st.current].name
-            self.say(_("{player} is a bot; hints are for people.").format(player=name))
+            if self.session.current_is_human:  # a finished turn waits, or a bot thinks
+                self.say(_("No hint now: {player}'s turn is finished.").format(player=name))
+            else:
+                self.say(_("{player} is a bot; hints are for people.").format(player=name))
             return
         if self._hint is not None and self._hint_state is st:
             return  # already thinking about this very position

@@ -21,7 +21,7 @@ from textual.widgets.option_list import Option
 from living_forest.i18n import N_, _, spirit_name
 from living_forest.persistence import SaveInfo
 
-from ..glyphs import SPIRIT_TAG
+from ..glyphs import spirit_tag
 from ..inspector import Item
 from ..session import spirit_title
 
@@ -49,7 +49,7 @@ class HandOffScreen(ModalScreen[None]):
                     _("Pass the keyboard to [b]$name[/] ($spirit, [b]$tag[/])"),
                     name=self.player_name,
                     spirit=spirit_name(self.spirit),
-                    tag=SPIRIT_TAG.get(self.spirit.lower(), ""),
+                    tag=spirit_tag(self.spirit.lower(), ""),
                 ),
                 id="handoff-title",
             )

@@ -20,7 +20,7 @@ from living_forest.core import (
 )
 from living_forest.i18n import N_, NP_, _, join_and, ngettext
 
-from ..glyphs import SPIRIT_TAG
+from ..glyphs import spirit_tag
 from ..render import threshold_text, without_rule_ids
 
 CONDITION = {
@@ -98,7 +98,7 @@ def summary(st: GameState) -> str:
         met = ", ".join(count_word(m) for m in r.met) or "-"
         c = r.counts
         lines.append(
-            f"{star}{r.rank:<3}  {SPIRIT_TAG.get(p.spirit, '??')} {r.name[:10]:<10}"
+            f"{star}{r.rank:<3}  {spirit_tag(p.spirit, '??')} {r.name[:10]:<10}"
             f"{c.trees:>6}{c.fires:>6}{c.flowers:>8}{c.total:>6}  {met}"
         )
     lines.append(_("* winner; total = trees + fires + flowers"))

@@ -21,7 +21,7 @@ from living_forest.bots import title
 from living_forest.core import BASE_GAME, GameOptions, rules_for
 from living_forest.i18n import N_, _, spirit_name
 
-from ..glyphs import SPIRIT_TAG
+from ..glyphs import spirit_tag
 from ..session import CONTROLLERS, HUMAN, SeatConfig, controller_name
 from ..widgets.footer import Footer
 
@@ -178,16 +178,16 @@ class Cycle(Widget, can_focus=True):
             return
         n = len(self.options)
         start = self._index()
-        # The next option, from the current one, with a word of its label or its value
-        # starting with the letter (h: Human, then Bot: hard, then Human again). A word
-        # of several labels ("Bot", in any language) does not count.
+        # The next option, from the current one, with a word of its label starting with
+        # the letter (h: Human, then Bot: hard, then Human again): the words the player
+        # reads, in their language. A word of several labels ("Bot") does not count.
         words = [[w.strip("():").lower() for w in text.split()] for text, _v in self.options]
         seen = Counter(w for ws in words for w in set(ws))
         shared = {w for w, times in seen.items() if times > 1}
         for k in range(1, n + 1):
             i = (start + k) % n
             v = self.options[i][1]
-            if any(w.startswith(ch) for w in [*words[i], v.lower()] if w not in shared):
+            if any(w.startswith(ch) for w in words[i] if w not in shared):
                 event.stop()
                 event.prevent_default()
                 self.value = v
@@ -240,7 +240,7 @@ class SeatRow(Horizontal):
         yield Label(_("Seat {number}").format(number=i + 1), classes="seat-label")
         yield Input(DEFAULT_NAMES[i], id=f"name-{i}", max_length=40, classes="seat-name")
         yield Cycle(
-            [(f"{spirit_name(SPIRIT_NAMES[s])} ({SPIRIT_TAG[s]})", s) for s in SPIRITS],
+            [(f"{spirit_name(SPIRIT_NAMES[s])} ({spirit_tag(s)})", s) for s in SPIRITS],
             SPIRITS[i],
             id=f"spirit-{i}",
             classes="seat-spirit",
