@@ -141,6 +141,7 @@ def _fields(text: str) -> set[str]:
 
 _MARKUP = re.compile(r"\[/?[a-z$][^\]\[]*\]")
 _CODE = re.compile(r"`[^`]+`")
+_PERCENT = re.compile(r"%(?:\(\w+\))?[srd]")
 
 
 def _shape(text: str) -> tuple[list[str], list[str]]:
@@ -166,7 +167,11 @@ def _message_problems(lang: str, m: Message) -> list[str]:
         return [f"{label}: not translated" + (" (fuzzy)" if m.fuzzy else "")]
     out = []
     wanted = set().union(*(_fields(i) for i in ids))
+    printf = sorted(t for i in ids for t in _PERCENT.findall(i))
     for i, s in enumerate(strs):
+        # argparse's words use %-placeholders: the same ones (a plural's forms alike).
+        if printf and sorted(_PERCENT.findall(s)) * len(ids) != printf:
+            out.append(f"{label}: %-placeholders {_PERCENT.findall(s)} != {printf}")
         # A singular may leave its number out ("a Fragment"); every other form keeps all.
         if _fields(s) != wanted and not (len(ids) == 2 and i == 0 and _fields(s) <= wanted):
             out.append(f"{label}: placeholders {sorted(_fields(s))} != {sorted(wanted)}")

@@ -16,7 +16,16 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .i18n import LANGUAGES, LanguageError, _, choose_language, language, ngettext, set_language
+from .i18n import (
+    LANGUAGES,
+    N_,
+    LanguageError,
+    _,
+    choose_language,
+    language,
+    ngettext,
+    set_language,
+)
 
 if TYPE_CHECKING:
     from .core import GameOptions
@@ -219,6 +228,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
 
 
+# argparse's own words (Python 3.11), for the catalogue: argparse looks them up with
+# gettext, which start_language() points at ours. A Python whose argparse words differ
+# shows those in English.
+ARGPARSE_WORDS = (
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("unrecognized arguments: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("the following arguments are required: %s"),
+    N_("not allowed with argument %s"),
+    N_("expected one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+)
+
+
 def start_language(argv: Sequence[str]) -> None:
     """Choose the language before anything is said: ``--lang`` (read ahead of the
     parser, whose help texts are in that language), the settings, ``LC_ALL``/``LANG``.
@@ -234,6 +263,10 @@ def start_language(argv: Sequence[str]) -> None:
         set_language(lang)
     except LanguageError as e:
         print(f"living-forest: {e}", file=sys.stderr)
+    # argparse's help and errors ("usage:", "invalid choice") in the same language: it
+    # calls the module's gettext functions by name when it speaks.
+    argparse._ = _  # type: ignore[attr-defined]
+    argparse.ngettext = ngettext  # type: ignore[attr-defined]
     if problem:
         print(f"living-forest: {problem}", file=sys.stderr)
 

@@ -83,6 +83,14 @@ OUR_IDS = (
     "info.",
     "over.",
     "settings.",
+    "replay.",
+    "chart.",
+    "chapters.",
+    "inspect.",
+    "saves.",
+    "number.",
+    "confirm.",
+    "file.",
 )
 
 

@@ -324,6 +324,7 @@ def test_lang_flag_speaks_the_language_from_the_help_on(capsys) -> None:
     german = capsys.readouterr().out
     assert i18n.language() == "de"
     assert i18n._("open a saved game") in german and "open a saved game" not in german
+    assert german.startswith(i18n._("usage: ")) and not german.startswith("usage:")  # argparse's
     i18n.set_language("en")
     with pytest.raises(SystemExit) as e:
         cli.main(["--lang", "xx"])

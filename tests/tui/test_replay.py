@@ -13,7 +13,7 @@ from living_forest.tui.replay import Replay
 from living_forest.tui.saving import save_session
 from living_forest.tui.screens.charts import ChartScreen
 from living_forest.tui.screens.game import GameScreen
-from living_forest.tui.screens.modals import InfoScreen, NumberScreen
+from living_forest.tui.screens.modals import HelpScreen, InfoScreen, NumberScreen
 from living_forest.tui.screens.replay import ReplayScreen
 from living_forest.tui.session import SeatConfig, Session
 
@@ -93,6 +93,15 @@ async def test_the_viewer_steps_the_board_and_the_log(tmp_path) -> None:
         await pilot.press("3", "enter")
         await pilot.pause()
         assert app.screen is screen and screen.index == r.round_start(3)
+        # F1 lists the viewer's own keys, each as its binding describes it.
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        listed = {d for _k, d in app.screen.keys}
+        assert {b.description for b in ReplayScreen.BINDINGS if b.show} <= listed
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
         # r: the race chart up to the position shown (rounds 1 and 2 done, 3 begun).
         await pilot.press("r")
         await pilot.pause()
