@@ -31,7 +31,7 @@ from living_forest.core import (
     rules_for,
     validate,
 )
-from living_forest.core.events import WHY_NOT_ADDED
+from living_forest.core.events import SOURCE_WORD, WHY_NOT_ADDED
 from living_forest.core.observation import observe
 from living_forest.i18n import N_, _, ngettext
 
@@ -141,11 +141,23 @@ def emptied_pile(key: str) -> tuple[str, str, str] | None:
     )
 
 
+# The rare paths by event id, in words; {why} is the event's reason or the bonus's source.
+WATCHED_WORD = {
+    "bonus_lost": N_("a bonus lost ({why})"),
+    "fire_not_added": N_("a fire not added ({why})"),
+}
+
+
 def watched_word(key: str) -> str:
-    """A watched rare path ("fire_not_added: the Circle is full"): the event's id and,
-    in words, why."""
-    kind, sep, why = key.partition(": ")
-    return f"{kind}{sep}{_(why) if why in WHY_NOT_ADDED.values() else why}"
+    """A watched rare path ("fire_not_added: the Circle is full"), in words: "a fire
+    not added (the Circle is full)", "a bonus lost (rock)"."""
+    kind, _sep, why = key.partition(": ")
+    if why in WHY_NOT_ADDED.values():
+        why = _(why)
+    elif why in SOURCE_WORD:
+        why = _(SOURCE_WORD[why])
+    template = WATCHED_WORD.get(kind)
+    return _(template).format(why=why) if template else key
 
 
 def condition_word(conditions: str) -> str:
