@@ -17,9 +17,18 @@ from functools import partial
 from typing import Any
 
 from living_forest.core import BASE_GAME, GameOptions
-from living_forest.i18n import _, ngettext
+from living_forest.i18n import _
 
-from .simulate import SPIRITS, GameResult, Summary, in_order, median, parse_bots, play_game
+from .simulate import (
+    SPIRITS,
+    GameResult,
+    Summary,
+    in_order,
+    median,
+    parse_bots,
+    play_game,
+    too_many_bots,
+)
 
 
 def lineup(spec: str, players: int) -> tuple[str, ...]:
@@ -29,13 +38,7 @@ def lineup(spec: str, players: int) -> tuple[str, ...]:
     if not names:
         raise ValueError(_("--bots names no bot"))
     if len(names) > players:
-        raise ValueError(
-            ngettext(
-                "--bots lists {count} bot for {players} players",
-                "--bots lists {count} bots for {players} players",
-                len(names),
-            ).format(count=len(names), players=players)
-        )
+        raise ValueError(too_many_bots(len(names), players))
     names += [names[-1]] * (players - len(names))
     return parse_bots(",".join(names), players)
 

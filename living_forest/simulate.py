@@ -194,19 +194,22 @@ def parse_modules(spec: str, *, kodama: bool = False) -> GameOptions:
     return options
 
 
+def too_many_bots(count: int, players: int) -> str:
+    """Why a ``--bots`` list does not fit the table."""
+    return ngettext(
+        "--bots lists {count} bot for {players} players",
+        "--bots lists {count} bots for {players} players",
+        count,
+    ).format(count=count, players=players)
+
+
 def parse_bots(spec: str, players: int) -> tuple[str, ...]:
     """``"baseline"`` for every seat, or a comma list with one bot per seat."""
     names = tuple(s.strip() for s in spec.split(","))
     if len(names) == 1:
         names = names * players
     if len(names) != players:
-        raise ValueError(
-            ngettext(
-                "--bots lists {count} bot for {players} players",
-                "--bots lists {count} bots for {players} players",
-                len(names),
-            ).format(count=len(names), players=players)
-        )
+        raise ValueError(too_many_bots(len(names), players))
     for n in names:
         get_bot(n)  # raises ValueError naming the choices
     return names
