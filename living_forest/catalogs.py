@@ -142,6 +142,8 @@ def _fields(text: str) -> set[str]:
 _MARKUP = re.compile(r"\[/?[a-z$][^\]\[]*\]")
 _CODE = re.compile(r"`[^`]+`")
 _PERCENT = re.compile(r"%(?:\(\w+\))?[srd]")
+_PRINTF_TOKEN = re.compile(r"%%|%\(\w+\)[srd]|%[srd]")
+_VARIABLE = re.compile(r"\$[a-z_]+")  # Textual's content variables ($name)
 
 
 def _shape(text: str) -> tuple[list[str], list[str]]:
@@ -159,6 +161,33 @@ def _same_shape(translation: str, english: str) -> bool:
     return tags == tags_en and kept == sorted(c for c in code if c in kept)
 
 
+def _lone_percent(text: str) -> bool:
+    return "%" in _PRINTF_TOKEN.sub("", text)
+
+
+def _keeps_fields(lang: str, text: str, ids: tuple[str, ...], form: int, wanted: set[str]) -> bool:
+    """Every placeholder kept; a plural's singular may leave out what the English
+    singular leaves out ("a Fragment"), and in German also its number (only 1 takes
+    it; French uses the singular for 0 too)."""
+    found = _fields(text)
+    if found == wanted:
+        return True
+    if len(ids) != 2 or form != 0 or not found <= wanted:
+        return False
+    return lang != "fr" or found >= _fields(ids[0])
+
+
+def _bad_markup(text: str) -> str | None:
+    """Why Textual's markup parser refuses ``text`` (tags out of order), else None."""
+    from textual.content import Content
+
+    try:
+        Content.from_markup(text)
+    except Exception as e:
+        return str(e)[:80]
+    return None
+
+
 def _message_problems(lang: str, m: Message) -> list[str]:
     ids = m.id if isinstance(m.id, tuple) else (m.id,)
     strs = m.string if isinstance(m.string, tuple) else (m.string,)
@@ -168,15 +197,23 @@ def _message_problems(lang: str, m: Message) -> list[str]:
     out = []
     wanted = set().union(*(_fields(i) for i in ids))
     printf = sorted(t for i in ids for t in _PERCENT.findall(i))
+    variables = sorted(_VARIABLE.findall(_MARKUP.sub("", ids[-1])))
+    in_cli = any(path.endswith("cli.py") for path, _line in m.locations)
     for i, s in enumerate(strs):
         # argparse's words use %-placeholders: the same ones (a plural's forms alike).
-        if printf and sorted(_PERCENT.findall(s)) * len(ids) != printf:
+        if printf and sorted(_PERCENT.findall(s) * len(ids)) != printf:
             out.append(f"{label}: %-placeholders {_PERCENT.findall(s)} != {printf}")
-        # A singular may leave its number out ("a Fragment"); every other form keeps all.
-        if _fields(s) != wanted and not (len(ids) == 2 and i == 0 and _fields(s) <= wanted):
+        # argparse applies % to every help text: a lone % there breaks --help.
+        if in_cli and _lone_percent(s) and not _lone_percent(ids[-1]):
+            out.append(f"{label}: a lone % (write %% in the command line's texts)")
+        if not _keeps_fields(lang, s, ids, i, wanted):
             out.append(f"{label}: placeholders {sorted(_fields(s))} != {sorted(wanted)}")
         if not (_same_shape(s, ids[0]) or _same_shape(s, ids[-1])):
             out.append(f"{label}: markup or `code` differs: {_shape(s)} != {_shape(ids[0])}")
+        if sorted(_VARIABLE.findall(_MARKUP.sub("", s))) != variables:
+            out.append(f"{label}: $variables differ from {variables}")
+        if _MARKUP.search(ids[-1]) and (why := _bad_markup(s)):
+            out.append(f"{label}: markup does not parse: {why}")
     if m.context == SHORT and len(strs[0]) > SHORT_NAME_CHARS:
         out.append(f"{label}: short name {strs[0]!r} is longer than {SHORT_NAME_CHARS}")
     return out

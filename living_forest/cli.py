@@ -22,7 +22,6 @@ from .i18n import (
     LanguageError,
     _,
     choose_language,
-    language,
     ngettext,
     set_language,
 )
@@ -254,15 +253,20 @@ def start_language(argv: Sequence[str]) -> None:
     A broken settings file or catalogue is one sentence on stderr, then English."""
     from .settings import load_settings
 
-    pre = argparse.ArgumentParser(add_help=False)
+    pre = argparse.ArgumentParser(add_help=False, prog="living-forest", exit_on_error=False)
     pre.add_argument("--lang")
-    flag = pre.parse_known_args(argv)[0].lang
+    try:
+        flag = pre.parse_known_args(argv)[0].lang
+    except argparse.ArgumentError:  # a bare --lang: the real parser says so, in words
+        flag = None
     settings, problem = load_settings()
     lang = choose_language(flag if flag in LANGUAGES else None, settings.language)
     try:
         set_language(lang)
     except LanguageError as e:
         print(f"living-forest: {e}", file=sys.stderr)
+    if problem:  # said again, now in the language chosen
+        problem = load_settings()[1]
     # argparse's help and errors ("usage:", "invalid choice") in the same language: it
     # calls the module's gettext functions by name when it speaks.
     argparse._ = _  # type: ignore[attr-defined]
@@ -300,7 +304,7 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.command == "view":
         return run_app(None, False, view=args.file)
     if args.command == "serve":
-        return cmd_serve(args.host, args.port, args.public_url)
+        return cmd_serve(args.host, args.port, args.public_url, args.lang)
     return run_app(args.load, args.continue_latest)
 
 
@@ -336,13 +340,15 @@ def run_app(load: Path | None, continue_latest: bool, *, view: Path | None = Non
 # --- serve --------------------------------------------------------------------------
 
 
-def serve_command() -> str:
+def serve_command(lang: str | None = None) -> str:
     """The shell command textual-serve runs for each browser tab: this Python, this
-    package's app (so it works from a checkout's .venv as from an installed copy), in
-    the language this server runs in."""
+    package's app (so it works from a checkout's .venv as from an installed copy);
+    with ``--lang`` when the server was given one (else each tab follows the settings
+    and LANG, as a terminal would)."""
     import shlex
 
-    return f"{shlex.quote(sys.executable)} -m living_forest --lang {language()}"
+    command = f"{shlex.quote(sys.executable)} -m living_forest"
+    return f"{command} --lang {shlex.quote(lang)}" if lang else command
 
 
 def public_url(host: str, port: int, given: str | None = None) -> str | None:
@@ -358,7 +364,7 @@ def public_url(host: str, port: int, given: str | None = None) -> str | None:
     return None
 
 
-def cmd_serve(host: str, port: int, url: str | None = None) -> int:
+def cmd_serve(host: str, port: int, url: str | None = None, lang: str | None = None) -> int:
     """``living-forest serve``: the app in a browser tab (issue 10)."""
     import socket
 
@@ -378,7 +384,7 @@ def cmd_serve(host: str, port: int, url: str | None = None) -> int:
         print(f"living-forest: {message}", file=sys.stderr)
         return EXIT_FAIL
     Server(
-        serve_command(),
+        serve_command(lang),
         host=host,
         port=port,
         title="Living Forest",

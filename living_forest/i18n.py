@@ -86,8 +86,8 @@ def compile_catalogue(lang: str) -> _gettext.NullTranslations:
         try:
             with cached.open("rb") as f:
                 return _gettext.GNUTranslations(f)
-        except (OSError, ValueError):
-            pass  # a damaged cache entry: compile again below
+        except Exception:
+            pass
     compiled = _compile(lang, source, path)
     if cached is not None:
         with contextlib.suppress(OSError):
@@ -147,8 +147,9 @@ def choose_language(
 
 
 def _(message: str) -> str:
-    """The message in the current language."""
-    return _current.gettext(message)
+    """The message in the current language ("" stays "": gettext would give the
+    catalogue's header)."""
+    return _current.gettext(message) if message else message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -159,7 +160,7 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 def pgettext(context: str, message: str) -> str:
     """A message whose translation depends on where it is used (``card``, ``spirit``)."""
-    return _current.pgettext(context, message)
+    return _current.pgettext(context, message) if message else message
 
 
 def N_(message: str) -> str:

@@ -91,7 +91,7 @@ class MatchReport:
 
     def add(self, g: int, r: GameResult) -> None:
         self.summary.add(r)
-        _, seats = self.spec.game(g)
+        _seed, seats = self.spec.game(g)
         for bot, secs, n in zip(seats, r.bot_seconds, r.bot_decisions, strict=False):
             self.seconds[bot] += secs
             self.decisions[bot] += n

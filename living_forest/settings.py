@@ -46,7 +46,7 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         if not isinstance(raw, dict):
             raise ValueError(_("it is not a JSON object"))
         lang = raw.get("language")
-        if lang is not None and lang not in LANGUAGES:
+        if lang is not None and (not isinstance(lang, str) or lang not in LANGUAGES):
             raise ValueError(
                 _("{value} is not a language ({known})").format(
                     value=repr(lang)[:20], known=", ".join(LANGUAGES)
@@ -61,6 +61,6 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     """Write the settings atomically (a crash leaves the old file or the new one)."""
     p = path or settings_path()
     p.parent.mkdir(parents=True, exist_ok=True)
-    tmp = p.with_name(p.name + ".tmp")
+    tmp = p.with_name(f"{p.name}.{os.getpid()}.tmp")  # two apps saving at once (serve)
     tmp.write_text(json.dumps(asdict(settings), indent=2) + "\n", encoding="utf-8")
     os.replace(tmp, p)

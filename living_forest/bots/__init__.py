@@ -101,4 +101,6 @@ def get_bot(name: str) -> Bot:
     levels = [f"{a} (= {b})" for a, b in ALIASES.items()]
     params = [f"{f}:N, {f}:Ts" for f in sorted(FACTORIES)]
     choices = ", ".join([*sorted(BOTS), *levels, *params])
-    raise ValueError(f"unknown bot {name!r}; choose from {choices}")
+    raise ValueError(
+        _("unknown bot {name}; choose from {choices}").format(name=repr(name), choices=choices)
+    )

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from living_forest.core import Action, GameState, determinize, legal_actions, push
 from living_forest.core.observation import Observation
 from living_forest.core.state import PHASE_DRAW, PHASE_OVER
+from living_forest.i18n import _
 
 from .greedy import draw_phase_choice, ranked, value
 
@@ -32,7 +33,7 @@ ROLLOUT_DECISIONS = 400  # a safety cap per rollout
 def rollout(st: GameState, seat: int, rng: random.Random) -> float:
     """Play greedily (no lookahead) to the end of the round; ``seat``'s value there."""
     start = st.round
-    for _ in range(ROLLOUT_DECISIONS):
+    for _step in range(ROLLOUT_DECISIONS):
         if st.phase == PHASE_OVER or st.round != start or st.phase == PHASE_DRAW:
             break
         legal = legal_actions(st)
@@ -56,7 +57,7 @@ class SearchBot:
         if obs.phase == PHASE_DRAW:
             return draw_phase_choice(obs, legal)
         first = ranked(determinize(obs, rng), legal, rng)
-        cands = [a for _, a in first[:CANDIDATES]]
+        cands = [a for _score, a in first[:CANDIDATES]]
         if len(cands) == 1:
             return cands[0]
         totals = [0.0] * len(cands)
@@ -92,7 +93,8 @@ def parse_budget(param: str) -> SearchBot:
             raise ValueError
         return SearchBot(iterations=iterations)
     except ValueError:
-        raise ValueError(
-            f"search budget {param!r}: give iterations (search:200) or seconds (search:1s), "
+        message = _(
+            "search budget {budget}: give iterations (search:200) or seconds (search:1s), "
             "from 1 to 1,000,000 iterations or 0.001 to 600 seconds"
-        ) from None
+        )
+        raise ValueError(message.format(budget=repr(param))) from None

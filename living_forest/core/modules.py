@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import _
 from .actions import Arg, register_notation
 from .options import OptionsError
 
@@ -70,8 +71,12 @@ def get_module(name: str) -> Module:
         importlib.import_module(BUILTIN[name])
         module = _MODULES.get(name)
     if module is None:
-        choices = ", ".join(sorted(set(_MODULES) | set(BUILTIN))) or "none yet"
-        raise OptionsError(f"unknown rules module {name!r} (available: {choices})")
+        choices = ", ".join(sorted(set(_MODULES) | set(BUILTIN))) or _("none yet")
+        raise OptionsError(
+            _("unknown rules module {name} (available: {choices})").format(
+                name=repr(name), choices=choices
+            )
+        )
     return module
 
 

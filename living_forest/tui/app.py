@@ -17,6 +17,7 @@ from typing import Any
 from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.widgets import Button
 
 from living_forest.core import GameOptions, rules_for
 from living_forest.core.state import PHASE_OVER
@@ -325,9 +326,15 @@ class LivingForestApp(App[int]):
         self.call_later(self._redraw_in_new_language)
 
     async def _redraw_in_new_language(self) -> None:
-        screen = self.screen
-        await screen.recompose()
-        screen.refresh_bindings()  # the new Footer waits for this to draw its keys
+        """Build the title screen again in the new language, as it was: Continue as
+        the autosave says, its message, the focus on New game, its key bar."""
+        title = next((s for s in self.screen_stack if isinstance(s, TitleScreen)), None)
+        if title is None:
+            return
+        await title.recompose()
+        title.on_screen_resume()  # Continue enabled or not; the new Footer's keys
+        title.say(title.message)
+        title.query_one("#new", Button).focus()
 
     def action_continue_game(self) -> None:
         """Resume the game autosaved last."""
@@ -614,7 +621,10 @@ def run(load: Path | None = None, continue_latest: bool = False, view: Path | No
 
 
 def main() -> None:
+    from living_forest.cli import start_language
+
     args = sys.argv[1:]
+    start_language(args)
     load = Path(args[args.index("--load") + 1]) if "--load" in args else None
     sys.exit(run(load=load, continue_latest="--continue" in args))
 

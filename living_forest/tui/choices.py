@@ -226,7 +226,7 @@ def choices(st: GameState, modes: list[str]) -> list[Choice]:
 def _mode_choices(st: GameState, legal: tuple[Action, ...], mode: str) -> list[Choice]:
     """``mode`` is an action kind (its options), or ``kind:LABEL`` (the spaces for one
     tree kind of a tree-planting type)."""
-    kind, _, label = mode.partition(":")
+    kind, _sep, label = mode.partition(":")
     if label:
         return [_space_choice(st, a) for a in legal if a.kind == kind and a.arg == label]
     if _arg(st, kind) is Arg.TREE_AT:

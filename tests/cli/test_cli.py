@@ -277,11 +277,9 @@ def test_serve_runs_this_python_with_the_game_in_each_tab() -> None:
     command line (``python -m living_forest``; asked for its version here)."""
     import shlex
 
-    from living_forest import i18n
-
     argv = shlex.split(cli.serve_command())
-    assert argv[0] == sys.executable and argv[1:3] == ["-m", "living_forest"]
-    assert argv[3:] == ["--lang", i18n.language()]  # the server's language in each tab
+    assert argv[0] == sys.executable and argv[1:] == ["-m", "living_forest"]
+    assert shlex.split(cli.serve_command("de"))[1:] == ["-m", "living_forest", "--lang", "de"]
     out = subprocess.run(
         [*argv, "--version"], capture_output=True, text=True, check=True, timeout=60
     )
@@ -329,6 +327,15 @@ def test_lang_flag_speaks_the_language_from_the_help_on(capsys) -> None:
     with pytest.raises(SystemExit) as e:
         cli.main(["--lang", "xx"])
     assert e.value.code == 2 and "invalid choice: 'xx'" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as e:
+        cli.main(["--lang"])  # no value: the real parser's usage and words
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and err.startswith("usage: living-forest") and "--lang" in err
+    with pytest.raises(SystemExit) as e:
+        cli.main(["--lang", "fr", "simulate", "--bots", "nobody"])
+    err = capsys.readouterr().err
+    unknown = i18n._("unknown bot {name}; choose from {choices}").split("{")[0]
+    assert e.value.code == 2 and unknown in err and unknown != "unknown bot "
 
 
 def test_a_save_is_the_same_in_every_language_and_replays_in_any(tmp_path, capsys) -> None:

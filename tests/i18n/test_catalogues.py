@@ -53,3 +53,44 @@ def test_short_names_tell_cards_apart(lang: str, template) -> None:
             shorts.setdefault(cat.get(m.id, context=SHORT).string, []).append(m.id)
     shared = {s: ids for s, ids in shorts.items() if len(ids) > 1}
     assert all(all("starting Kodama" in i for i in ids) for ids in shared.values()), shared
+
+
+@pytest.mark.parametrize(
+    ("lang", "english", "translation", "where", "problem"),
+    [
+        ("de", "Hello {player}", "Hallo {spieler}", "x.py", "placeholders"),
+        ("de", "[b]Draw[/] now", "[/]Ziehen[b] jetzt", "x.py", "markup does not parse"),
+        ("de", "Pass to $name", "Weiter an $nme", "x.py", "$variables"),
+        ("fr", "95%% intervals", "intervalles à 95 %", "living_forest/cli.py", "lone %"),
+        ("de", "`game.draw` draws", "`spiel.ziehen` zieht", "x.py", "`code`"),
+        (
+            "fr",
+            ("{count} card left", "{count} cards left"),
+            ("une carte", "{count} cartes"),
+            "x.py",
+            "placeholders",
+        ),  # French uses the singular for 0 too: "une carte" would be said of none
+    ],
+)
+def test_the_checker_finds_a_broken_translation(lang, english, translation, where, problem):
+    from babel.messages.catalog import Message
+
+    from living_forest.catalogs import _message_problems
+
+    found = _message_problems(lang, Message(english, translation, [(where, 1)]))
+    assert any(problem in p for p in found), found
+
+
+def test_the_checker_accepts_what_a_language_may_change() -> None:
+    from babel.messages.catalog import Message
+
+    from living_forest.catalogs import _message_problems
+
+    ok = [
+        ("de", ("{count} card left", "{count} cards left"), ("eine Karte übrig", "{count} übrig")),
+        ("de", "95%% intervals", "95-%%-Intervalle"),
+        ("de", "[b]{player}[/] draws", "[b]{player}[/] zieht"),
+        ("de", "the tags `Wi Sp Su Au`", "die Kürzel `Wi Fr So He`"),  # board samples follow
+    ]
+    for lang, english, translation in ok:
+        assert _message_problems(lang, Message(english, translation, [("cli.py", 1)])) == []

@@ -108,6 +108,8 @@ def test_settings_round_trip_and_a_broken_file(tmp_path) -> None:
     assert load_settings(path) == (Settings(), None)
     save_settings(Settings(language="fr"), path)
     assert load_settings(path) == (Settings(language="fr"), None)
+    path.write_text(json.dumps({"language": ["de"]}), encoding="utf-8")  # not a string
+    assert load_settings(path)[0] == Settings() and load_settings(path)[1] is not None
     path.write_text(json.dumps({"language": "klingon"}), encoding="utf-8")
     settings, problem = load_settings(path)
     assert settings == Settings() and problem is not None and "'klingon'" in problem
@@ -124,11 +126,19 @@ def test_the_compiled_catalogue_is_cached_and_a_damaged_cache_is_compiled_again(
     i18n.compile_catalogue.cache_clear()
     fresh = i18n.compile_catalogue("de")
     (cached,) = tmp_path.glob("de-*.mo")
-    i18n.compile_catalogue.cache_clear()
-    assert i18n.compile_catalogue("de").gettext("New game") == fresh.gettext("New game")
-    cached.write_bytes(b"not a catalogue")
-    i18n.compile_catalogue.cache_clear()
-    again = i18n.compile_catalogue("de")
-    assert again.gettext("New game") == fresh.gettext("New game") != "New game"
-    assert cached.read_bytes() != b"not a catalogue"  # written again
+    compiled = cached.read_bytes()
+
+    def no_compiling(*args: object) -> bytes:
+        raise AssertionError("compiled again although the cache holds it")
+
+    with monkeypatch.context() as m:
+        m.setattr(i18n, "_compile", no_compiling)
+        i18n.compile_catalogue.cache_clear()
+        assert i18n.compile_catalogue("de").gettext("New game") == fresh.gettext("New game")
+    for damage in (b"not a catalogue", compiled[:40], b""):  # garbled, truncated, empty
+        cached.write_bytes(damage)
+        i18n.compile_catalogue.cache_clear()
+        again = i18n.compile_catalogue("de")
+        assert again.gettext("New game") == fresh.gettext("New game") != "New game"
+        assert cached.read_bytes() == compiled  # written again
     i18n.compile_catalogue.cache_clear()

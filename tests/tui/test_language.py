@@ -55,6 +55,9 @@ async def test_settings_change_the_language_at_once_and_remember_it() -> None:
         await pilot.pause()
         keys = [str(k.description) for k in footer.query(FooterKey)]
         assert i18n._("Help") in keys  # the key bar is drawn again, in German
+        # The title as it was: no autosave, so Continue stays off; New game has focus.
+        assert app.screen.query_one("#continue", Button).disabled
+        assert app.focused is app.screen.query_one("#new", Button)
         saved = json.loads(Path(os.environ["LIVING_FOREST_SETTINGS"]).read_text(encoding="utf-8"))
         assert saved == {"language": "de"}
         # Esc leaves the settings without a change.
