@@ -53,14 +53,12 @@ def po_path(lang: str) -> Path:
 ENV_CACHE = "LIVING_FOREST_CACHE_DIR"
 
 
-def _cache_dir() -> Path | None:
+def _cache_dir() -> Path:
     env = os.environ.get(ENV_CACHE)
     if env:
         return Path(env)
-    try:
-        from platformdirs import user_cache_dir
-    except ImportError:  # pragma: no cover - platformdirs is a dependency
-        return None
+    from platformdirs import user_cache_dir
+
     return Path(user_cache_dir("living-forest")) / "locale"
 
 
@@ -80,21 +78,19 @@ def compile_catalogue(lang: str) -> _gettext.NullTranslations:
         source = path.read_bytes()
     except OSError as e:
         raise LanguageError(f"cannot read the {LANGUAGES[lang]} catalogue {path}: {e}") from None
-    folder = _cache_dir()
-    cached = folder / f"{lang}-{hashlib.sha256(source).hexdigest()[:16]}.mo" if folder else None
-    if cached is not None and cached.is_file():
+    cached = _cache_dir() / f"{lang}-{hashlib.sha256(source).hexdigest()[:16]}.mo"
+    if cached.is_file():
         try:
             with cached.open("rb") as f:
                 return _gettext.GNUTranslations(f)
         except Exception:
             pass
     compiled = _compile(lang, source, path)
-    if cached is not None:
-        with contextlib.suppress(OSError):
-            cached.parent.mkdir(parents=True, exist_ok=True)
-            tmp = cached.with_name(f"{cached.name}.{os.getpid()}.tmp")
-            tmp.write_bytes(compiled)
-            os.replace(tmp, cached)
+    with contextlib.suppress(OSError):  # a cache that cannot be written is skipped
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        tmp = cached.with_name(f"{cached.name}.{os.getpid()}.tmp")
+        tmp.write_bytes(compiled)
+        os.replace(tmp, cached)
     return _gettext.GNUTranslations(io.BytesIO(compiled))
 
 

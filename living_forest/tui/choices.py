@@ -39,7 +39,7 @@ from living_forest.core.actions import (
     Arg,
 )
 from living_forest.core.data import ELEMENTS
-from living_forest.core.events import VICTORY_TILE, bonus_word, line_name
+from living_forest.core.events import SOURCE_WORD, VICTORY_TILE, bonus_word, line_name
 from living_forest.core.queries import BONUS, CHOOSE_ACTION, OVER, PICK, REVEAL
 from living_forest.i18n import N_, _, card_name, ngettext, spirit_name
 
@@ -63,8 +63,6 @@ BONUS_NAME = {
     TAKE_FRAGMENT: N_("Take fragment"),
     "call": N_("Call"),  # Kodama's Call a Kodama (K-R1)
 }
-# Where an offered bonus comes from (``Decision.source``).
-BONUS_SOURCE = {"rock": N_("rock"), "corner": N_("corner")}
 
 
 def type_names(st: GameState) -> dict[str, str]:
@@ -154,7 +152,7 @@ def _bonus_prompt(
     """The offered bonus, short: the strength must fit at 80x24."""
     word = BONUS_NAME.get(kind)
     name = _(word) if word else kind.replace("_", " ").replace("-", " ").capitalize()
-    where = BONUS_SOURCE.get(source or "")
+    where = SOURCE_WORD.get(source or "")  # the core's words for the log, the same
     origin = _(where) if where else str(source)
     power = _strength_text(st, kind, strength)
     if power and extra:

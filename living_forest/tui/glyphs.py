@@ -141,11 +141,6 @@ SACRED_TREE = "♠"
 VARAN = "V"
 
 
-def plural(n: int, word: str, many: str | None = None) -> str:
-    """``1 card``, ``2 cards`` (``many`` for irregular plurals)."""
-    return f"{n} {word if n == 1 else (many or word + 's')}"
-
-
 def plain_elements(values: tuple[int, ...] | list[int]) -> str:
     """``☼3≈1`` for the non-zero Elements (negative values keep their sign)."""
     return "".join(f"{ELEMENT_GLYPH[n]}{v}" for n, v in zip(ELEMENTS, values, strict=True) if v)
