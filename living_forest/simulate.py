@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Literal
 
-from living_forest.bots import get_bot
+from living_forest.bots import decider, get_bot
 from living_forest.core import (
     BASE_GAME,
     Event,
@@ -32,7 +32,6 @@ from living_forest.core import (
     validate,
 )
 from living_forest.core.events import SOURCE_WORD, WHY_NOT_ADDED
-from living_forest.core.observation import observe
 from living_forest.i18n import N_, _, ngettext
 
 SPIRITS = ("winter", "spring", "summer", "autumn")
@@ -83,6 +82,7 @@ COUNTED_EVENTS: dict[str, Callable[[Event], str]] = {
     "element_tile_used": lambda e: ELEMENT_TILES_SPENT,
     "animal_bonus": lambda e: ANIMAL_BONUS_ACTIONS,
 }
+_NOTED = frozenset(COUNTED_EVENTS) | WATCHED_EVENTS
 _COUNT_WORDS = frozenset({KODAMA_CALLS, ONIBI_FIRES, ELEMENT_TILES_SPENT, ANIMAL_BONUS_ACTIONS})
 _EMPTIED = re.compile(r"(?P<pile>\w+) pile emptied \((?P<condition>\w+) -> (?P<threshold>\d+)\)")
 # The victory conditions by their ids ("won on fires"; a game won on two: "fires+trees").
@@ -114,6 +114,8 @@ def _watch(events: Iterable[Event], watched: Counter[str], counted: Counter[str]
     """Count the rare paths ("fire_not_added: the Circle is full", "bonus_lost: rock")
     and the module events of COUNTED_EVENTS."""
     for e in events:
+        if e.kind not in _NOTED:  # most events: one set lookup
+            continue
         label = COUNTED_EVENTS.get(e.kind)
         if label is not None:
             counted[label(e)] += 1
@@ -240,7 +242,7 @@ def play_game(
     st: GameState | None = None
     try:
         st, events = new_game([(s.title(), s) for s in SPIRITS[:players]], seed, options=options)
-        seat_bots = [by_spirit[p.spirit] for p in st.players]
+        seat_bots = [decider(by_spirit[p.spirit]) for p in st.players]
         table_seat = [SPIRITS.index(p.spirit) for p in st.players]
         res.bot_seconds = [0.0] * players
         res.bot_decisions = [0] * players
@@ -262,7 +264,7 @@ def play_game(
                 break
             seat = st.current
             t = clock()
-            action = seat_bots[seat](observe(st, seat), legal, rng)
+            action = seat_bots[seat](st, legal, rng)
             res.bot_seconds[table_seat[seat]] += clock() - t
             res.bot_decisions[table_seat[seat]] += 1
             if action not in legal:  # the one check: push trusts its caller

@@ -2,7 +2,11 @@
 
 A bot never sees hidden information: it gets an
 :class:`~living_forest.core.observation.Observation` of its seat (hidden cards masked,
-no seed or random state), never the game state.
+no seed or random state), never the game state. The rule-of-thumb bots (``random``,
+``baseline``) read only a few facts (:class:`~living_forest.core.observation.Facts`),
+so :func:`decider` gives them the cheaper
+:class:`~living_forest.core.observation.SeatFacts` instead: the same answers, without
+a masked copy of the position at every decision.
 """
 
 from __future__ import annotations
@@ -11,18 +15,24 @@ import random
 from collections.abc import Callable, Sequence
 
 from living_forest.core import Action
-from living_forest.core.actions import END, EXTINGUISH, SKIP, TAKE_FRAGMENT, USE_FRAGMENT
-from living_forest.core.observation import Observation
-from living_forest.core.state import PHASE_DRAW
+from living_forest.core.actions import END, EXTINGUISH, SKIP, TAKE_FRAGMENT
+from living_forest.core.draw_phase import A_DRAW, A_STOP, A_USE_FRAGMENT
+from living_forest.core.observation import Facts, Observation, observe, seat_facts
+from living_forest.core.state import PHASE_DRAW, GameState
 from living_forest.i18n import N_, _
 
 from .greedy import greedy_bot
 from .search import SearchBot, parse_budget
 
 Bot = Callable[[Observation, Sequence[Action], random.Random], Action]
+# A bot that reads only :class:`Facts` (also a Bot: an Observation tells them too).
+FactsBot = Callable[[Facts, Sequence[Action], random.Random], Action]
+# How a game loop asks a seat's bot for a move: (position, legal actions, rng) -> action;
+# it makes the bot's view of the seat to act (see :func:`decider`).
+Decide = Callable[[GameState, Sequence[Action], random.Random], Action]
 
 
-def random_bot(view: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+def random_bot(view: Facts, legal: Sequence[Action], rng: random.Random) -> Action:
     """Uniform over the legal actions."""
     return legal[rng.randrange(len(legal))]
 
@@ -30,7 +40,7 @@ def random_bot(view: Observation, legal: Sequence[Action], rng: random.Random) -
 _AVOID_LAST = frozenset({END, SKIP})
 
 
-def baseline_bot(view: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+def baseline_bot(view: Facts, legal: Sequence[Action], rng: random.Random) -> Action:
     """The policy of the official digital version's bot (issue 2, section 4).
 
     Draw phase: burn a just-drawn Fire Varan with a Fragment if possible, stop at a
@@ -39,20 +49,19 @@ def baseline_bot(view: Observation, legal: Sequence[Action], rng: random.Random)
     forces basic and bonus actions while possible, so ``end`` and ``skip`` are
     chosen only when nothing else is legal (then Take a Fragment comes first).
     """
-    if view.phase == PHASE_DRAW:
-        kinds = {a.kind: a for a in legal}
-        if USE_FRAGMENT in kinds and view.last_revealed == view.rules.data.varan_id:
-            return kinds[USE_FRAGMENT]
-        if "draw" in kinds and view.net_solitary < 2:
-            return kinds["draw"]
-        return kinds.get("stop") or legal[0]
+    if view.phase == PHASE_DRAW:  # the draw phase's three actions carry no argument
+        if A_USE_FRAGMENT in legal and view.last_revealed == view.rules.data.varan_id:
+            return A_USE_FRAGMENT
+        if A_DRAW in legal and view.net_solitary < 2:
+            return A_DRAW
+        return A_STOP if A_STOP in legal else legal[0]
     best = [a for a in legal if a.kind != TAKE_FRAGMENT and a.kind not in _AVOID_LAST]
     if not best:
         best = [a for a in legal if a.kind == TAKE_FRAGMENT] or list(legal)
     # The official bot offers one move per Fire tile, so ``extinguish V`` is as likely
     # as there are tiles of value V in the centre (issue 9).
     if any(a.kind == EXTINGUISH for a in best):
-        centre = view.position.centre
+        centre = view.centre
         weights = [centre.count(int(a.arg)) if a.kind == EXTINGUISH else 1 for a in best]
         return rng.choices(best, weights)[0]
     return best[rng.randrange(len(best))]
@@ -80,6 +89,20 @@ TITLES: dict[str, str] = {
 ALIASES: dict[str, str] = {"easy": "greedy", "medium": "search_quick", "hard": "search"}
 # Bots with a parameter in their name: "search:200" (iterations), "search:0.5s".
 FACTORIES: dict[str, Callable[[str], Bot]] = {"search": parse_budget}
+
+
+# The bots that read only Facts, by identity: they get SeatFacts from decider().
+FACTS_BOTS: dict[Bot, FactsBot] = {random_bot: random_bot, baseline_bot: baseline_bot}
+
+
+def decider(bot: Bot) -> Decide:
+    """How to ask ``bot`` for the move of the seat to act, with the view it reads: a
+    :class:`SeatFacts` for a bot of :data:`FACTS_BOTS`, else an Observation."""
+    facts_bot = FACTS_BOTS.get(bot)
+    if facts_bot is not None:
+        fb = facts_bot
+        return lambda st, legal, rng: fb(seat_facts(st, st.current), legal, rng)
+    return lambda st, legal, rng: bot(observe(st, st.current), legal, rng)
 
 
 def title(name: str) -> str:

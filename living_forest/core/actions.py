@@ -26,8 +26,8 @@ file must never smuggle past the parser).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 DRAW, STOP, USE_FRAGMENT = "draw", "stop", "use-fragment"
 TAKE_FRAGMENT, ATTRACT, EXTINGUISH, MOVE, PLANT = (
@@ -68,8 +68,10 @@ class IllegalActionError(ActionError):
         self.reason = reason
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(NamedTuple):
+    """One action. A named tuple (immutable, hashable): comparing and hashing actions
+    is on the hot path of every game loop (``action in legal``)."""
+
     kind: str
     arg: str = ""  # card id, fire value, distance, tile id or tree label
     cell: int = -1  # Forest cell for ``plant`` (y * 5 + x)

@@ -114,8 +114,8 @@ def advance(r: Rules, st: GameState, ev: list[Event]) -> bool:
     if p.stopped:
         flow.next_drawer(r, st, ev)
         return True
-    opts = legal(r, st)
-    if len(opts) == 1 and opts[0] is A_STOP:
+    if not _can_draw(r, p) and not (p.can_use_fragment and p.fragments > 0):
+        # Stopping is all that is legal (see legal(): no draw, no Fragment to spend).
         stop(r, st, ev, forced_stop_reason(r, st))
         return True
     return False

@@ -26,9 +26,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
-from .rules import Rules, rules_of
+from .options import GameOptions
+from .rules import Rules, rules_for, rules_of
 from .state import GameState
 from .strength import net_solitary
 
@@ -73,6 +74,11 @@ class Observation(NamedTuple):
         return tuple(self.position.players[seat].help_line)
 
     @property
+    def centre(self) -> tuple[int, ...]:
+        """The Fire tiles on the Circle of Spirits (public)."""
+        return tuple(self.position.centre)
+
+    @property
     def discard(self) -> tuple[str, ...]:
         """The seat's own discard stack, which its owner may look through (G-9)."""
         return tuple(self.position.players[self.seat].discard)
@@ -105,6 +111,65 @@ class Observation(NamedTuple):
             if u.zone == DECKS and u.key == str(self.seat):
                 c.update(u.cards)
         return c
+
+
+class SeatFacts(NamedTuple):
+    """The few facts a rule-of-thumb bot reads, for seat ``seat``: an observer with less
+    detail than :class:`Observation` (as OpenSpiel's observers have levels of detail).
+    Public facts and the seat's own Help Line only, copied; no position, so it costs
+    next to nothing at every decision. Its fields and properties are also
+    :class:`Observation`'s, so a bot that reads only these takes either
+    (:class:`Facts`)."""
+
+    seat: int
+    phase: str
+    options: GameOptions
+    help_line: tuple[str, ...]
+    last_revealed: str | None  # the card just revealed, while a Fragment may remove it
+    net_solitary: int
+    fragments: int
+    centre: tuple[int, ...]
+
+    @property
+    def rules(self) -> Rules:
+        return rules_for(self.options)
+
+
+class Facts(Protocol):
+    """What :class:`SeatFacts` and :class:`Observation` both tell."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def help_line(self) -> tuple[str, ...]: ...
+    @property
+    def last_revealed(self) -> str | None: ...
+    @property
+    def net_solitary(self) -> int: ...
+    @property
+    def fragments(self) -> int: ...
+    @property
+    def centre(self) -> tuple[int, ...]: ...
+
+
+def seat_facts(st: GameState, seat: int) -> SeatFacts:
+    """The :class:`SeatFacts` of ``seat`` in ``st`` (copies; ``st`` is not changed)."""
+    p = st.players[seat]
+    line = p.help_line
+    return SeatFacts(
+        seat,
+        st.phase,
+        st.options,
+        tuple(line),
+        line[-1] if p.can_use_fragment and line else None,
+        net_solitary(rules_of(st), p),
+        p.fragments,
+        tuple(st.centre),
+    )
 
 
 class HiddenZone:
