@@ -1,14 +1,17 @@
 """Bots: pure functions of (observation, legal actions, rng); the baseline policy."""
 
 import random
+from collections.abc import Sequence
 
 import pytest
 
 from living_forest.bots import baseline_bot, get_bot, greedy_bot, random_bot
-from living_forest.core import apply, legal_actions, new_game
+from living_forest.core import Action, apply, legal_actions, new_game
 from living_forest.core.actions import END, SKIP, TAKE_FRAGMENT
 from living_forest.core.observation import observe
 from tests.core.scenario import give_fragments, put_on_draw, start, to_action_phase
+
+SPIRITS = ("winter", "spring", "summer", "autumn")
 
 
 def test_bots_are_deterministic_given_the_rng() -> None:
@@ -82,3 +85,50 @@ def test_baseline_weights_extinguish_by_the_tiles_of_each_value() -> None:
     picks = [baseline_bot(observe(st, 0), legal, rng).arg for _ in range(4000)]
     ratio = picks.count("2") / picks.count("3")
     assert 2.6 < ratio < 3.4, ratio
+
+
+def test_rule_of_thumb_bots_decide_alike_from_seat_facts_and_observations() -> None:
+    """decider() gives random and baseline the cheap SeatFacts: at every decision of
+    whole games (base and Kodama, 2 and 4 players) every fact reads as in the full
+    Observation, and each bot picks the same move from either with the same rng."""
+    from living_forest.core import GameOptions, push
+    from living_forest.core.observation import SeatFacts, seat_facts
+
+    checked = 0
+    for n, seed, options in ((2, 3, GameOptions()), (4, 4, GameOptions(("kodama",)))):
+        st, _ = new_game([(f"P{i}", s) for i, s in enumerate(SPIRITS[:n])], seed, options=options)
+        rng = random.Random(seed)
+        while st.phase != "over":
+            legal = legal_actions(st)
+            facts, obs = seat_facts(st, st.current), observe(st, st.current)
+            assert facts.rules is obs.rules
+            for name in SeatFacts._fields:
+                if name != "options":  # an Observation tells its rules (above)
+                    assert getattr(facts, name) == getattr(obs, name), name
+            for bot in (random_bot, baseline_bot):
+                state = rng.getstate()
+                a = bot(facts, legal, rng)
+                rng.setstate(state)
+                assert bot(obs, legal, rng) == a
+            push(st, baseline_bot(facts, legal, rng))
+            checked += 1
+    assert checked > 500
+
+
+def test_the_decider_gives_each_bot_the_view_it_reads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot registered in FACTS_BOTS gets SeatFacts; any other bot an Observation."""
+    from living_forest.bots import FACTS_BOTS, decider
+    from living_forest.core.observation import Observation, SeatFacts
+
+    seen: list[type] = []
+
+    def recorder(view: object, legal: Sequence[Action], rng: random.Random) -> Action:
+        seen.append(type(view))
+        return legal[0]
+
+    st, _ = new_game([("A", "winter"), ("B", "autumn")], 3)
+    legal = legal_actions(st)
+    assert decider(recorder)(st, legal, random.Random(0)) == legal[0]
+    monkeypatch.setitem(FACTS_BOTS, recorder, recorder)
+    decider(recorder)(st, legal, random.Random(0))
+    assert seen == [Observation, SeatFacts]

@@ -127,6 +127,21 @@ def test_no_attribute_of_an_observation_leads_to_the_true_state() -> None:
         assert set(cards[:-1]) <= {HIDDEN}
 
 
+def test_no_field_of_seat_facts_leads_to_the_true_state_or_hides_less() -> None:
+    """SeatFacts (the rule-of-thumb bots' view) holds copies: nothing in it is an object
+    of the state, and it tells only public facts and the seat's own Help Line."""
+    from living_forest.core.observation import seat_facts
+
+    for st in positions(3, 8, KODAMA, every=7):
+        facts = seat_facts(st, st.current)
+        true_objects = {id(x) for x in _everything_in(st) if isinstance(x, list | dict)}
+        assert not [x for x in _everything_in(facts) if id(x) in true_objects]
+        p = st.players[st.current]
+        assert facts.help_line == tuple(p.help_line)
+        assert facts.centre == tuple(st.centre)
+        assert facts.last_revealed == (p.help_line[-1] if p.can_use_fragment else None)
+
+
 def test_A21_attracted_cards_are_known_on_top_until_drawn() -> None:
     """A-21: attracted cards go on top of the draw stack in view of all, the last on
     top; every seat's Observation shows them; a draw takes them off one by one."""

@@ -26,7 +26,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
-from living_forest.bots import get_bot
+from living_forest.bots import decider, get_bot
 from living_forest.bots.hint import Hint, hint
 from living_forest.core import (
     Action,
@@ -892,9 +892,8 @@ class GameScreen(BoardScreen):
 
     def bot_move(self, st: GameState, controller: str, step: int) -> Action:
         """The move of the bot ``controller`` at ``st``, the game's ``step``-th action."""
-        bot = get_bot(controller)
         rng = random.Random(f"{st.seed}:{step}")
-        return bot(observe(st, st.current), legal_actions(st), rng)
+        return decider(get_bot(controller))(st, legal_actions(st), rng)
 
     def cancel_bot(self) -> None:
         """Forget the bot step in progress (the game it thought about is gone)."""
