@@ -240,19 +240,21 @@ def play_game(
     actions: list[str] | None = [] if record else None
     t0 = time.perf_counter()
     st: GameState | None = None
+    seconds = [0.0] * players  # bots' time and decisions per seat (turn order)
+    taken = [0] * players
+    table_seat: list[int] = []
     try:
         st, events = new_game([(s.title(), s) for s in SPIRITS[:players]], seed, options=options)
         seat_bots = [decider(by_spirit[p.spirit]) for p in st.players]
         table_seat = [SPIRITS.index(p.spirit) for p in st.players]
-        res.bot_seconds = [0.0] * players
-        res.bot_decisions = [0] * players
         clock = time.perf_counter
         rng = random.Random(seed)
-        watched = res.watched
+        watched, counted = res.watched, res.counted
+        check_all = check == "all"
         decisions = 0
         while st.phase != "over":
-            _watch(events, watched, res.counted)
-            if check == "all" and (problems := validate(st)):
+            _watch(events, watched, counted)
+            if check_all and (problems := validate(st)):
                 res.failure = f"invalid: {problems[0]}"
                 break
             if st.round > round_cap or decisions >= DECISION_CAP:
@@ -265,8 +267,8 @@ def play_game(
             seat = st.current
             t = clock()
             action = seat_bots[seat](st, legal, rng)
-            res.bot_seconds[table_seat[seat]] += clock() - t
-            res.bot_decisions[table_seat[seat]] += 1
+            seconds[seat] += clock() - t
+            taken[seat] += 1
             if action not in legal:  # the one check: push trusts its caller
                 res.failure = f"illegal action from {names[table_seat[seat]]}: {action}"
                 break
@@ -276,11 +278,16 @@ def play_game(
             if actions is not None:
                 actions.append(str(action))
         else:
-            _watch(events, watched, res.counted)
+            _watch(events, watched, counted)
         res.decisions = decisions
     except Exception as e:  # a crash is a result, not an abort of the whole run
         res.failure = f"exception: {type(e).__name__}: {e}"
     res.seconds = time.perf_counter() - t0
+    res.bot_seconds = [0.0] * players  # in table order
+    res.bot_decisions = [0] * players
+    for i, table in enumerate(table_seat):
+        res.bot_seconds[table] = seconds[i]
+        res.bot_decisions[table] = taken[i]
     if st is not None:
         res.rounds = st.round
         if res.failure is None and check != "none" and (problems := validate(st)):

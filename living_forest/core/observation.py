@@ -160,16 +160,24 @@ def seat_facts(st: GameState, seat: int) -> SeatFacts:
     """The :class:`SeatFacts` of ``seat`` in ``st`` (copies; ``st`` is not changed)."""
     p = st.players[seat]
     line = p.help_line
-    return SeatFacts(
-        seat,
-        st.phase,
-        st.options,
-        tuple(line),
-        line[-1] if p.can_use_fragment and line else None,
-        net_solitary(rules_of(st), p),
-        p.fragments,
-        tuple(st.centre),
+    # tuple.__new__ makes the named tuple without its Python-level __new__: this runs
+    # at every decision of a rule-of-thumb bot.
+    return _make_tuple(
+        SeatFacts,
+        (
+            seat,
+            st.phase,
+            st.options,
+            tuple(line),
+            line[-1] if p.can_use_fragment and line else None,
+            net_solitary(rules_of(st), p),
+            p.fragments,
+            tuple(st.centre),
+        ),
     )
+
+
+_make_tuple = tuple.__new__
 
 
 class HiddenZone:

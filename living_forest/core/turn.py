@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 BONUS = "bonus"
 A_DONE, A_SKIP, A_END = Action(DONE), Action(SKIP), Action(END)
+_NO_STRENGTH: list[int] = []  # what a type without an Element reads for its budget (none)
 
 
 def type_allowed(r: Rules, st: GameState, p: PlayerState, at: ActionType) -> bool:
@@ -77,11 +78,15 @@ def legal(r: Rules, st: GameState) -> list[Action]:
 def anything_to_do(r: Rules, st: GameState) -> bool:
     """Does the turn still offer an action (of any registered type, basic or not)?"""
     p = st.players[st.current]
-    s = raw_strengths(r, p)
-    return any(
-        startable(r, st, p, at) and at.has_option(r, st, p, at.budget(r, p, s, 0))
-        for at in r.action_types
-    )
+    s: list[int] | None = None  # the strengths, once a type needs them
+    for at in r.action_types:
+        if not startable(r, st, p, at):
+            continue
+        if s is None and at.element is not None:
+            s = raw_strengths(r, p)
+        if at.has_option(r, st, p, at.budget(r, p, s or _NO_STRENGTH, 0)):
+            return True
+    return False
 
 
 def _no_basic_left() -> str:
