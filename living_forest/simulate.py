@@ -252,6 +252,7 @@ def play_game(
         watched, counted = res.watched, res.counted
         check_all = check == "all"
         decisions = 0
+        legal = legal_actions(st)
         while st.phase != "over":
             _watch(events, watched, counted)
             if check_all and (problems := validate(st)):
@@ -260,7 +261,6 @@ def play_game(
             if st.round > round_cap or decisions >= DECISION_CAP:
                 res.failure = "stuck"
                 break
-            legal = legal_actions(st)
             if not legal:
                 res.failure = "no legal action"
                 break
@@ -273,7 +273,7 @@ def play_game(
                 res.failure = f"illegal action from {names[table_seat[seat]]}: {action}"
                 break
             events = []
-            push(st, action, events)  # in place: this loop owns st
+            legal = push(st, action, events)  # in place: this loop owns st
             decisions += 1
             if actions is not None:
                 actions.append(str(action))

@@ -26,7 +26,6 @@ from living_forest.core import (
     Rules,
     counts,
     determinize,
-    legal_actions,
     outcome,
     push,
     raw_strengths,
@@ -132,9 +131,9 @@ def _progress(r: Rules, st: GameState, p: PlayerState) -> float:
 
 def _after(st: GameState, a: Action, seat: int, depth: int) -> float:
     new = st.clone()
-    push(new, a)
+    after = push(new, a)
     if depth and new.phase != PHASE_OVER and new.current == seat and new.pending:
-        nxt = legal_actions(new)[:LOOKAHEAD_WIDTH]
+        nxt = after[:LOOKAHEAD_WIDTH]
         if nxt:
             return max(_after(new, b, seat, depth - 1) for b in nxt)
     return value(new, seat)

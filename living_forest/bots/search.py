@@ -19,7 +19,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from living_forest.core import Action, GameState, determinize, legal_actions, push
+from living_forest.core import Action, GameState, determinize, push
 from living_forest.core.observation import Observation
 from living_forest.core.state import PHASE_DRAW, PHASE_OVER
 from living_forest.i18n import _
@@ -30,15 +30,15 @@ CANDIDATES = 8  # root actions searched (the best by one-step value)
 ROLLOUT_DECISIONS = 400  # a safety cap per rollout
 
 
-def rollout(st: GameState, seat: int, rng: random.Random) -> float:
-    """Play greedily (no lookahead) to the end of the round; ``seat``'s value there."""
+def rollout(st: GameState, seat: int, rng: random.Random, legal: Sequence[Action]) -> float:
+    """Play greedily (no lookahead) to the end of the round from ``st``, whose legal
+    actions are ``legal``; ``seat``'s value there."""
     start = st.round
     for _step in range(ROLLOUT_DECISIONS):
         if st.phase == PHASE_OVER or st.round != start or st.phase == PHASE_DRAW:
             break
-        legal = legal_actions(st)
         a = legal[0] if len(legal) == 1 else ranked(st, legal, rng, depth=0)[0][1]
-        push(st, a)
+        legal = push(st, a)
     return value(st, seat)
 
 
@@ -71,8 +71,7 @@ class SearchBot:
                 break
             k = i % len(cands)
             st = determinize(obs, rng)
-            push(st, cands[k])
-            totals[k] += rollout(st, obs.seat, rng)
+            totals[k] += rollout(st, obs.seat, rng, push(st, cands[k]))
             counts[k] += 1
             i += 1
         best = max(range(len(cands)), key=lambda j: (totals[j] / max(counts[j], 1), -j))

@@ -108,14 +108,15 @@ def forced_stop_reason(r: Rules, st: GameState) -> str:
     return "forced_stop" if net_solitary(r, p) >= r.data.forced_stop_at else "nothing_to_draw"
 
 
-def advance(r: Rules, st: GameState, ev: list[Event]) -> bool:
-    """One automatic step: the next player's reveals (G-1), a forced stop (G-5, G-7)."""
+def advance(r: Rules, st: GameState, ev: list[Event]) -> list[Action] | None:
+    """One automatic step: the next player's reveals (G-1), a forced stop (G-5, G-7);
+    None after a step, else the legal actions (the player decides)."""
     p = st.players[st.current]
     if p.stopped:
         flow.next_drawer(r, st, ev)
-        return True
-    if not _can_draw(r, p) and not (p.can_use_fragment and p.fragments > 0):
-        # Stopping is all that is legal (see legal(): no draw, no Fragment to spend).
+        return None
+    opts = legal(r, st)
+    if len(opts) == 1 and opts[0] is A_STOP:
         stop(r, st, ev, forced_stop_reason(r, st))
-        return True
-    return False
+        return None
+    return opts

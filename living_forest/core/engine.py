@@ -90,16 +90,18 @@ def apply(st: GameState, action: Action | str) -> tuple[GameState, list[Event]]:
     return new, events
 
 
-def push(st: GameState, action: Action, events: list[Event] | None = None) -> None:
+def push(st: GameState, action: Action, events: list[Event] | None = None) -> tuple[Action, ...]:
     """Apply a *legal* action to ``st`` itself: no legality check, no copy; the events
-    go to ``events`` when given, else they are dropped. The fast path for search,
-    playouts and the simulator (python-chess's ``push`` beside ``push_uci``); the
-    caller guarantees the action is one of ``legal_actions(st)``. ``apply`` is the
-    checked, copying way for everything else."""
+    go to ``events`` when given, else they are dropped. Returns the legal actions of
+    the position it leaves (``legal_actions(st)``, which the automatic steps after the
+    move work out anyway). The fast path for search, playouts and the simulator
+    (python-chess's ``push`` beside ``push_uci``); the caller guarantees the action is
+    one of ``legal_actions(st)``. ``apply`` is the checked, copying way for everything
+    else."""
     r = rules_of(st)
     ev: list[Event] = [] if events is None else events
     r.phases[st.phase].apply(r, st, action, ev)
-    flow.advance(r, st, ev)
+    return tuple(flow.advance(r, st, ev))
 
 
 def preview(st: GameState, action: Action) -> GameState:

@@ -23,11 +23,13 @@ if TYPE_CHECKING:
     from .rules import Rules
 
 
-def advance(r: Rules, st: GameState, ev: list[Event]) -> None:
-    """Run automatic steps until someone has a real choice or the game is over."""
+def advance(r: Rules, st: GameState, ev: list[Event]) -> list[Action]:
+    """Run automatic steps until someone has a real choice or the game is over; return
+    the legal actions then (none once the game is over)."""
     phases = r.phases
-    while phases[st.phase].advance(r, st, ev):
+    while (legal := phases[st.phase].advance(r, st, ev)) is None:
         pass
+    return legal
 
 
 def next_drawer(r: Rules, st: GameState, ev: list[Event]) -> None:
@@ -125,8 +127,8 @@ def _refuse(r: Rules, st: GameState, a: Action, ev: list[Event]) -> None:
     raise AssertionError("no action is legal once the game is over")
 
 
-def _nothing_to_run(r: Rules, st: GameState, ev: list[Event]) -> bool:
-    return False
+def _nothing_to_run(r: Rules, st: GameState, ev: list[Event]) -> list[Action]:
+    return []
 
 
 OVER_PHASE = Phase(PHASE_OVER, _no_actions, _over, _refuse, _nothing_to_run)

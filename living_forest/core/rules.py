@@ -71,13 +71,14 @@ AfterAction = Callable[["Rules", "GameState", int, str, list[Event]], None]
 @dataclass(frozen=True)
 class Phase:
     """One phase of the round (T-1) in the phase table: its four functions. ``advance``
-    runs one automatic step and returns False when a player must decide."""
+    runs one automatic step and returns None, or, when a player must decide, returns
+    what ``legal`` would (it has mostly worked that out to know there is a choice)."""
 
     name: str
     legal: Callable[[Rules, GameState], list[Action]]
     why_illegal: Callable[[Rules, GameState, Action], str | None]
     apply: Callable[[Rules, GameState, Action, list[Event]], None]
-    advance: Callable[[Rules, GameState, list[Event]], bool]
+    advance: Callable[[Rules, GameState, list[Event]], list[Action] | None]
 
 
 class DecisionHandler(Protocol):

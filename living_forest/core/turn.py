@@ -26,7 +26,6 @@ if TYPE_CHECKING:
 
 BONUS = "bonus"
 A_DONE, A_SKIP, A_END = Action(DONE), Action(SKIP), Action(END)
-_NO_STRENGTH: list[int] = []  # what a type without an Element reads for its budget (none)
 
 
 def type_allowed(r: Rules, st: GameState, p: PlayerState, at: ActionType) -> bool:
@@ -73,20 +72,6 @@ def legal(r: Rules, st: GameState) -> list[Action]:
             out.extend(at.options(r, st, p, at.budget(r, p, s, 0)))
     out.append(A_END)
     return out
-
-
-def anything_to_do(r: Rules, st: GameState) -> bool:
-    """Does the turn still offer an action (of any registered type, basic or not)?"""
-    p = st.players[st.current]
-    s: list[int] | None = None  # the strengths, once a type needs them
-    for at in r.action_types:
-        if not startable(r, st, p, at):
-            continue
-        if s is None and at.element is not None:
-            s = raw_strengths(r, p)
-        if at.has_option(r, st, p, at.budget(r, p, s or _NO_STRENGTH, 0)):
-            return True
-    return False
 
 
 def _no_basic_left() -> str:
@@ -276,37 +261,39 @@ def _after(r: Rules, st: GameState, seat: int, kind: str, ev: list[Event]) -> No
         step(r, st, seat, kind, ev)
 
 
-def advance(r: Rules, st: GameState, ev: list[Event]) -> bool:
+def advance(r: Rules, st: GameState, ev: list[Event]) -> list[Action] | None:
     """One automatic step of the turn: settle what needs no decision; end the turn
-    when nothing is left to do (X-17). False when the player must decide."""
+    when nothing is left to do (X-17). None after a step; when the player must decide,
+    the legal actions."""
     seat = st.current
     p = st.players[seat]
     if not st.pending:
-        if anything_to_do(r, st):
-            return False
+        opts = legal(r, st)
+        if len(opts) > 1:  # an action besides ``end``
+            return opts
         flow.end_turn(r, st, ev, voluntary=False)
-        return True
+        return None
     top = st.pending[-1]
     if top.kind == BONUS:
         at = r.bonus_types[top.bonus_type]
         if at.automatic_bonus:  # O-3: e.g. take 1 Fragment, nothing to choose
             st.pending.pop()
             at.give_bonus(r, st, seat, top.source, ev)
-            return True
+            return None
         info = {"bonus": top.bonus_type, "source": top.source}
         if not at.has_option(r, st, p, at.budget(r, p, raw_strengths(r, p), top.extra)):
             st.pending.pop()  # O-3, X-6: a bonus that cannot be performed is lost
             ev.append(Event("bonus_lost", seat, info))
-            return True
+            return None
         if not top.offered:
             top.offered = True
             ev.append(Event("bonus_offered", seat, {**info, "extra": top.extra}))
-        return False
+        return legal(r, st)
     mp = _multi_pick(r, top)
     if mp is not None:  # finish automatically when nothing more fits
         if mp.has_option(r, st, p, mp.budget(r, p, raw_strengths(r, p), top.extra) - top.spent):
-            return False
+            return legal(r, st)
         st.pending.pop()
         _finished(r, st, seat, top.kind, ev)
-        return True
-    return r.decisions[top.kind].advance(r, st, top, ev)
+        return None
+    return None if r.decisions[top.kind].advance(r, st, top, ev) else legal(r, st)

@@ -46,11 +46,11 @@ def test_a_crash_is_a_failure_not_an_abort(monkeypatch: pytest.MonkeyPatch) -> N
     real = core_push
     calls = {"n": 0}
 
-    def flaky(st: Any, a: Any, events: Any = None) -> None:
+    def flaky(st: Any, a: Any, events: Any = None) -> Any:
         calls["n"] += 1
         if calls["n"] == 40:
             raise KeyError("boom")
-        real(st, a, events)
+        return real(st, a, events)
 
     monkeypatch.setattr(simulate, "push", flaky)
     s = summarise(2, ("baseline", "baseline"), simulate.play_many(2, 2, 0))

@@ -1,5 +1,6 @@
 """The fast path for search: ``push`` (in place, unchecked, no events) gives exactly the
-state ``apply`` gives; ``returns`` shares a victory 1/k (V-4, V-5)."""
+state ``apply`` gives, and returns the legal actions of that state; ``returns`` shares a
+victory 1/k (V-4, V-5)."""
 
 from __future__ import annotations
 
@@ -36,8 +37,9 @@ def test_push_gives_the_state_apply_gives(n: int, options: GameOptions) -> None:
     while st.phase != "over":
         a = random_bot(observe(st, st.current), legal_actions(st), rng)
         st, _ = apply(st, a)
-        push(fast, a)
+        after = push(fast, a)
         assert fast == st
+        assert after == legal_actions(st)  # what the automatic steps worked out
         steps += 1
     assert steps > 100
     res = outcome(st)
