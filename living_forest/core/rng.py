@@ -40,8 +40,19 @@ def below(state: int, n: int) -> tuple[int, int]:
 
 
 def shuffle(items: list[T], state: int) -> int:
-    """Fisher-Yates shuffle of ``items`` in place; returns the new state."""
+    """Fisher-Yates shuffle of ``items`` in place; returns the new state. Each swap is
+    ``below(state, i + 1)`` with :func:`next_u64` written out (the hot loop of every
+    reshuffle; tests check it against the two functions)."""
     for i in range(len(items) - 1, 0, -1):
-        j, state = below(state, i + 1)
+        n = i + 1
+        limit = MASK64 - (MASK64 + 1) % n
+        while True:
+            state = (state + _GOLDEN) & MASK64
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+            v = z ^ (z >> 31)
+            if v <= limit:
+                break
+        j = v % n
         items[i], items[j] = items[j], items[i]
     return state

@@ -311,6 +311,9 @@ _last: tuple[GameOptions, Rules] | None = None
 def rules_for(options: GameOptions = BASE_GAME) -> Rules:
     """The rules for ``options`` (built once, then cached); raises
     :class:`~living_forest.core.options.OptionsError` for an unknown module."""
+    last = _last
+    if last is not None and last[0] is options:  # as in rules_of: no hashing
+        return last[1]
     r = _RULES.get(options)
     if r is None:
         r = _RULES[options] = _build(options)
