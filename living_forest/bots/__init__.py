@@ -12,6 +12,7 @@ a masked copy of the position at every decision.
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 from collections.abc import Callable, Sequence
 
 from living_forest.core import Action
@@ -37,7 +38,8 @@ def random_bot(view: Facts, legal: Sequence[Action], rng: random.Random) -> Acti
     return legal[rng.randrange(len(legal))]
 
 
-_AVOID_LAST = frozenset({END, SKIP})
+_AVOID = frozenset({TAKE_FRAGMENT, END, SKIP})  # chosen only when nothing else is legal
+_kind = itemgetter(0)  # an Action's kind
 
 
 def baseline_bot(view: Facts, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -55,12 +57,12 @@ def baseline_bot(view: Facts, legal: Sequence[Action], rng: random.Random) -> Ac
         if A_DRAW in legal and view.net_solitary < 2:
             return A_DRAW
         return A_STOP if A_STOP in legal else legal[0]
-    best = [a for a in legal if a.kind != TAKE_FRAGMENT and a.kind not in _AVOID_LAST]
+    best = [a for a in legal if a.kind not in _AVOID]
     if not best:
         best = [a for a in legal if a.kind == TAKE_FRAGMENT] or list(legal)
     # The official bot offers one move per Fire tile, so ``extinguish V`` is as likely
     # as there are tiles of value V in the centre (issue 9).
-    if any(a.kind == EXTINGUISH for a in best):
+    if EXTINGUISH in map(_kind, best):
         centre = view.centre
         weights = [centre.count(int(a.arg)) if a.kind == EXTINGUISH else 1 for a in best]
         return rng.choices(best, weights)[0]
