@@ -114,7 +114,7 @@ def _watch(events: Iterable[Event], watched: Counter[str], counted: Counter[str]
     """Count the rare paths ("fire_not_added: the Circle is full", "bonus_lost: rock")
     and the module events of COUNTED_EVENTS."""
     for e in events:
-        if e.kind not in _NOTED:  # most events: one set lookup
+        if e.kind not in _NOTED:
             continue
         label = COUNTED_EVENTS.get(e.kind)
         if label is not None:
@@ -254,7 +254,9 @@ def play_game(
         decisions = 0
         legal = legal_actions(st)
         while st.phase != "over":
-            _watch(events, watched, counted)
+            for e in events:  # most decisions have no event to count: no call
+                if e.kind in _NOTED:
+                    _watch((e,), watched, counted)
             if check_all and (problems := validate(st)):
                 res.failure = f"invalid: {problems[0]}"
                 break
@@ -266,7 +268,8 @@ def play_game(
                 break
             seat = st.current
             t = clock()
-            action = seat_bots[seat](st, legal, rng)
+            view, bot = seat_bots[seat]
+            action = bot(view(st, seat), legal, rng)
             seconds[seat] += clock() - t
             taken[seat] += 1
             if action not in legal:  # the one check: push trusts its caller

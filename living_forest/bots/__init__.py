@@ -12,8 +12,9 @@ a masked copy of the position at every decision.
 from __future__ import annotations
 
 import random
-from operator import itemgetter
 from collections.abc import Callable, Sequence
+from operator import itemgetter
+from typing import Any, NamedTuple
 
 from living_forest.core import Action
 from living_forest.core.actions import END, EXTINGUISH, SKIP, TAKE_FRAGMENT
@@ -28,9 +29,6 @@ from .search import SearchBot, parse_budget
 Bot = Callable[[Observation, Sequence[Action], random.Random], Action]
 # A bot that reads only :class:`Facts` (also a Bot: an Observation tells them too).
 FactsBot = Callable[[Facts, Sequence[Action], random.Random], Action]
-# How a game loop asks a seat's bot for a move: (position, legal actions, rng) -> action;
-# it makes the bot's view of the seat to act (see :func:`decider`).
-Decide = Callable[[GameState, Sequence[Action], random.Random], Action]
 
 
 def random_bot(view: Facts, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -97,14 +95,26 @@ FACTORIES: dict[str, Callable[[str], Bot]] = {"search": parse_budget}
 FACTS_BOTS: dict[Bot, FactsBot] = {random_bot: random_bot, baseline_bot: baseline_bot}
 
 
-def decider(bot: Bot) -> Decide:
+class Asker(NamedTuple):
+    """How to ask a bot for the move of the seat to act: ``view`` makes what it reads
+    of the position (a :class:`SeatFacts` or an Observation), ``bot`` answers on that.
+    A game loop may call the two itself (one call fewer a decision); calling the
+    Asker does both."""
+
+    view: Callable[[GameState, int], Any]
+    bot: Callable[[Any, Sequence[Action], random.Random], Action]
+
+    def __call__(self, st: GameState, legal: Sequence[Action], rng: random.Random) -> Action:
+        return self.bot(self.view(st, st.current), legal, rng)
+
+
+def decider(bot: Bot) -> Asker:
     """How to ask ``bot`` for the move of the seat to act, with the view it reads: a
     :class:`SeatFacts` for a bot of :data:`FACTS_BOTS`, else an Observation."""
     facts_bot = FACTS_BOTS.get(bot)
     if facts_bot is not None:
-        fb = facts_bot
-        return lambda st, legal, rng: fb(seat_facts(st, st.current), legal, rng)
-    return lambda st, legal, rng: bot(observe(st, st.current), legal, rng)
+        return Asker(seat_facts, facts_bot)
+    return Asker(observe, bot)
 
 
 def title(name: str) -> str:

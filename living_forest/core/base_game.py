@@ -27,8 +27,8 @@ def install(b: RulesBuilder) -> None:
     b.add_decision(StealDecision())
     # i18n: sources of Sacred Flowers, in "✿ = Help Line + Forest trees + ... + Victory tiles"
     b.add_contributor(N_("Help Line"), help_line_elements, cards_and_forest=True)
-    b.add_contributor(N_("Forest trees"), forest_tree_elements, cards_and_forest=True)
-    b.add_contributor(N_("completed lines"), completed_line_elements, cards_and_forest=True)
+    b.add_contributor(N_("Forest trees"), forest_tree_elements, forest_only=True)
+    b.add_contributor(N_("completed lines"), completed_line_elements, forest_only=True)
     b.add_turn_start_step(count_basic_actions)
     b.add_end_of_round_step("E-1 Onibi attacks the Spirits", eor.onibi_attacks_spirits)
     b.add_end_of_round_step("E-2 Onibi attacks the Sacred Tree", eor.onibi_attacks_sacred_tree)

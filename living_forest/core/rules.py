@@ -32,11 +32,14 @@ class Contributor(NamedTuple):
     ``cards_and_forest``: what it adds depends only on the player's Help Line and
     Forest (true of the base game's three). Those are summed once per distinct Help
     Line and Forest and remembered (``core/strength.py``); the others run every time.
+    ``forest_only``: it reads the Forest alone (trees, completed lines), so its part
+    is also remembered per Forest, which changes far less often than the Help Line.
     """
 
     name: str  # N_("Help Line"): shown with _(name)
     add: Callable[[Rules, PlayerState, list[int]], None]
     cards_and_forest: bool = False
+    forest_only: bool = False
 
 
 class RoundStep(NamedTuple):
@@ -139,9 +142,13 @@ class Rules:
     # ``contributors`` split for ``raw_strengths``: summed once per (Help Line, Forest)
     # and remembered in ``strength_cache`` (outside every state value and keyed by
     # content, so never stale), or run every time.
-    by_cards_and_forest: tuple[Contributor, ...] = ()
+    by_cards_and_forest: tuple[Contributor, ...] = ()  # reading the Help Line too
+    by_forest: tuple[Contributor, ...] = ()  # the Forest alone: also per Forest
     other_contributors: tuple[Contributor, ...] = ()
     strength_cache: dict[tuple[tuple[str, ...], tuple[str | None, ...]], tuple[int, ...]] = field(
+        default_factory=dict, repr=False
+    )
+    forest_strength_cache: dict[tuple[str | None, ...], tuple[int, ...]] = field(
         default_factory=dict, repr=False
     )
     # Forest cells a tree may go on (A-51), by the Forest's content: the same kind of
@@ -203,8 +210,11 @@ class RulesBuilder:
         add: Callable[[Rules, PlayerState, list[int]], None],
         *,
         cards_and_forest: bool = False,
+        forest_only: bool = False,
     ) -> None:
-        self.contributors.append(Contributor(name, add, cards_and_forest))
+        self.contributors.append(
+            Contributor(name, add, cards_and_forest or forest_only, forest_only)
+        )
 
     def add_setup_step(self, step: SetupStep) -> None:
         """Runs after the base setup and its shuffles, so a base game's random stream
@@ -297,7 +307,10 @@ class RulesBuilder:
             card_pools=tuple(self.card_pools),
             hidden_zones=tuple(self.hidden_zones),
             ext_data=dict(self.ext_data),
-            by_cards_and_forest=tuple(c for c in self.contributors if c.cards_and_forest),
+            by_cards_and_forest=tuple(
+                c for c in self.contributors if c.cards_and_forest and not c.forest_only
+            ),
+            by_forest=tuple(c for c in self.contributors if c.forest_only),
             other_contributors=tuple(c for c in self.contributors if not c.cards_and_forest),
         )
 

@@ -10,8 +10,7 @@ itself (``ActionType.budget``).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .data import FLOWER
 from .effects import RepeatAction
@@ -30,12 +29,14 @@ def raw_strengths(r: Rules, p: PlayerState) -> list[int]:
 
     The contributors that read only the Help Line and the Forest are summed once per
     distinct pair and remembered in ``r.strength_cache`` (the hot path of every legal
-    action list); the others run every time."""
-    key = (tuple(p.help_line), tuple(p.forest))
+    action list), those of the Forest alone also per Forest; the others run every
+    time."""
+    forest = tuple(p.forest)
+    key = (tuple(p.help_line), forest)
     cache = r.strength_cache
     base = cache.get(key)
     if base is None:
-        s = [0, 0, 0, 0, 0]
+        s = list(_forest_part(r, p, forest))
         for c in r.by_cards_and_forest:
             c.add(r, p, s)
         if len(cache) >= STRENGTH_CACHE_SIZE:
@@ -45,6 +46,20 @@ def raw_strengths(r: Rules, p: PlayerState) -> list[int]:
     for c in r.other_contributors:
         c.add(r, p, s)
     return s
+
+
+def _forest_part(r: Rules, p: PlayerState, forest: tuple[str | None, ...]) -> tuple[int, ...]:
+    """The strengths of the Forest-only contributors, remembered per Forest."""
+    cache = r.forest_strength_cache
+    part = cache.get(forest)
+    if part is None:
+        s = [0, 0, 0, 0, 0]
+        for c in r.by_forest:
+            c.add(r, p, s)
+        if len(cache) >= STRENGTH_CACHE_SIZE:
+            cache.clear()
+        cache[forest] = part = tuple(s)
+    return part
 
 
 # --- the base game's contributors (installed by core/base_game.py) -----------------
@@ -133,8 +148,10 @@ def _repeat_limit(effects: tuple[object, ...], action_id: str) -> int:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class Counts:
+class Counts(NamedTuple):
+    """The three victory counts of a player (V-3). A named tuple: every end of a round
+    makes one per player (V-1)."""
+
     trees: int
     fires: int
     flowers: int
