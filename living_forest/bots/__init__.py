@@ -27,8 +27,6 @@ from .greedy import greedy_bot
 from .search import SearchBot, parse_budget
 
 Bot = Callable[[Observation, Sequence[Action], random.Random], Action]
-# A bot that reads only :class:`Facts` (also a Bot: an Observation tells them too).
-FactsBot = Callable[[Facts, Sequence[Action], random.Random], Action]
 
 
 def random_bot(view: Facts, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -91,8 +89,9 @@ ALIASES: dict[str, str] = {"easy": "greedy", "medium": "search_quick", "hard": "
 FACTORIES: dict[str, Callable[[str], Bot]] = {"search": parse_budget}
 
 
-# The bots that read only Facts, by identity: they get SeatFacts from decider().
-FACTS_BOTS: dict[Bot, FactsBot] = {random_bot: random_bot, baseline_bot: baseline_bot}
+# The bots that read only Facts (their first parameter's type): decider() gives
+# them SeatFacts.
+FACTS_BOTS: frozenset[Bot] = frozenset({random_bot, baseline_bot})
 
 
 class Asker(NamedTuple):
@@ -111,10 +110,7 @@ class Asker(NamedTuple):
 def decider(bot: Bot) -> Asker:
     """How to ask ``bot`` for the move of the seat to act, with the view it reads: a
     :class:`SeatFacts` for a bot of :data:`FACTS_BOTS`, else an Observation."""
-    facts_bot = FACTS_BOTS.get(bot)
-    if facts_bot is not None:
-        return Asker(seat_facts, facts_bot)
-    return Asker(observe, bot)
+    return Asker(seat_facts if bot in FACTS_BOTS else observe, bot)
 
 
 def title(name: str) -> str:

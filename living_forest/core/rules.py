@@ -324,24 +324,20 @@ _last: tuple[GameOptions, Rules] | None = None
 def rules_for(options: GameOptions = BASE_GAME) -> Rules:
     """The rules for ``options`` (built once, then cached); raises
     :class:`~living_forest.core.options.OptionsError` for an unknown module."""
+    global _last
     last = _last
-    if last is not None and last[0] is options:  # as in rules_of: no hashing
+    if last is not None and last[0] is options:  # the hot path: no hashing
         return last[1]
     r = _RULES.get(options)
     if r is None:
         r = _RULES[options] = _build(options)
+    _last = (options, r)
     return r
 
 
 def rules_of(st: GameState) -> Rules:
     """The rules the game ``st`` is played with."""
-    global _last
-    last = _last
-    if last is not None and last[0] is st.options:
-        return last[1]
-    r = rules_for(st.options)
-    _last = (st.options, r)
-    return r
+    return rules_for(st.options)
 
 
 def _build(options: GameOptions) -> Rules:

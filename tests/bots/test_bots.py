@@ -117,7 +117,8 @@ def test_rule_of_thumb_bots_decide_alike_from_seat_facts_and_observations() -> N
 
 def test_the_decider_gives_each_bot_the_view_it_reads(monkeypatch: pytest.MonkeyPatch) -> None:
     """A bot registered in FACTS_BOTS gets SeatFacts; any other bot an Observation."""
-    from living_forest.bots import FACTS_BOTS, decider
+    from living_forest import bots
+    from living_forest.bots import decider
     from living_forest.core.observation import Observation, SeatFacts
 
     seen: list[type] = []
@@ -129,6 +130,6 @@ def test_the_decider_gives_each_bot_the_view_it_reads(monkeypatch: pytest.Monkey
     st, _ = new_game([("A", "winter"), ("B", "autumn")], 3)
     legal = legal_actions(st)
     assert decider(recorder)(st, legal, random.Random(0)) == legal[0]
-    monkeypatch.setitem(FACTS_BOTS, recorder, recorder)
+    monkeypatch.setattr(bots, "FACTS_BOTS", bots.FACTS_BOTS | {recorder})
     decider(recorder)(st, legal, random.Random(0))
     assert seen == [Observation, SeatFacts]
