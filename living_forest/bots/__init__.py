@@ -12,7 +12,9 @@ a masked copy of the position at every decision.
 from __future__ import annotations
 
 import random
+from bisect import bisect
 from collections.abc import Callable, Sequence
+from itertools import accumulate
 from operator import itemgetter
 from typing import Any, NamedTuple
 
@@ -60,8 +62,11 @@ def baseline_bot(view: Facts, legal: Sequence[Action], rng: random.Random) -> Ac
     # as there are tiles of value V in the centre (issue 9).
     if EXTINGUISH in map(_kind, best):
         centre = view.centre
-        weights = [centre.count(int(a.arg)) if a.kind == EXTINGUISH else 1 for a in best]
-        return rng.choices(best, weights)[0]
+        cum = list(
+            accumulate(centre.count(int(a.arg)) if a.kind == EXTINGUISH else 1 for a in best)
+        )
+        # rng.choices(best, weights)[0], written out (the same draw from the rng):
+        return best[bisect(cum, rng.random() * (cum[-1] + 0.0), 0, len(best) - 1)]
     return best[rng.randrange(len(best))]
 
 

@@ -170,7 +170,7 @@ def seat_facts(st: GameState, seat: int) -> SeatFacts:
             st.options,
             tuple(line),
             line[-1] if p.can_use_fragment and line else None,
-            net_solitary(rules_of(st), p),
+            net_solitary(rules_for(st.options), p),
             p.fragments,
             tuple(st.centre),
         ),

@@ -71,17 +71,28 @@ def _wanted(r: Rules, top: Pending) -> ActionType | None:
     return _multi_pick(r, top)
 
 
+def _bonus_options(r: Rules, st: GameState, p: PlayerState, top: Pending) -> list[Action]:
+    """The ways to perform the bonus action on offer (``skip`` aside)."""
+    at = r.bonus_types[top.bonus_type]
+    return at.options(r, st, p, at.budget(r, p, raw_strengths(r, p), top.extra))
+
+
+def _more_picks(
+    r: Rules, st: GameState, p: PlayerState, top: Pending, mp: ActionType
+) -> list[Action]:
+    """The further picks within the multi-pick action in progress (``done`` aside)."""
+    return mp.options(r, st, p, mp.budget(r, p, raw_strengths(r, p), top.extra) - top.spent)
+
+
 def legal(r: Rules, st: GameState) -> list[Action]:
     p = st.players[st.current]
     if st.pending:
-        s = raw_strengths(r, p)
         top = st.pending[-1]
         if top.kind == BONUS:  # a bonus action on offer
-            at = r.bonus_types[top.bonus_type]
-            return [*at.options(r, st, p, at.budget(r, p, s, top.extra)), A_SKIP]
+            return [*_bonus_options(r, st, p, top), A_SKIP]
         mp = _multi_pick(r, top)
         if mp is not None:
-            return [*mp.options(r, st, p, mp.budget(r, p, s, top.extra) - top.spent), A_DONE]
+            return [*_more_picks(r, st, p, top, mp), A_DONE]
         return r.decisions[top.kind].legal(r, st, top)
     out: list[Action] = []
     types = startable_types(r, st, p)
@@ -300,18 +311,20 @@ def advance(r: Rules, st: GameState, ev: list[Event]) -> list[Action] | None:
             at.give_bonus(r, st, seat, top.source, ev)
             return None
         info = {"bonus": top.bonus_type, "source": top.source}
-        if not at.has_option(r, st, p, at.budget(r, p, raw_strengths(r, p), top.extra)):
+        opts = _bonus_options(r, st, p, top)
+        if not opts:
             st.pending.pop()  # O-3, X-6: a bonus that cannot be performed is lost
             ev.append(Event("bonus_lost", seat, info))
             return None
         if not top.offered:
             top.offered = True
             ev.append(Event("bonus_offered", seat, {**info, "extra": top.extra}))
-        return legal(r, st)
+        return [*opts, A_SKIP]  # = legal(r, st)
     mp = _multi_pick(r, top)
     if mp is not None:  # finish automatically when nothing more fits
-        if mp.has_option(r, st, p, mp.budget(r, p, raw_strengths(r, p), top.extra) - top.spent):
-            return legal(r, st)
+        opts = _more_picks(r, st, p, top, mp)
+        if opts:
+            return [*opts, A_DONE]  # = legal(r, st)
         st.pending.pop()
         _finished(r, st, seat, top.kind, ev)
         return None
