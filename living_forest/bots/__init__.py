@@ -31,9 +31,20 @@ from .search import SearchBot, parse_budget
 Bot = Callable[[Observation, Sequence[Action], random.Random], Action]
 
 
+def below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` for ``n`` > 0, the same draw: CPython's ``_randbelow``
+    written out, so that the rule-of-thumb bots' every move costs C calls only (tested
+    against ``randrange``)."""
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
 def random_bot(view: Facts, legal: Sequence[Action], rng: random.Random) -> Action:
     """Uniform over the legal actions."""
-    return legal[rng.randrange(len(legal))]
+    return legal[below(rng, len(legal))]
 
 
 _AVOID = frozenset({TAKE_FRAGMENT, END, SKIP})  # chosen only when nothing else is legal
@@ -67,7 +78,7 @@ def baseline_bot(view: Facts, legal: Sequence[Action], rng: random.Random) -> Ac
         )
         # rng.choices(best, weights)[0], written out (the same draw from the rng):
         return best[bisect(cum, rng.random() * (cum[-1] + 0.0), 0, len(best) - 1)]
-    return best[rng.randrange(len(best))]
+    return best[below(rng, len(best))]
 
 
 # Every bot a seat can have (names are stored in save files: lower case, no colon).

@@ -5,7 +5,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from living_forest.bots import baseline_bot, get_bot, greedy_bot, random_bot
+from living_forest.bots import baseline_bot, below, get_bot, greedy_bot, random_bot
 from living_forest.core import Action, apply, legal_actions, new_game
 from living_forest.core.actions import END, SKIP, TAKE_FRAGMENT
 from living_forest.core.observation import observe
@@ -133,3 +133,14 @@ def test_the_decider_gives_each_bot_the_view_it_reads(monkeypatch: pytest.Monkey
     monkeypatch.setattr(bots, "FACTS_BOTS", bots.FACTS_BOTS | {recorder})
     decider(recorder)(st, legal, random.Random(0))
     assert seen == [Observation, SeatFacts]
+
+
+def test_below_draws_what_randrange_draws() -> None:
+    """The rule-of-thumb bots' ``below`` is ``randrange`` written out: the same number,
+    and the generator left in the same state, for every size of list (games recorded
+    with randrange replay unchanged)."""
+    for seed in range(20):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        for n in [*range(1, 70), 127, 128, 129, 1000]:
+            assert below(ours, n) == theirs.randrange(n)
+        assert ours.getstate() == theirs.getstate()

@@ -22,8 +22,10 @@ BONUS = "bonus"
 
 
 @cache
-def _plant(label: str, cell: int) -> Action:
-    return Action(PLANT, label, cell)
+def _plant_actions(r: Rules) -> dict[str, tuple[Action, ...]]:
+    """Every ``plant`` action of the rules, by tree label and then by cell."""
+    cells = range(r.data.cell_count)
+    return {label: tuple(Action(PLANT, label, c) for c in cells) for label in r.data.trees}
 
 
 SPACE_CACHE_SIZE = 50_000  # distinct Forests remembered
@@ -78,8 +80,10 @@ class Plant(ActionType):
         if found is None:
             if len(cache) >= SPACE_CACHE_SIZE:
                 cache.clear()
-            kinds = plant_kinds(r, st, budget)
-            found = cache[key] = tuple(_plant(label, c) for label in kinds for c in spaces)
+            acts = _plant_actions(r)
+            found = cache[key] = tuple(
+                acts[label][c] for label in plant_kinds(r, st, budget) for c in spaces
+            )
         return list(found)
 
     def has_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> bool:
