@@ -26,6 +26,9 @@ LADDER = [
     ("search_quick,greedy", 2, 400, BASE_GAME),
     ("search_quick,baseline", 2, 400, BASE_GAME),
     ("search_quick,baseline", 4, 200, BASE_GAME),
+    # Hard (1 s a move) against medium: about 40 s a game, so 100 games (an hour of
+    # one core), not 400.
+    ("search,search_quick", 2, 100, BASE_GAME),
     ("baseline,random", 2, 400, KODAMA),
     ("greedy,baseline", 2, 400, KODAMA),
     ("greedy,baseline", 4, 200, KODAMA),

@@ -86,8 +86,8 @@ BOTS: dict[str, Bot] = {
     "random": random_bot,
     "baseline": baseline_bot,
     "greedy": greedy_bot,  # easy
-    "search_quick": SearchBot(iterations=48),  # medium
-    "search": SearchBot(seconds=1.0),  # hard
+    "search_quick": SearchBot(iterations=48, rounds=1),  # medium: to the end of the round
+    "search": SearchBot(seconds=1.0),  # hard: two rounds ahead
 }
 # What players call each bot (the New game form, the status line, saves show the name):
 # English, marked for the catalogue; :func:`title` translates them.

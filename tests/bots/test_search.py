@@ -8,7 +8,7 @@ import random
 import pytest
 
 from living_forest.bots import BOTS, get_bot
-from living_forest.bots.search import SearchBot
+from living_forest.bots.search import SearchBot, rollout
 from living_forest.core import GameOptions, apply, legal_actions, new_game, observe
 
 
@@ -45,3 +45,22 @@ def test_search_plays_kodama_legally_and_deterministically_with_iterations() -> 
     assert len(first) == 160
     assert any(a.startswith(("attract", "plant", "extinguish", "call")) for a in first)
     assert _game("search:3", 5, kodama, cap=160) == first
+
+
+def test_rollouts_look_as_many_rounds_ahead_as_asked() -> None:
+    """A rollout from an Action phase plays to the end of its round, or through the next
+    round too (its Guardian Animals phase included), never further; the hard level
+    looks further than the medium one."""
+    for seed in range(6):
+        st, _ = new_game([("A", "winter"), ("B", "summer")], seed)
+        rng = random.Random(seed)
+        while st.phase != "action":  # reveal with the baseline rule
+            st, _ = apply(st, get_bot("baseline")(observe(st, st.current), legal_actions(st), rng))
+        start = st.round
+        for rounds in (1, 2):
+            mine = st.clone()
+            rollout(mine, 0, random.Random(seed), legal_actions(mine), rounds)
+            assert mine.phase == "over" or (mine.round, mine.phase) == (start + rounds, "draw")
+    hard, medium = get_bot("hard"), get_bot("medium")
+    assert isinstance(hard, SearchBot) and isinstance(medium, SearchBot)
+    assert hard.rounds > medium.rounds
