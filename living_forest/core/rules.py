@@ -151,6 +151,8 @@ class Rules:
     forest_strength_cache: dict[tuple[str | None, ...], tuple[int, ...]] = field(
         default_factory=dict, repr=False
     )
+    # The net solitary count by Help Line (N-5): asked several times a reveal.
+    net_cache: dict[tuple[str, ...], int] = field(default_factory=dict, repr=False)
     # Forest cells a tree may go on, by the Forest's content: the same kind of
     # cache, for every legal action list that offers Plant.
     space_cache: dict[tuple[str | None, ...], tuple[int, ...]] = field(

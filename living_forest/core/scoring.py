@@ -40,7 +40,10 @@ class Outcome:
 
 def any_victory(r: Rules, st: GameState) -> bool:
     """V-1/V-2: does at least one player meet a condition now?"""
-    return any(counts(r, p).met(st.thresholds) for p in st.players)
+    for p in st.players:  # noqa: SIM110 (a loop costs less than a generator; every round)
+        if counts(r, p).met(st.thresholds):
+            return True
+    return False
 
 
 def outcome(r: Rules, st: GameState) -> Outcome | None:

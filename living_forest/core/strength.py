@@ -9,7 +9,7 @@ itself (``ActionType.budget``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from .data import FLOWER
@@ -90,11 +90,20 @@ def forest_tree_elements(r: Rules, p: PlayerState, s: list[int]) -> None:
             s[4] += e[4]
 
 
+def line_complete(forest: Sequence[str | None], cells: Iterable[int]) -> bool:
+    """Has every cell of a row or column a tree (F-5)? (A plain loop, not ``all`` over
+    a generator: this runs for every new Forest.)"""
+    for c in cells:  # noqa: SIM110 (see above)
+        if forest[c] is None:
+            return False
+    return True
+
+
 def completed_line_elements(r: Rules, p: PlayerState, s: list[int]) -> None:
     """A-5.3: the permanent bonus of every completed row or column (F-5)."""
     forest = p.forest
     for line in r.data.lines:
-        if all(forest[c] is not None for c in line.cells):
+        if line_complete(forest, line.cells):
             s[line.element] += line.amount
 
 
@@ -105,12 +114,24 @@ def strength(r: Rules, p: PlayerState, element: int, extra: int = 0) -> int:
 
 
 def net_solitary(r: Rules, p: PlayerState) -> int:
-    """Solitary minus gregarious symbols in the Help Line, not below 0 (N-5, G-4, X-15)."""
-    cards = r.data.cards
-    n = 0
-    for cid in p.help_line:
-        n += cards[cid].symbol
-    return n if n > 0 else 0
+    """Solitary minus gregarious symbols in the Help Line, not below 0 (N-5, G-4, X-15).
+
+    Remembered per Help Line in ``r.net_cache``: every reveal asks it three or four
+    times (the event, the forced-stop test, the bot's view) of the same line."""
+    key = tuple(p.help_line)
+    cache = r.net_cache
+    net = cache.get(key)
+    if net is None:
+        cards = r.data.cards
+        net = 0
+        for cid in key:
+            net += cards[cid].symbol
+        if net < 0:
+            net = 0
+        if len(cache) >= STRENGTH_CACHE_SIZE:
+            cache.clear()
+        cache[key] = net
+    return net
 
 
 def basic_actions_for(r: Rules, p: PlayerState) -> int:
@@ -120,7 +141,7 @@ def basic_actions_for(r: Rules, p: PlayerState) -> int:
 
 
 def completed_lines(r: Rules, p: PlayerState) -> list[str]:
-    return [ln.name for ln in r.data.lines if all(p.forest[c] is not None for c in ln.cells)]
+    return [ln.name for ln in r.data.lines if line_complete(p.forest, ln.cells)]
 
 
 def max_of_type(r: Rules, p: PlayerState, action_id: str) -> int:
@@ -172,7 +193,9 @@ class Counts(NamedTuple):
 def counts(r: Rules, p: PlayerState) -> Counts:
     """The three victory counts (V-3)."""
     tiles = r.data.tiles
-    kinds = {label for label in p.forest if label is not None and label != STARTING_TREE}
+    kinds = set(p.forest)  # the kinds of tree planted: not an empty cell, not the start
+    kinds.discard(None)
+    kinds.discard(STARTING_TREE)
     types = [tiles[t][1] for t in p.victory_tiles]
     return Counts(
         trees=len(kinds) + 1 + types.count("tree"),

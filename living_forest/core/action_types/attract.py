@@ -17,8 +17,9 @@ if TYPE_CHECKING:
 
 
 @cache
-def _attract(cid: str) -> Action:
-    return Action(ATTRACT, cid)
+def _attract_actions(r: Rules) -> dict[str, Action]:
+    """Every ``attract`` action of the rules, by card id."""
+    return {cid: Action(ATTRACT, cid) for cid in r.data.cards}
 
 
 class Attract(MultiPickType):
@@ -34,8 +35,9 @@ class Attract(MultiPickType):
 
     def options(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> list[Action]:
         cards = r.data.cards
+        acts = _attract_actions(r)
         return [
-            _attract(cid)
+            acts[cid]
             for row in st.reserve
             for cid in row
             if cid is not None and cards[cid].cost <= budget

@@ -21,6 +21,12 @@ def _ext(value: int) -> Action:
     return Action(EXTINGUISH, str(value))
 
 
+@cache
+def _fire_actions(r: Rules) -> dict[int, Action]:
+    """The ``extinguish`` action of every Fire tile value of the rules."""
+    return {v: _ext(v) for v in r.data.fire_values}
+
+
 class Extinguish(MultiPickType):
     kind = EXTINGUISH
     data_id = "extinguish"
@@ -33,7 +39,8 @@ class Extinguish(MultiPickType):
     bonus_ids = ("extinguish",)
 
     def options(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> list[Action]:
-        return [_ext(v) for v in sorted(set(st.centre)) if v <= budget]
+        acts = _fire_actions(r)
+        return [acts[v] for v in sorted(set(st.centre)) if v <= budget]
 
     def has_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> bool:
         return bool(st.centre) and min(st.centre) <= budget

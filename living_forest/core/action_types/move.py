@@ -26,6 +26,9 @@ def _move(dist: int) -> Action:
     return Action(MOVE, str(dist))
 
 
+_MOVES = tuple(_move(dist) for dist in range(32))  # by distance: far beyond any wind
+
+
 def move_destination(r: Rules, st: GameState, seat: int, dist: int) -> tuple[int, list[int]]:
     """Where a move of ``dist`` free rocks from ``seat``'s rock ends, and the seats it
     jumps in order, each once (A-41, A-42, X-11)."""
@@ -59,6 +62,8 @@ class Move(ActionType):
 
     def options(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> list[Action]:
         # Every distance up to the wind strength, wrapping as often as it takes (A-40, X-11).
+        if budget < len(_MOVES):
+            return list(_MOVES[1 : budget + 1])
         return [_move(dist) for dist in range(1, budget + 1)]
 
     def has_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> bool:

@@ -11,6 +11,7 @@ from ..data import ELEMENTS
 from ..data import PLANT as E_PLANT
 from ..events import Event
 from ..state import Pending
+from ..strength import line_complete
 from .base import ActionType
 from .take_fragment import give_fragments
 
@@ -43,11 +44,14 @@ def _spaces(r: Rules, p: PlayerState) -> tuple[int, ...]:
     spaces = cache.get(key)
     if spaces is None:
         nbs = r.data.neighbours
-        spaces = tuple(
-            c
-            for c in r.data.plantable
-            if key[c] is None and any(key[nb] is not None for nb in nbs[c])
-        )
+        found = []
+        for c in r.data.plantable:  # plain loops: a generator per cell costs more
+            if key[c] is None:
+                for nb in nbs[c]:
+                    if key[nb] is not None:
+                        found.append(c)
+                        break
+        spaces = tuple(found)
         if len(cache) >= SPACE_CACHE_SIZE:
             cache.clear()
         cache[key] = spaces
@@ -133,7 +137,7 @@ class Plant(ActionType):
         x, y = d.xy(cell)
         ev.append(Event("tree_planted", seat, {"tree": label, "x": x, "y": y, "cell": cell}))
         for ln in d.lines:  # F-5: only a line through the new tree can have just been completed
-            if cell in ln.cells and all(p.forest[c] is not None for c in ln.cells):
+            if cell in ln.cells and line_complete(p.forest, ln.cells):
                 ev.append(
                     Event(
                         "line_completed",
