@@ -17,14 +17,9 @@ if TYPE_CHECKING:
 
 
 @cache
-def _ext(value: int) -> Action:
-    return Action(EXTINGUISH, str(value))
-
-
-@cache
 def _fire_actions(r: Rules) -> dict[int, Action]:
     """The ``extinguish`` action of every Fire tile value of the rules."""
-    return {v: _ext(v) for v in r.data.fire_values}
+    return {v: Action(EXTINGUISH, str(v)) for v in r.data.fire_values}
 
 
 class Extinguish(MultiPickType):
