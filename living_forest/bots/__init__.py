@@ -12,73 +12,19 @@ a masked copy of the position at every decision.
 from __future__ import annotations
 
 import random
-from bisect import bisect
 from collections.abc import Callable, Sequence
-from itertools import accumulate
-from operator import itemgetter
 from typing import Any, NamedTuple
 
 from living_forest.core import Action
-from living_forest.core.actions import END, EXTINGUISH, SKIP, TAKE_FRAGMENT
-from living_forest.core.draw_phase import A_DRAW, A_STOP, A_USE_FRAGMENT
-from living_forest.core.observation import Facts, Observation, observe, seat_facts
-from living_forest.core.state import PHASE_DRAW, GameState
+from living_forest.core.observation import Observation, observe, seat_facts
+from living_forest.core.state import GameState
 from living_forest.i18n import N_, _
 
 from .greedy import greedy_bot
+from .rules_of_thumb import baseline_bot, random_bot
 from .search import SearchBot, parse_budget
 
 Bot = Callable[[Observation, Sequence[Action], random.Random], Action]
-
-
-def below(rng: random.Random, n: int) -> int:
-    """``rng.randrange(n)`` for ``n`` > 0, the same draw: CPython's ``_randbelow``
-    written out, so that the rule-of-thumb bots' every move costs C calls only (tested
-    against ``randrange``)."""
-    k = n.bit_length()
-    r = rng.getrandbits(k)
-    while r >= n:
-        r = rng.getrandbits(k)
-    return r
-
-
-def random_bot(view: Facts, legal: Sequence[Action], rng: random.Random) -> Action:
-    """Uniform over the legal actions."""
-    return legal[below(rng, len(legal))]
-
-
-_AVOID = frozenset({TAKE_FRAGMENT, END, SKIP})  # chosen only when nothing else is legal
-_kind = itemgetter(0)  # an Action's kind
-
-
-def baseline_bot(view: Facts, legal: Sequence[Action], rng: random.Random) -> Action:
-    """The policy of the official digital version's bot (issue 2, section 4).
-
-    Draw phase: burn a just-drawn Fire Varan with a Fragment if possible, stop at a
-    net solitary count of 2, otherwise draw. Action phase: random among legal
-    actions, avoiding Take a Fragment whenever anything else is legal. Game Park
-    forces basic and bonus actions while possible, so ``end`` and ``skip`` are
-    chosen only when nothing else is legal (then Take a Fragment comes first).
-    """
-    if view.phase == PHASE_DRAW:  # the draw phase's three actions carry no argument
-        if A_USE_FRAGMENT in legal and view.last_revealed == view.rules.data.varan_id:
-            return A_USE_FRAGMENT
-        if A_DRAW in legal and view.net_solitary < 2:
-            return A_DRAW
-        return A_STOP if A_STOP in legal else legal[0]
-    best = [a for a in legal if a.kind not in _AVOID]
-    if not best:
-        best = [a for a in legal if a.kind == TAKE_FRAGMENT] or list(legal)
-    # The official bot offers one move per Fire tile, so ``extinguish V`` is as likely
-    # as there are tiles of value V in the centre (issue 9).
-    if EXTINGUISH in map(_kind, best):
-        centre = view.centre
-        cum = list(
-            accumulate(centre.count(int(a.arg)) if a.kind == EXTINGUISH else 1 for a in best)
-        )
-        # rng.choices(best, weights)[0], written out (the same draw from the rng):
-        return best[bisect(cum, rng.random() * (cum[-1] + 0.0), 0, len(best) - 1)]
-    return best[below(rng, len(best))]
 
 
 # Every bot a seat can have (names are stored in save files: lower case, no colon).

@@ -30,6 +30,7 @@ from living_forest.core.state import PHASE_DRAW, PHASE_OVER
 from living_forest.i18n import _
 
 from .greedy import draw_phase_choice, ranked, value
+from .rules_of_thumb import baseline_bot
 
 CANDIDATES = 8  # root actions searched (the best by one-step value)
 ROLLOUT_DECISIONS = 400  # a safety cap per rollout and round
@@ -42,8 +43,6 @@ def rollout(
     """Play on from ``st``, whose legal actions are ``legal``, to the end of its round
     (or of ``rounds`` rounds): greedily (no lookahead) in the Action phase, by the
     baseline rule while revealing; ``seat``'s value there."""
-    from . import baseline_bot  # the package imports this module
-
     end = st.round + rounds
     for _step in range(ROLLOUT_DECISIONS * rounds):
         if st.phase == PHASE_OVER or st.round >= end:

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 
 STRENGTH_CACHE_SIZE = 50_000  # distinct (Help Line, Forest) pairs remembered
+NET_CACHE_SIZE = 50_000  # distinct Help Lines remembered for their net count
 
 
 def raw_strengths(r: Rules, p: PlayerState) -> list[int]:
@@ -128,7 +129,7 @@ def net_solitary(r: Rules, p: PlayerState) -> int:
             net += cards[cid].symbol
         if net < 0:
             net = 0
-        if len(cache) >= STRENGTH_CACHE_SIZE:
+        if len(cache) >= NET_CACHE_SIZE:
             cache.clear()
         cache[key] = net
     return net
