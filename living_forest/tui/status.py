@@ -81,8 +81,11 @@ def hint_text(st: GameState, h: Hint) -> str:
     return _("Hint: {move}.").format(move=move)
 
 
-def situation(session: Session, modes: list[str], key_of: KeyOf) -> str:
-    """One line: round, who acts (and how), and what they can do."""
+def situation(
+    session: Session, modes: list[str], key_of: KeyOf, *, bot_text: str | None = None
+) -> str:
+    """One line: round, who acts (and how), and what they can do. ``bot_text`` names
+    how a bot's seat plays when it is not the bot's own level (a tutorial's script)."""
     st = session.state
     if st.phase == "over":
         return _("Round {round}: the game is over. Esc shows the result again.").format(
@@ -92,7 +95,10 @@ def situation(session: Session, modes: list[str], key_of: KeyOf) -> str:
     ctl = session.current_controller
     # i18n: after the player's name in the status line: which bot plays the seat
     # ({bot}: "easy", "medium", "hard"...)
-    ctl_text = "" if ctl == HUMAN else " " + _("[{bot} bot]").format(bot=title(ctl))
+    if ctl == HUMAN:
+        ctl_text = ""
+    else:
+        ctl_text = " " + (f"[{bot_text}]" if bot_text else _("[{bot} bot]").format(bot=title(ctl)))
     spirit = spirit_name(session.rules.data.spirits[p.spirit])
     rules = "".join(f" ({m.name.capitalize()})" for m in session.rules.modules)
     if session.turn_done is not None:

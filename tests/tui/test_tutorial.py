@@ -9,6 +9,7 @@ import re
 import time
 
 import pytest
+from textual.widgets import Label
 
 from living_forest.core import apply, legal_actions, outcome
 from living_forest.core.actions import (
@@ -309,3 +310,68 @@ async def test_loading_a_game_over_a_tutorial_asks_in_its_own_words() -> None:
         await pilot.press("escape")
         await _wait_for(pilot, lambda: app.screen is game)
         assert gone == []
+
+
+async def test_h_shows_the_last_lesson_again_and_the_box_says_so() -> None:
+    """At 80x24 a lesson's box covers the panels it talks about: once it is closed, the
+    hint key opens the same text again (the box's footer names the key), and reading
+    it changes nothing in the game."""
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _wait_for(pilot, lambda: isinstance(app.screen, TitleScreen))
+        await pilot.press("t")
+        await _wait_for(pilot, lambda: isinstance(app.screen, ChapterScreen))
+        await pilot.press("enter")
+        await _wait_for(pilot, lambda: isinstance(app.screen, InfoScreen))
+        first = app.screen
+        assert isinstance(first, InfoScreen)
+        footer = str(first.query_one("#info-footer", Label).render())
+        assert "h shows this text again" in footer
+        title, body = first.title_text, first.body
+        await pilot.press("enter")
+        game = app.game
+        assert isinstance(game, TutorialScreen)
+        await _wait_for(pilot, lambda: app.screen is game)
+        before = list(game.session.actions)
+        await pilot.press("h")
+        await _wait_for(pilot, lambda: isinstance(app.screen, InfoScreen))
+        again = app.screen
+        assert isinstance(again, InfoScreen)
+        assert (again.title_text, again.body) == (title, body)
+        await pilot.press("escape")
+        await _wait_for(pilot, lambda: app.screen is game)
+        assert game.session.actions == before
+        # The step's instruction is still on the status line.
+        assert game.message == game.tutor_hint() and "press d" in game.message
+
+
+def test_the_other_seat_follows_the_lesson_in_the_status_line() -> None:
+    """While Ben plays the script the status line does not call him an easy bot; past
+    the script it does (he plays on at the chapter's level)."""
+    from living_forest.tui.status import situation
+
+    chapter = chapters()[0]
+    session = chapter.session()
+    tutor = Tutor(chapter)
+    for step in chapter.steps:
+        if not session.current_is_human:
+            break
+        session.play(step.action)
+    assert not session.current_is_human
+    assert tutor.scripted_at(len(session.actions)) is not None
+    scripted = situation(session, [], str, bot_text="following the lesson")
+    own = situation(session, [], str)
+    name = session.state.players[session.state.current].name
+    assert f"{name} (" in scripted and "[following the lesson]" in scripted
+    assert "bot]" not in scripted and "[easy bot]" in own
+
+
+async def test_the_tutorial_screen_names_the_script_until_it_ends() -> None:
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await _first_chapter(pilot)
+        assert game.bot_text() == "following the lesson"
+        for step in game.chapter.steps[game.tutor.index(game.session) :]:
+            game.session.play(step.action)
+        assert game.tutor.finished(game.session)
+        assert game.bot_text() is None

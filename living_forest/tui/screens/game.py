@@ -426,8 +426,13 @@ class GameScreen(BoardScreen):
         if any(c.cell >= 0 for c in self._choices):
             self._mark_forest()
 
+    def bot_text(self) -> str | None:
+        """How the bot's seat to act plays, when not by its level, shown in brackets
+        (None: "[easy bot]")."""
+        return None
+
     def _refresh_status(self) -> None:
-        line = situation(self.session, self.modes, self.key_of)
+        line = situation(self.session, self.modes, self.key_of, bot_text=self.bot_text())
         bar = self.query_one("#status", Static)
         width = max(20, (bar.content_size.width or self.app.size.width - 2))
         # The situation on one line (the prompt above the choices repeats it), or on

@@ -83,13 +83,17 @@ class InfoScreen(ModalScreen[None]):
         self.body = body
         self.markup = markup
 
+    def footer(self) -> str:
+        """The box's last line, in markup."""
+        return _("[dim]Enter to continue[/]")
+
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
             yield Label(Content.from_markup("[b]$t[/]", t=self.title_text), id="info-title")
             body = Content.from_markup(self.body) if self.markup else Content(self.body)
             with VerticalScroll(id="info-body"):
                 yield Static(body)
-            yield Label(Content.from_markup(_("[dim]Enter to continue[/]")))
+            yield Label(Content.from_markup(self.footer()), id="info-footer")
 
     def action_close(self) -> None:
         self.dismiss(None)

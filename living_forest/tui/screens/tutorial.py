@@ -31,7 +31,18 @@ from .modals import ConfirmScreen, InfoScreen
 
 class LessonScreen(InfoScreen):
     """A step's text: a narrow box at the foot of the screen, dimming the board less
-    than other dialogs, so the panels it talks about stay readable on a large screen."""
+    than other dialogs, so the panels it talks about stay readable on a large screen.
+    On a small one it covers them: its footer names the key that shows it again."""
+
+    def __init__(self, title: str, body: str, *, again_key: str) -> None:
+        super().__init__(title, body)
+        self.again_key = again_key
+
+    def footer(self) -> str:
+        # i18n: {key} is the key that opens this box again (h)
+        return _("[dim]Enter to continue · {key} shows this text again[/]").format(
+            key=self.again_key
+        )
 
 
 class TutorialScreen(GameScreen):
@@ -43,6 +54,7 @@ class TutorialScreen(GameScreen):
         self.tutor = Tutor(chapter)
         self._told: set[int] = set()  # steps whose text was shown
         self._done_told = False
+        self._lesson: tuple[str, str] | None = None  # the last text shown (title, body)
 
     # --- the flow: a step's text before the step, the chapter's end at its end ------
 
@@ -60,19 +72,30 @@ class TutorialScreen(GameScreen):
                 self._told.add(i)
                 chapter = tutorial_text(self.chapter.title)
                 title = _("Learn to play · {chapter}").format(chapter=chapter)
-                self.push_modal(LessonScreen(title, tutorial_text(step.say)))
+                self.show_lesson(title, tutorial_text(step.say))
                 return
             if step is None and not self._done_told:
                 self._done_told = True
-                done = tutorial_text(self.chapter.done)
-                self.push_modal(LessonScreen(_("Chapter done"), done))
+                self.show_lesson(_("Chapter done"), tutorial_text(self.chapter.done))
                 return
         super().advance_flow()
+
+    def show_lesson(self, title: str, body: str) -> None:
+        """A step's text in its box, remembered for the hint key to show again."""
+        self._lesson = (title, body)
+        self.push_modal(LessonScreen(title, body, again_key=self.key_of("hint")))
 
     def on_screen_resume(self) -> None:
         # (Textual calls GameScreen's handler too: every class's own, along the MRO.)
         if self._log_loaded:  # back from the help or another screen: the lesson goes on
             self.advance_flow()
+
+    def bot_text(self) -> str | None:
+        if self.tutor.scripted_at(len(self.session.actions)) is None:
+            return None  # past the script: the chapter's bot plays on, at its level
+        # i18n: in the status line after the other player's name, in brackets, while
+        # they play the tutorial's script (instead of "[easy bot]")
+        return _("following the lesson")
 
     def bot_move(self, st: GameState, controller: str, step: int) -> Action:
         # Ben's scripted move; past the script, the chapter's bot plays on.
@@ -137,9 +160,10 @@ class TutorialScreen(GameScreen):
         return hint
 
     def action_hint(self) -> None:
-        hint = self.tutor_hint()
-        if hint and self.human_to_act:
-            self.say(hint)
+        """During the script: the last step's text again (the status line already says
+        what to press); once the chapter is done, the game's own hint."""
+        if self._lesson is not None and not self.tutor.finished(self.session):
+            self.show_lesson(*self._lesson)
             return
         super().action_hint()
 
