@@ -400,11 +400,12 @@ def _kodama(st: GameState) -> list[Item]:
 TO_ACT = -1  # ``acting``: the player to act is the one looking
 
 
-def items(st: GameState, acting: int | None = TO_ACT) -> list[Item]:
+def items(st: GameState, acting: int | None = TO_ACT, *, now: str | None = None) -> list[Item]:
     """Everything that can be inspected now, grouped, in a stable order. ``acting``:
     the seat of the person looking when it is their move (default: the player to
     act); otherwise (None: a bot plays, or a turn waits to be passed on) the "Now:"
-    lines say whose move it is instead of what a move would do."""
+    lines say whose move it is instead of what a move would do, or ``now`` when
+    given (a finished turn waiting to be passed on says so)."""
     legal = frozenset(legal_actions(st))
     found = [
         *_cards(st, legal),
@@ -418,7 +419,7 @@ def items(st: GameState, acting: int | None = TO_ACT) -> list[Item]:
     ]
     if acting == TO_ACT or acting == st.current or st.phase == "over":
         return found
-    who = _("Now: {player} is to act (nothing to do for you).").format(
+    who = now or _("Now: {player} is to act (nothing to do for you).").format(
         player=st.players[st.current].name
     )
     return [

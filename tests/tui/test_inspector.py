@@ -106,3 +106,27 @@ def test_every_help_line_card_is_inspected_by_its_whole_name() -> None:
     assert len(expected) > 4
     assert [tuple(it.title.split(": ", 1)) for it in found] == expected
     assert all(it.lines[0].startswith(it.title.split(": ", 1)[1] + ":") for it in found)
+
+
+async def test_a_finished_turn_waiting_to_be_passed_on_says_so_in_the_inspector() -> None:
+    """While Ana's finished turn waits for Enter, Ben has not sat down: the "Now:"
+    lines say what the status line says (Enter passes the turn on), not "Ben is to act"."""
+    from living_forest.tui.status import turn_done_text
+
+    app = LivingForestApp(bot_pause=0, autosave=False)
+    seats = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer")]
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_session(Session(seats, 7, actions=["draw", "stop", "draw", "stop"]))
+        await started(pilot)
+        await clear_dialogs(pilot)
+        game = app.game
+        assert game.state.phase == "action" and game.session.current_is_human
+        await pilot.press("e")
+        await pilot.pause()
+        assert game.session.turn_done is not None
+        await pilot.press("o")
+        screen = app.screen
+        assert isinstance(screen, InspectScreen)
+        nows = {x for it in screen.items for x in it.lines if x.startswith("Now:")}
+        assert nows == {f"Now: {turn_done_text(game.session, game.key_of)}"}
+        assert not any("is to act" in x for x in nows)

@@ -716,7 +716,12 @@ class GameScreen(BoardScreen):
             if start:
                 break
         me = self.focus_seat if self.human_to_act else None
-        self.push_modal(InspectScreen(inspect_items(st, acting=me), start))
+        now = None
+        if self.session.turn_done is not None:  # not "Ben is to act": he has not sat down
+            # i18n: the inspector's "Now:" line while a finished turn waits to be passed
+            # on; {what}: "Ana's turn is done. Enter: pass to Ben · u: undo"
+            now = _("Now: {what}").format(what=turn_done_text(self.session, self.key_of))
+        self.push_modal(InspectScreen(inspect_items(st, acting=me, now=now), start))
 
     def action_log_view(self) -> None:
         """The log shows everything, then this round only, then each human player's own
