@@ -64,6 +64,7 @@ from .engine import (
     preview,
     push,
     returns,
+    turn_preview,
     why_illegal,
     why_unavailable,
 )
@@ -164,6 +165,7 @@ __all__ = [
     "reveals_hidden",
     "rules_for",
     "rules_of",
+    "turn_preview",
     "validate",
     "victory_gaps",
     "victory_thresholds",

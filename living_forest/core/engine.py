@@ -22,7 +22,7 @@ from .rules import rules_for, rules_of
 from .scoring import Outcome
 from .scoring import outcome as _outcome
 from .setup import Seat, SetupError, build_game
-from .state import PHASE_DRAW, PHASE_OVER, GameState
+from .state import PHASE_ACTION, PHASE_DRAW, PHASE_OVER, GameState
 
 
 def data() -> GameData:
@@ -114,6 +114,27 @@ def preview(st: GameState, action: Action) -> GameState:
     return new
 
 
+def turn_preview(st: GameState, action: Action) -> GameState:
+    """The position after the legal Action-phase ``action`` and the automatic steps of
+    the same turn that follow it (an automatic bonus such as a Fragment rock's
+    Fragment, O-3; a bonus that cannot be performed, lost; a pick that cannot go on,
+    finished), stopped before the turn ends: what the player's turn comes to, for a
+    move held before it ends the round. Not a position to play on."""
+    r = rules_of(st)
+    new = st.clone()
+    r.phases[new.phase].apply(r, new, action, [])
+    turn_of = (PHASE_ACTION, new.round, new.current)
+    while new.phase == PHASE_ACTION and new.pending:  # automatic steps come from pending
+        step = new.clone()
+        decides = r.phases[step.phase].advance(r, step, []) is not None
+        if (step.phase, step.round, step.current) != turn_of:
+            break  # the turn ended
+        new = step  # (a bonus offered is marked so, as in ``apply``)
+        if decides:
+            break  # the player decides next
+    return new
+
+
 def returns(st: GameState) -> tuple[float, ...]:
     """Each seat's result of a finished game: 1/k for each of k winners sharing the
     victory (V-4, V-5), 0 otherwise; all zeros while the game is not over."""
@@ -169,6 +190,7 @@ __all__ = [
     "preview",
     "push",
     "returns",
+    "turn_preview",
     "why_illegal",
     "why_unavailable",
 ]

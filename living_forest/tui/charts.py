@@ -2,14 +2,14 @@
 
 Each round is taken where the victory check is made (V-1): at the end of its Action
 phase, before Onibi's attack and the end of the round — the last action's own position
-(:func:`living_forest.core.preview`), or the final position of a finished game."""
+(:func:`living_forest.core.turn_preview`), or the final position of a finished game."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from living_forest.core import GameState, counts, parse_action, preview, rules_of
+from living_forest.core import GameState, counts, parse_action, rules_of, turn_preview
 from living_forest.core.state import PHASE_OVER
 
 # Markers per player, so the charts read without colour (NO_COLOR).
@@ -54,7 +54,7 @@ def per_round(states: Sequence[GameState], actions: Sequence[str]) -> list[Round
             if after.phase == PHASE_OVER:
                 out.append(_point(after))
             else:
-                out.append(_point(preview(before, parse_action(actions[i - 1]))))
+                out.append(_point(turn_preview(before, parse_action(actions[i - 1]))))
     last = states[-1]
     if last.phase != PHASE_OVER and (not out or out[-1].round != last.round):
         out.append(_point(last))  # the round going on, as it stands

@@ -23,11 +23,11 @@ from living_forest.core import (
     apply,
     legal_actions,
     new_game,
-    preview,
     revealed_by,
     reveals_hidden,
     rules_for,
     rules_of,
+    turn_preview,
 )
 from living_forest.core.actions import END, format_action, parse_action
 from living_forest.core.state import PHASE_ACTION, PHASE_OVER
@@ -177,7 +177,8 @@ class Session:
 
         A person's move that would end the round or the game (the last action of the
         Action phase: Onibi then attacks and new cards come out, which no undo may
-        take back) is held instead: the board shows the move alone (``view_state``),
+        take back) is held instead: the board shows the move and what the turn hands out
+        by itself after it (``view_state``, :func:`~living_forest.core.turn_preview`),
         the turn waits for Enter (:meth:`confirm_turn` plays it) and undo drops it."""
         a = parse_action(action) if isinstance(action, str) else action
         if self._held is not None:
@@ -187,7 +188,7 @@ class Session:
         if self.turn_done is not None:
             self.confirm_turn()
         if self._holds(before, a, new):
-            self._held = (a, preview(before, a), new, list(events))
+            self._held = (a, turn_preview(before, a), new, list(events))
             # Its own events (to the end of the turn), for the log meanwhile; the end of
             # the round's come with the move when Enter plays it.
             ends = next((i for i, e in enumerate(events) if e.kind == "turn_ended"), -1)

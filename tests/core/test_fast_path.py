@@ -72,3 +72,47 @@ def test_preview_is_the_move_alone_before_the_automatic_steps() -> None:
 
 def _stop(st):
     return next(a for a in legal_actions(st) if a.kind == "stop")
+
+
+@pytest.mark.parametrize("options", [BASE_GAME, GameOptions(("kodama",))], ids=["base", "kodama"])
+def test_turn_preview_is_the_move_and_its_automatic_steps_before_the_turn_ends(
+    options: GameOptions,
+) -> None:
+    """``turn_preview`` (the board of a move held before it ends the round): a move the
+    turn goes on after gives exactly ``apply``'s position; a move that ends the turn
+    gives the move with what the turn still hands out by itself (a Fragment rock's
+    Fragment, O-3), before the next player or the end of the round."""
+    from living_forest.bots import baseline_bot
+    from living_forest.core import preview, turn_preview
+
+    same = ended = gained = 0
+    for seed in range(12):
+        names = [("A", "winter"), ("B", "spring"), ("C", "summer")]
+        st, _ = new_game(names, seed, options=options)
+        rng = random.Random(seed)
+        while st.phase != "over":
+            a = baseline_bot(observe(st, st.current), legal_actions(st), rng)
+            after, events = apply(st, a)
+            if st.phase == "action":
+                seen = turn_preview(st, a)
+                kinds = [e.kind for e in events]
+                if "turn_ended" not in kinds:
+                    assert seen.to_dict() == after.to_dict()
+                    same += 1
+                else:
+                    own = events[: kinds.index("turn_ended")]
+                    got = sum(
+                        e.data["count"]
+                        for e in own
+                        if e.kind == "fragment_taken" and e.seat == st.current
+                    )
+                    moved = preview(st, a)
+                    mine = seen.players[st.current]
+                    assert mine.fragments == st.players[st.current].fragments + got
+                    turn = (seen.phase, seen.round, seen.current)
+                    assert turn == ("action", st.round, st.current)
+                    assert not any(p.kind == "bonus" for p in seen.pending)
+                    ended += 1
+                    gained += got > 0 and moved.players[st.current].fragments != mine.fragments
+            st = after
+    assert same > 100 and ended > 50 and gained >= 1

@@ -159,12 +159,14 @@ def test_undo_never_goes_back_past_what_the_core_marks_as_revealing() -> None:
 def test_the_rounds_last_move_waits_for_enter_and_can_be_undone(tmp_path) -> None:
     """Issue 8 (play-test): the last action of the round used to end the round at once
     (Onibi attacked, new cards came out) with no way back. Now it is held: the board
-    shows the move alone, undo drops it, Enter (confirm_turn) plays it and the round."""
+    shows the move and what the turn gives by itself after it (a Fragment rock's
+    Fragment), undo drops it, Enter (confirm_turn) plays it and the round."""
     import random as _random
 
     from living_forest.bots import baseline_bot as _bot
     from living_forest.core import legal_actions as _legal
     from living_forest.core import observe as _observe
+    from living_forest.core import turn_preview
     from living_forest.tui.status import turn_done_text
 
     seats = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer")]
@@ -182,6 +184,7 @@ def test_the_rounds_last_move_waits_for_enter_and_can_be_undone(tmp_path) -> Non
         assert s.held == a and s.state is before and len(s.actions) == n  # not played yet
         assert s.turn_done == before.current and s.can_undo()
         assert s.view_state is not s.state and s.view_state.round == before.round
+        assert s.view_state.to_dict() == turn_preview(before, a).to_dict()
         assert "Enter: end the" in turn_done_text(s, lambda k: "u")
         s.undo()  # dropped: the same position, nothing played
         assert s.held is None and s.state is before and len(s.actions) == n
