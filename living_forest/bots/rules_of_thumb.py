@@ -8,7 +8,6 @@ from __future__ import annotations
 import random
 from bisect import bisect
 from collections.abc import Sequence
-from itertools import accumulate
 from operator import itemgetter
 
 from living_forest.core import Action
@@ -60,9 +59,13 @@ def baseline_bot(view: Facts, legal: Sequence[Action], rng: random.Random) -> Ac
     # as there are tiles of value V in the centre (issue 9).
     if EXTINGUISH in map(_kind, best):
         centre = view.centre
-        cum = list(
-            accumulate(centre.count(int(a.arg)) if a.kind == EXTINGUISH else 1 for a in best)
-        )
+        cum: list[
+            int
+        ] = []  # the running total of the weights (a plain loop: no generator per move)
+        total = 0
+        for a in best:
+            total += centre.count(int(a.arg)) if a.kind == EXTINGUISH else 1
+            cum.append(total)
         # rng.choices(best, weights)[0], written out (the same draw from the rng):
-        return best[bisect(cum, rng.random() * (cum[-1] + 0.0), 0, len(best) - 1)]
+        return best[bisect(cum, rng.random() * (total + 0.0), 0, len(best) - 1)]
     return best[below(rng, len(best))]

@@ -39,8 +39,13 @@ def spirit_attack(r: Rules, st: GameState) -> SpiritAttack | None:
     power = sum(st.centre)
     tiles = len(st.centre)
     order = st.order()
-    water = {i: max(0, raw_strengths(r, st.players[i])[WATER]) for i in order}
-    owed = {i: tiles for i in order if water[i] < power}
+    water: dict[int, int] = {}  # plain loops: every round's end
+    owed: dict[int, int] = {}
+    for i in order:
+        w = raw_strengths(r, st.players[i])[WATER]
+        water[i] = w if w > 0 else 0
+        if water[i] < power:
+            owed[i] = tiles
     got = dict.fromkeys(owed, 0)
     supply = st.varan_supply
     # One card at a time round the attacked players, so a shortage is spread evenly.

@@ -98,7 +98,7 @@ def push(st: GameState, action: Action, events: list[Event] | None = None) -> tu
     (python-chess's ``push`` beside ``push_uci``); the caller guarantees the action is
     one of ``legal_actions(st)``. ``apply`` is the checked, copying way for everything
     else."""
-    r = rules_of(st)
+    r = rules_for(st.options)  # (rules_of without its call: every simulated move)
     ev: list[Event] = [] if events is None else events
     r.phases[st.phase].apply(r, st, action, ev)
     return tuple(flow.advance(r, st, ev))

@@ -138,8 +138,8 @@ class GameState:
 
     def order(self) -> list[int]:
         """Seats in turn order for this round, from the Sacred Tree holder (A-1)."""
-        n = len(self.players)
-        return [(self.first + i) % n for i in range(n)]
+        first = self.first
+        return [*range(first, len(self.players)), *range(first)]
 
     def clone(self) -> GameState:
         return GameState(

@@ -183,12 +183,16 @@ class Counts(NamedTuple):
         return self.trees + self.fires + self.flowers
 
     def met(self, thresholds: Mapping[str, int]) -> list[str]:
-        """The victory conditions reached (V-2), given each condition's threshold."""
-        return [
-            name
-            for name, v in (("trees", self.trees), ("fires", self.fires), ("flowers", self.flowers))
-            if v >= thresholds[name]
-        ]
+        """The victory conditions reached (V-2), given each condition's threshold (plain
+        tests: every player's counts are checked at every round's end, V-1)."""
+        out: list[str] = []
+        if self.trees >= thresholds["trees"]:
+            out.append("trees")
+        if self.fires >= thresholds["fires"]:
+            out.append("fires")
+        if self.flowers >= thresholds["flowers"]:
+            out.append("flowers")
+        return out
 
 
 def counts(r: Rules, p: PlayerState) -> Counts:
@@ -197,9 +201,15 @@ def counts(r: Rules, p: PlayerState) -> Counts:
     kinds = set(p.forest)  # the kinds of tree planted: not an empty cell, not the start
     kinds.discard(None)
     kinds.discard(STARTING_TREE)
-    types = [tiles[t][1] for t in p.victory_tiles]
-    return Counts(
-        trees=len(kinds) + 1 + types.count("tree"),
-        fires=len(p.fires) + types.count("fire"),
-        flowers=raw_strengths(r, p)[FLOWER] + types.count("flower"),
-    )
+    trees = len(kinds) + 1
+    fires = len(p.fires)
+    flowers = raw_strengths(r, p)[FLOWER]
+    for t in p.victory_tiles:  # a plain loop: this runs for every player every round
+        kind = tiles[t][1]
+        if kind == "tree":
+            trees += 1
+        elif kind == "fire":
+            fires += 1
+        elif kind == "flower":
+            flowers += 1
+    return Counts(trees, fires, flowers)

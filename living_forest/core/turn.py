@@ -45,18 +45,20 @@ def startable(r: Rules, st: GameState, p: PlayerState, at: ActionType) -> bool:
 def startable_types(r: Rules, st: GameState, p: PlayerState) -> list[ActionType]:
     """The types :func:`startable` now, in menu order (the hot path of every legal
     list: a type not yet used needs no further test while a basic action is left)."""
+    out: list[ActionType] = []  # plain loops: a comprehension is a call of its own
     if st.basic_left <= 0:
-        return [at for at in r.action_types if not at.basic and at.available(r, st, p)]
+        for at in r.action_types:
+            if not at.basic and at.available(r, st, p):
+                out.append(at)
+        return out
     used = st.used_types
-    return [
-        at
-        for at in r.action_types
-        if (
-            (at.kind not in used or type_allowed(r, st, p, at))
-            if at.basic
-            else at.available(r, st, p)
-        )
-    ]
+    for at in r.action_types:
+        if at.basic:
+            if at.kind not in used or type_allowed(r, st, p, at):
+                out.append(at)
+        elif at.available(r, st, p):
+            out.append(at)
+    return out
 
 
 def _multi_pick(r: Rules, top: Pending) -> ActionType | None:

@@ -36,12 +36,12 @@ class Attract(MultiPickType):
     def options(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> list[Action]:
         cards = r.data.cards
         acts = _attract_actions(r)
-        return [
-            acts[cid]
-            for row in st.reserve
-            for cid in row
-            if cid is not None and cards[cid].cost <= budget
-        ]
+        out = []  # plain loops: a comprehension is a call of its own (every legal list)
+        for row in st.reserve:
+            for cid in row:
+                if cid is not None and cards[cid].cost <= budget:
+                    out.append(acts[cid])
+        return out
 
     def has_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> bool:
         cards = r.data.cards

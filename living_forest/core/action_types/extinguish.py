@@ -35,7 +35,11 @@ class Extinguish(MultiPickType):
 
     def options(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> list[Action]:
         acts = _fire_actions(r)
-        return [acts[v] for v in sorted(set(st.centre)) if v <= budget]
+        out = []  # a plain loop: a comprehension is a call of its own (every legal list)
+        for v in sorted(set(st.centre)):
+            if v <= budget:
+                out.append(acts[v])
+        return out
 
     def has_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> bool:
         return bool(st.centre) and min(st.centre) <= budget

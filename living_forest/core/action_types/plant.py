@@ -61,7 +61,11 @@ def _spaces(r: Rules, p: PlayerState) -> tuple[int, ...]:
 def plant_kinds(r: Rules, st: GameState, budget: int) -> list[str]:
     """Tree kinds left in the dispensers that cost ``budget`` or less (A-50, X-6)."""
     disp = st.dispensers
-    return [label for label, k in r.data.trees.items() if k.cost <= budget and disp[label] > 0]
+    out = []  # a plain loop: a comprehension is a call of its own
+    for label, k in r.data.trees.items():
+        if k.cost <= budget and disp[label] > 0:
+            out.append(label)
+    return out
 
 
 class Plant(ActionType):
@@ -85,9 +89,12 @@ class Plant(ActionType):
             if len(cache) >= SPACE_CACHE_SIZE:
                 cache.clear()
             acts = _plant_actions(r)
-            found = cache[key] = tuple(
-                acts[label][c] for label in plant_kinds(r, st, budget) for c in spaces
-            )
+            made: list[Action] = []
+            for label in plant_kinds(r, st, budget):
+                by_cell = acts[label]
+                for c in spaces:
+                    made.append(by_cell[c])
+            found = cache[key] = tuple(made)
         return list(found)
 
     def has_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> bool:
