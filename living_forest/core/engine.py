@@ -123,7 +123,9 @@ def turn_preview(st: GameState, action: Action) -> GameState:
     r = rules_of(st)
     new = st.clone()
     r.phases[new.phase].apply(r, new, action, [])
-    turn_of = (PHASE_ACTION, new.round, new.current)
+    turn_of = (PHASE_ACTION, st.round, st.current)
+    if (new.phase, new.round, new.current) != turn_of:
+        return st.clone()  # the move ends the turn itself (``end``): nothing else changes
     while new.phase == PHASE_ACTION and new.pending:  # automatic steps come from pending
         step = new.clone()
         decides = r.phases[step.phase].advance(r, step, []) is not None

@@ -138,8 +138,9 @@ class GameState:
 
     def order(self) -> list[int]:
         """Seats in turn order for this round, from the Sacred Tree holder (A-1)."""
-        first = self.first
-        return [*range(first, len(self.players)), *range(first)]
+        n = len(self.players)
+        first = self.first % n  # (as (first + i) % n: a corrupt seat still gives n seats)
+        return [*range(first, n), *range(first)]
 
     def clone(self) -> GameState:
         return GameState(

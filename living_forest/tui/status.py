@@ -93,12 +93,14 @@ def situation(
         )
     p = st.players[st.current]
     ctl = session.current_controller
-    # i18n: after the player's name in the status line: which bot plays the seat
-    # ({bot}: "easy", "medium", "hard"...)
     if ctl == HUMAN:
         ctl_text = ""
+    elif bot_text:
+        ctl_text = f" [{bot_text}]"
     else:
-        ctl_text = " " + (f"[{bot_text}]" if bot_text else _("[{bot} bot]").format(bot=title(ctl)))
+        # i18n: after the player's name in the status line: which bot plays the seat
+        # ({bot}: "easy", "medium", "hard"...)
+        ctl_text = " " + _("[{bot} bot]").format(bot=title(ctl))
     spirit = spirit_name(session.rules.data.spirits[p.spirit])
     rules = "".join(f" ({m.name.capitalize()})" for m in session.rules.modules)
     if session.turn_done is not None:

@@ -20,6 +20,7 @@ from living_forest.core import (
     push,
     returns,
 )
+from living_forest.core.actions import END, Action
 
 
 @pytest.mark.parametrize(
@@ -74,6 +75,9 @@ def _stop(st):
     return next(a for a in legal_actions(st) if a.kind == "stop")
 
 
+END_ACTION = Action(END)
+
+
 @pytest.mark.parametrize("options", [BASE_GAME, GameOptions(("kodama",))], ids=["base", "kodama"])
 def test_turn_preview_is_the_move_and_its_automatic_steps_before_the_turn_ends(
     options: GameOptions,
@@ -85,7 +89,7 @@ def test_turn_preview_is_the_move_and_its_automatic_steps_before_the_turn_ends(
     from living_forest.bots import baseline_bot
     from living_forest.core import preview, turn_preview
 
-    same = ended = gained = 0
+    same = ended = gained = ends = 0
     for seed in range(12):
         names = [("A", "winter"), ("B", "spring"), ("C", "summer")]
         st, _ = new_game(names, seed, options=options)
@@ -93,6 +97,11 @@ def test_turn_preview_is_the_move_and_its_automatic_steps_before_the_turn_ends(
         while st.phase != "over":
             a = baseline_bot(observe(st, st.current), legal_actions(st), rng)
             after, events = apply(st, a)
+            if st.phase == "action" and END_ACTION in legal_actions(st):
+                # Ending the turn by hand changes nothing before the turn ends: never the
+                # next player's turn or the next round (Onibi, new cards).
+                assert turn_preview(st, END_ACTION).to_dict() == st.to_dict()
+                ends += 1
             if st.phase == "action":
                 seen = turn_preview(st, a)
                 kinds = [e.kind for e in events]
@@ -115,4 +124,4 @@ def test_turn_preview_is_the_move_and_its_automatic_steps_before_the_turn_ends(
                     ended += 1
                     gained += got > 0 and moved.players[st.current].fragments != mine.fragments
             st = after
-    assert same > 100 and ended > 50 and gained >= 1
+    assert same > 100 and ended > 50 and gained >= 1 and ends > 100

@@ -185,6 +185,16 @@ def test_validate_rejects_more_known_cards_than_the_stack_holds() -> None:
     assert any("known cards" in p for p in validate(st))
 
 
+@pytest.mark.parametrize("first", [2, 3, -1])
+def test_validate_reports_a_first_seat_out_of_range_without_failing(first: int) -> None:
+    """A corrupt save's first seat is a problem in the list, not an exception (the
+    draw-phase check asks the turn order, which keeps n seats: (first + i) mod n)."""
+    st = start(2)
+    st.first = first
+    assert len(st.order()) == 2 and sorted(st.order()) == [0, 1]
+    assert any("first" in p for p in validate(st))
+
+
 def test_a_kodama_call_puts_a_known_card_on_top() -> None:
     """K-A3: the called Kodama goes face down on top of the draw stack, seen by all."""
     st = next(

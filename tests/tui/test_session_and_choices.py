@@ -202,3 +202,36 @@ def test_the_rounds_last_move_waits_for_enter_and_can_be_undone(tmp_path) -> Non
         assert s.state.round == before.round + 1 or s.state.phase == "over"
         assert not s.can_undo()  # what came out at the end of the round stays
     assert held_seen == 3
+
+
+def test_ending_the_rounds_last_turn_by_hand_shows_nothing_of_the_next_round() -> None:
+    """`e` by the round's last player is held like any round-ending move, and its board
+    is the round as it stands: not Onibi's attack or the new cards that Enter brings
+    (which undo could then take back, having seen them)."""
+    import random as _random
+
+    from living_forest.bots import baseline_bot as _bot
+    from living_forest.core import legal_actions as _legal
+    from living_forest.core import observe as _observe
+    from living_forest.core.actions import END, Action
+
+    seats = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer")]
+    s = Session(seats, 5, first=0)
+    rng = _random.Random(5)
+    while True:
+        st = s.state
+        last = st.phase == "action" and st.turns_done == st.n - 1 and not st.pending
+        if last and st.round >= 2:
+            break
+        s.play(_bot(_observe(st, st.current), _legal(st), rng))
+        if s.held is not None or s.turn_done is not None:
+            s.confirm_turn()
+    before = s.state
+    s.play(Action(END))
+    assert s.held == Action(END) and s.state is before
+    shown = s.view_state
+    assert (shown.phase, shown.round) == ("action", before.round)
+    assert shown.reserve == before.reserve and shown.centre == before.centre
+    assert [p.help_line for p in shown.players] == [p.help_line for p in before.players]
+    s.confirm_turn()
+    assert s.state.round == before.round + 1 or s.state.phase == "over"

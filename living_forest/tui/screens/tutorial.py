@@ -80,9 +80,10 @@ class TutorialScreen(GameScreen):
                 return
         super().advance_flow()
 
-    def show_lesson(self, title: str, body: str) -> None:
-        """A step's text in its box, remembered for the hint key to show again."""
-        self._lesson = (title, body)
+    def show_lesson(self, title: str, body: str, *, again: bool = False) -> None:
+        """A step's text in its box, remembered for the hint key to show ``again``."""
+        if not again:
+            self._lesson = (title, body)
         self.push_modal(LessonScreen(title, body, again_key=self.key_of("hint")))
 
     def on_screen_resume(self) -> None:
@@ -160,11 +161,18 @@ class TutorialScreen(GameScreen):
         return hint
 
     def action_hint(self) -> None:
-        """During the script: the last step's text again (the status line already says
-        what to press); once the chapter is done, the game's own hint."""
-        if self._lesson is not None and not self.tutor.finished(self.session):
-            self.show_lesson(*self._lesson)
-            return
+        """During the script: the last text shown again, ending with what to press now
+        (it may be a few steps old); before any, what to press. Once the chapter is
+        done, the game's own hint."""
+        if not self.tutor.finished(self.session):
+            now = self.tutor_hint() if self.human_to_act else ""
+            if self._lesson is not None:
+                title, body = self._lesson
+                self.show_lesson(title, f"{body}\n\n{now}" if now else body, again=True)
+                return
+            if now:
+                self.say(now)
+                return
         super().action_hint()
 
     def _refresh_status(self) -> None:
