@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from living_forest.bots import baseline_bot
+from living_forest.bots import baseline_bot, random_bot
 from living_forest.core import (
     BASE_GAME,
     GameOptions,
@@ -31,22 +31,29 @@ from .driver import clear_dialogs, first_flow, started
 SEATS = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer"), SeatConfig("Cy", "spring")]
 
 
-def finished(seed: int, options: GameOptions = BASE_GAME) -> Session:
+def finished(seed: int, options: GameOptions = BASE_GAME, bot=baseline_bot) -> Session:
     s = Session(SEATS, seed, options=options)
     rng = random.Random(seed)
     while s.state.phase != "over":
         st = s.state
-        s.play(baseline_bot(observe(st, st.current), legal_actions(st), rng))
+        s.play(bot(observe(st, st.current), legal_actions(st), rng))
         if s.held is not None:
             s.confirm_turn()
     return s
 
 
 @pytest.mark.parametrize(
-    "options", [GameOptions(), GameOptions(("kodama",))], ids=["base", "kodama"]
+    ("options", "bot"),
+    [
+        (GameOptions(), baseline_bot),
+        (GameOptions(("kodama",)), baseline_bot),
+        (GameOptions(), random_bot),
+    ],
+    ids=["base", "kodama", "random"],
 )
-def test_V1_a_point_per_round_with_the_counts_of_the_recorded_game(options) -> None:
-    s = finished(4, options)
+def test_V1_a_point_per_round_with_the_counts_of_the_recorded_game(options, bot) -> None:
+    """(The random bot ends turns by hand: a round ended by ``end`` has its own point.)"""
+    s = finished(4, options, bot)
     replay = Replay.of_session(s)
     points = per_round(replay.states, replay.actions)
     final = replay.states[-1]
