@@ -238,14 +238,23 @@ def _key_name(kind: str) -> str | None:
     return KIND_NAME.get(kind)
 
 
-async def _first_chapter(pilot) -> TutorialScreen:
-    """From the title screen: Learn to play, chapter 1, its first text read; the board."""
+async def _first_lesson(pilot) -> InfoScreen:
+    """From the title screen: Learn to play, chapter 1; its first text, open."""
     app = pilot.app
     await _wait_for(pilot, lambda: isinstance(app.screen, TitleScreen))
     await pilot.press("t")
     await _wait_for(pilot, lambda: isinstance(app.screen, ChapterScreen))
     await pilot.press("enter")
     await _wait_for(pilot, lambda: isinstance(app.screen, InfoScreen))
+    box = app.screen
+    assert isinstance(box, InfoScreen)
+    return box
+
+
+async def _first_chapter(pilot) -> TutorialScreen:
+    """From the title screen: Learn to play, chapter 1, its first text read; the board."""
+    app = pilot.app
+    await _first_lesson(pilot)
     await pilot.press("enter")
     game = app.game
     assert isinstance(game, TutorialScreen)
@@ -318,13 +327,7 @@ async def test_h_shows_the_last_lesson_again_and_the_box_says_so() -> None:
     it changes nothing in the game."""
     app = LivingForestApp(bot_pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await _wait_for(pilot, lambda: isinstance(app.screen, TitleScreen))
-        await pilot.press("t")
-        await _wait_for(pilot, lambda: isinstance(app.screen, ChapterScreen))
-        await pilot.press("enter")
-        await _wait_for(pilot, lambda: isinstance(app.screen, InfoScreen))
-        first = app.screen
-        assert isinstance(first, InfoScreen)
+        first = await _first_lesson(pilot)
         footer = str(first.query_one("#info-footer", Label).render())
         assert "h shows this text again" in footer
         title, body = first.title_text, first.body
