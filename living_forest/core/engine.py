@@ -121,8 +121,7 @@ def turn_preview(st: GameState, action: Action) -> GameState:
     finished), stopped before the turn ends: what the player's turn comes to, for a
     move held before it ends the round. Not a position to play on."""
     r = rules_of(st)
-    new = st.clone()
-    r.phases[new.phase].apply(r, new, action, [])
+    new = preview(st, action)
     turn_of = (PHASE_ACTION, st.round, st.current)
     if (new.phase, new.round, new.current) != turn_of:
         return st.clone()  # the move ends the turn itself (``end``): nothing else changes
