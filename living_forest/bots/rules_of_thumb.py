@@ -59,9 +59,8 @@ def baseline_bot(view: Facts, legal: Sequence[Action], rng: random.Random) -> Ac
     # as there are tiles of value V in the centre (issue 9).
     if EXTINGUISH in map(_kind, best):
         centre = view.centre
-        cum: list[
-            int
-        ] = []  # the running total of the weights (a plain loop: no generator per move)
+        # Running totals of the weights: a plain loop, no generator per move.
+        cum: list[int] = []
         total = 0
         for a in best:
             total += centre.count(int(a.arg)) if a.kind == EXTINGUISH else 1
