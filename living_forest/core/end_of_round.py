@@ -41,13 +41,18 @@ def spirit_attack(r: Rules, st: GameState) -> SpiritAttack | None:
     order = st.order()
     water: dict[int, int] = {}  # plain loops: every round's end
     owed: dict[int, int] = {}
+    players = st.players
     for i in order:
-        w = raw_strengths(r, st.players[i])[WATER]
-        water[i] = w if w > 0 else 0
-        if water[i] < power:
+        w = raw_strengths(r, players[i])[WATER]
+        if w < 0:
+            w = 0
+        water[i] = w
+        if w < power:
             owed[i] = tiles
-    got = dict.fromkeys(owed, 0)
     supply = st.varan_supply
+    if supply >= tiles * len(owed):  # enough Varans for everyone owed (the usual case)
+        return SpiritAttack(power, tiles, water, owed, dict(owed))
+    got = dict.fromkeys(owed, 0)
     # One card at a time round the attacked players, so a shortage is spread evenly.
     for _ in range(tiles):
         for i in order:
