@@ -49,16 +49,11 @@ def spirit_attack(r: Rules, st: GameState) -> SpiritAttack | None:
         water[i] = w
         if w < power:
             owed[i] = tiles
-    supply = st.varan_supply
-    if supply >= tiles * len(owed):  # enough Varans for everyone owed (the usual case)
-        return SpiritAttack(power, tiles, water, owed, dict(owed))
-    got = dict.fromkeys(owed, 0)
-    # One card at a time round the attacked players, so a shortage is spread evenly.
-    for _ in range(tiles):
-        for i in order:
-            if i in owed and got[i] < owed[i] and supply > 0:
-                supply -= 1
-                got[i] += 1
+    # One card at a time round the attacked players (``owed`` is in turn order), so a
+    # shortage is spread evenly: every player gets ``supply // k`` and the first
+    # ``supply % k`` one more, never more than owed.
+    share, extra = divmod(st.varan_supply, len(owed)) if owed else (0, 0)
+    got = {i: min(owed[i], share + (n < extra)) for n, i in enumerate(owed)}
     return SpiritAttack(power, tiles, water, owed, got)
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from functools import cache
-from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from ...i18n import N_, _
@@ -91,14 +90,10 @@ class Plant(ActionType):
                 cache.clear()
             acts = _plant_actions(r)
             made: list[Action] = []
-            if len(spaces) == 1:
-                (c,) = spaces
-                for label in plant_kinds(r, st, budget):
-                    made.append(acts[label][c])
-            else:  # a C-level pick of the spaces from each kind's row: no loop per cell
-                at_spaces = itemgetter(*spaces)
-                for label in plant_kinds(r, st, budget):
-                    made.extend(at_spaces(acts[label]))
+            for label in plant_kinds(r, st, budget):
+                by_cell = acts[label]
+                for c in spaces:
+                    made.append(by_cell[c])
             found = cache[key] = tuple(made)
         return list(found)
 
