@@ -31,7 +31,7 @@ from living_forest.core import (
     rules_for,
     validate,
 )
-from living_forest.core.events import SOURCE_WORD, WHY_NOT_ADDED
+from living_forest.core.events import SOURCE_WORD, WHY_NOT_ADDED, KindsOnly
 from living_forest.i18n import N_, _, ngettext
 
 SPIRITS = ("winter", "spring", "summer", "autumn")
@@ -243,6 +243,9 @@ def play_game(
     seconds = [0.0] * players  # bots' time and decisions per seat (turn order)
     taken = [0] * players
     table_seat: list[int] = []
+    # The moves' events of the kinds counted here, and no others: the rules make only
+    # those (``KindsOnly``), all rare.
+    kept = KindsOnly(_NOTED)
     try:
         st, events = new_game([(s.title(), s) for s in SPIRITS[:players]], seed, options=options)
         seat_bots = [decider(by_spirit[p.spirit]) for p in st.players]
@@ -253,10 +256,8 @@ def play_game(
         check_all = check == "all"
         decisions = 0
         legal = legal_actions(st)
+        _watch(events, watched, counted)
         while st.phase != "over":
-            for e in events:  # most decisions have no event to count: no call
-                if e.kind in _NOTED:
-                    _watch((e,), watched, counted)
             if check_all and (problems := validate(st)):
                 res.failure = f"invalid: {problems[0]}"
                 break
@@ -275,16 +276,14 @@ def play_game(
             if action not in legal:  # the one check: push trusts its caller
                 res.failure = f"illegal action from {names[table_seat[seat]]}: {action}"
                 break
-            events = []
-            legal = push(st, action, events)  # in place: this loop owns st
+            legal = push(st, action, kept)  # in place: this loop owns st
             decisions += 1
             if actions is not None:
                 actions.append(str(action))
-        else:
-            _watch(events, watched, counted)
         res.decisions = decisions
     except Exception as e:  # a crash is a result, not an abort of the whole run
         res.failure = f"exception: {type(e).__name__}: {e}"
+    _watch(kept, res.watched, res.counted)
     res.seconds = time.perf_counter() - t0
     res.bot_seconds = [0.0] * players  # in table order
     res.bot_decisions = [0] * players

@@ -18,6 +18,7 @@ plant_preview(st, cell); move_destination(st, 3); plant_spaces(st)
 reveals_hidden(st, action); revealed_by(st, events)   # what undo may not cross
 describe(event, st)        # the one place sentences are made; events carry ids, numbers, seats
 push(st, action); returns(st)  # the fast path for search: in place, unchecked, no events
+push(st, action, KindsOnly({"fire_not_added"}))  # ... making only the events of those kinds
 st.to_dict(); GameState.from_dict(d)   # exact JSON round trip (options/ext only when not base)
 outcome(st); validate(st)  # Outcome(winners, players, conditions, shared, decided_by, ...)
 ```
@@ -68,7 +69,7 @@ from .engine import (
     why_illegal,
     why_unavailable,
 )
-from .events import Event, describe
+from .events import Event, KindsOnly, describe, wants
 from .modules import Module, available_modules, register_module
 from .observation import HIDDEN, Observation, Unseen, determinize, observe
 from .options import BASE_GAME, GameOptions, OptionsError
@@ -115,6 +116,7 @@ __all__ = [
     "GameOptions",
     "GameState",
     "IllegalActionError",
+    "KindsOnly",
     "Module",
     "Observation",
     "OptionsError",
@@ -170,6 +172,7 @@ __all__ = [
     "victory_gaps",
     "victory_thresholds",
     "victory_tile",
+    "wants",
     "why_illegal",
     "why_unavailable",
 ]

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from ..i18n import _
 from . import flow, rng
 from .actions import DRAW, STOP, USE_FRAGMENT, Action
-from .events import SYMBOL_ID, Event
+from .events import SYMBOL_ID, Event, wants
 from .state import GameState, PlayerState
 from .strength import net_solitary
 
@@ -69,16 +69,17 @@ def apply(r: Rules, st: GameState, a: Action, ev: list[Event]) -> None:
         if not p.draw:  # G-6: reshuffle only when a draw needs it
             p.draw, p.discard = p.discard, []
             st.rng = rng.shuffle(p.draw, st.rng)
-            ev.append(Event("reshuffled", seat, {"count": len(p.draw)}))
+            if wants(ev, "reshuffled"):
+                ev.append(Event("reshuffled", seat, {"count": len(p.draw)}))
         cid = p.draw.pop()
         if p.draw_known:
             p.draw_known -= 1
         p.help_line.append(cid)
         p.can_use_fragment = True
-        mark = SYMBOL_ID[d.cards[cid].symbol]
-        ev.append(
-            Event("card_revealed", seat, {"card_id": cid, "mark": mark, "net": net_solitary(r, p)})
-        )
+        if wants(ev, "card_revealed"):
+            mark = SYMBOL_ID[d.cards[cid].symbol]
+            info = {"card_id": cid, "mark": mark, "net": net_solitary(r, p)}
+            ev.append(Event("card_revealed", seat, info))
     elif a.kind == USE_FRAGMENT:
         cid = p.help_line.pop()
         p.fragments -= 1
@@ -88,7 +89,8 @@ def apply(r: Rules, st: GameState, a: Action, ev: list[Event]) -> None:
             st.varan_supply += 1
         else:
             p.discard.append(cid)
-        ev.append(Event("fragment_used", seat, {"card_id": cid}))
+        if wants(ev, "fragment_used"):
+            ev.append(Event("fragment_used", seat, {"card_id": cid}))
     else:
         stop(r, st, ev, reason="stopped")
 
@@ -98,9 +100,10 @@ def stop(r: Rules, st: GameState, ev: list[Event], reason: str) -> None:
     p = st.players[seat]
     p.stopped = True
     p.can_use_fragment = False
-    if reason != "stopped":
+    if reason != "stopped" and wants(ev, reason):
         ev.append(Event(reason, seat))
-    ev.append(Event("stopped", seat, {"cards": len(p.help_line), "net": net_solitary(r, p)}))
+    if wants(ev, "stopped"):
+        ev.append(Event("stopped", seat, {"cards": len(p.help_line), "net": net_solitary(r, p)}))
 
 
 def forced_stop_reason(r: Rules, st: GameState) -> str:

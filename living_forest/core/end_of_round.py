@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .data import WATER
-from .events import Event
+from .events import Event, wants
 from .state import GameState
 from .strength import raw_strengths
 
@@ -63,30 +63,24 @@ def onibi_attacks_spirits(r: Rules, st: GameState, ev: list[Event]) -> None:
     if attack is None:
         return
     power = attack.power
-    ev.append(Event("onibi_attacks", None, {"tiles": attack.tiles, "power": power}))
+    if wants(ev, "onibi_attacks"):
+        ev.append(Event("onibi_attacks", None, {"tiles": attack.tiles, "power": power}))
     order = st.order()
-    for i in order:
-        if i not in attack.owed:
-            ev.append(Event("spirit_safe", i, {"water": attack.water[i]}))
+    if wants(ev, "spirit_safe"):
+        for i in order:
+            if i not in attack.owed:
+                ev.append(Event("spirit_safe", i, {"water": attack.water[i]}))
     for i in order:
         if i in attack.owed:
             n = attack.gets[i]
             st.varan_supply -= n
             st.players[i].discard.extend([r.data.varan_id] * n)
-    for i in order:
-        if i in attack.owed:
-            ev.append(
-                Event(
-                    "varans_dealt",
-                    i,
-                    {
-                        "water": attack.water[i],
-                        "count": attack.gets[i],
-                        "owed": attack.owed[i],
-                        "power": power,
-                    },
-                )
-            )
+    if wants(ev, "varans_dealt"):
+        for i in order:
+            if i in attack.owed:
+                water, count, owed = attack.water[i], attack.gets[i], attack.owed[i]
+                info = {"water": water, "count": count, "owed": owed, "power": power}
+                ev.append(Event("varans_dealt", i, info))
 
 
 def onibi_attacks_sacred_tree(r: Rules, st: GameState, ev: list[Event]) -> None:
@@ -99,10 +93,12 @@ def onibi_attacks_sacred_tree(r: Rules, st: GameState, ev: list[Event]) -> None:
     added: list[int] = []
     for v in wanted:
         if len(st.centre) >= d.fire_capacity:
-            ev.append(Event("fire_not_added", None, {"value": v, "why": "circle_full"}))
+            if wants(ev, "fire_not_added"):
+                ev.append(Event("fire_not_added", None, {"value": v, "why": "circle_full"}))
             continue
         if st.fire_supply[str(v)] <= 0:
-            ev.append(Event("fire_not_added", None, {"value": v, "why": "supply_empty"}))
+            if wants(ev, "fire_not_added"):
+                ev.append(Event("fire_not_added", None, {"value": v, "why": "supply_empty"}))
             continue
         st.fire_supply[str(v)] -= 1
         st.centre.append(v)
@@ -113,16 +109,10 @@ def onibi_attacks_sacred_tree(r: Rules, st: GameState, ev: list[Event]) -> None:
             st.fire_supply[str(v)] -= 1
             st.centre.append(v)
             added.append(v)
-        else:
+        elif wants(ev, "fire_not_added"):
             ev.append(Event("fire_not_added", None, {"value": v, "why": "supply_empty"}))
-    if added:
-        ev.append(
-            Event(
-                "fires_added",
-                None,
-                {"added": added, "total": len(st.centre)},
-            )
-        )
+    if added and wants(ev, "fires_added"):
+        ev.append(Event("fires_added", None, {"added": added, "total": len(st.centre)}))
     st.taken = [0, 0, 0]
 
 
@@ -135,26 +125,23 @@ def refill_reserve(r: Rules, st: GameState, ev: list[Event]) -> None:
             if cid is None and stack:
                 row[i] = stack.pop()
                 new.append(row[i])
-        if new:
-            ev.append(
-                Event(
-                    "reserve_refilled",
-                    None,
-                    {"level": level + 1, "card_ids": new},
-                )
-            )
+        if new and wants(ev, "reserve_refilled"):
+            ev.append(Event("reserve_refilled", None, {"level": level + 1, "card_ids": new}))
 
 
 def return_help_lines(r: Rules, st: GameState, ev: list[Event]) -> None:
     """E-4."""
+    keep = wants(ev, "help_line_returned")
     for i, p in enumerate(st.players):
         count = len(p.help_line)
         p.discard.extend(p.help_line)
         p.help_line.clear()
-        ev.append(Event("help_line_returned", i, {"count": count}))
+        if keep:
+            ev.append(Event("help_line_returned", i, {"count": count}))
 
 
 def pass_sacred_tree(r: Rules, st: GameState, ev: list[Event]) -> None:
     """E-5: the next player clockwise is the first player of the next round."""
     st.first = (st.first + 1) % st.n
-    ev.append(Event("sacred_tree_passed", st.first))
+    if wants(ev, "sacred_tree_passed"):
+        ev.append(Event("sacred_tree_passed", st.first))

@@ -16,7 +16,7 @@ from .action_types import move_destination as _move_destination
 from .action_types import plant_spaces as _plant_spaces
 from .actions import Action, IllegalActionError, parse_action
 from .data import GameData
-from .events import Event
+from .events import Event, KindsOnly
 from .options import BASE_GAME, GameOptions, OptionsError
 from .rules import rules_for, rules_of
 from .scoring import Outcome
@@ -92,16 +92,24 @@ def apply(st: GameState, action: Action | str) -> tuple[GameState, list[Event]]:
 
 def push(st: GameState, action: Action, events: list[Event] | None = None) -> tuple[Action, ...]:
     """Apply a *legal* action to ``st`` itself: no legality check, no copy; the events
-    go to ``events`` when given, else they are dropped. Returns the legal actions of
+    go to ``events`` when given (a :class:`KindsOnly` list: only the kinds it names),
+    else none is made. Returns the legal actions of
     the position it leaves (``legal_actions(st)``, which the automatic steps after the
     move work out anyway). The fast path for search, playouts and the simulator
     (python-chess's ``push`` beside ``push_uci``); the caller guarantees the action is
     one of ``legal_actions(st)``. ``apply`` is the checked, copying way for everything
     else."""
     r = rules_for(st.options)  # (rules_of without its call: every simulated move)
-    ev: list[Event] = [] if events is None else events
-    r.phases[st.phase].apply(r, st, action, ev)
-    return tuple(flow.advance(r, st, ev))
+    if events is None:
+        r.phases[st.phase].apply(r, st, action, _NO_EVENTS)
+        legal = flow.advance(r, st, _NO_EVENTS)
+        _NO_EVENTS.clear()  # (empty unless a module makes an event without asking)
+        return tuple(legal)
+    r.phases[st.phase].apply(r, st, action, events)
+    return tuple(flow.advance(r, st, events))
+
+
+_NO_EVENTS = KindsOnly()  # push's sink when its caller reads no events
 
 
 def preview(st: GameState, action: Action) -> GameState:

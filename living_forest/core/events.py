@@ -9,7 +9,7 @@ emits events of its own registers their sentences with :func:`register_sentence`
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +35,26 @@ class Event:
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "seat": self.seat, "data": dict(self.data)}
+
+
+class KindsOnly(list[Event]):
+    """A list of events that keeps only the events of ``kinds``: the rules do not make
+    the others at all (each one asks :func:`wants` first). The fast path (``push``) and
+    the simulator use it, which read no events or a few rare ones; a plain list keeps
+    every event. (Making the events a move does not need is most of what a simulated
+    move costs once its legality check and copy are gone.)"""
+
+    __slots__ = ("kinds",)
+
+    def __init__(self, kinds: Iterable[str] = ()) -> None:
+        super().__init__()
+        self.kinds = frozenset(kinds)
+
+
+def wants(ev: list[Event], kind: str) -> bool:
+    """Does ``ev`` keep events of ``kind``? Asked before making one, so that an event
+    nobody keeps costs nothing: every list does, a :class:`KindsOnly` those it names."""
+    return type(ev) is not KindsOnly or kind in ev.kinds
 
 
 class Plural:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..i18n import _
-from .events import Event
+from .events import Event, wants
 from .rules import Phase
 from .scoring import any_victory, outcome
 from .state import PHASE_ACTION, PHASE_DRAW, PHASE_OVER, GameState
@@ -40,7 +40,8 @@ def next_drawer(r: Rules, st: GameState, ev: list[Event]) -> None:
         return
     st.phase = PHASE_ACTION  # G-10
     st.turns_done = 0
-    ev.append(Event("action_phase_started", None, {"first": st.first}))
+    if wants(ev, "action_phase_started"):
+        ev.append(Event("action_phase_started", None, {"first": st.first}))
     start_turn(r, st, st.first, ev)
 
 
@@ -59,14 +60,17 @@ def count_basic_actions(r: Rules, st: GameState, seat: int, ev: list[Event]) -> 
     of 3 (A-2)."""
     p = st.players[seat]
     st.basic_left = basic_actions_for(r, p)
-    net = net_solitary(r, p)
-    ev.append(Event("turn_started", seat, {"actions": st.basic_left, "net": net}))
+    if wants(ev, "turn_started"):
+        info = {"actions": st.basic_left, "net": net_solitary(r, p)}
+        ev.append(Event("turn_started", seat, info))
 
 
 def end_turn(r: Rules, st: GameState, ev: list[Event], *, voluntary: bool) -> None:
     """The player to act is done (A-9, X-17); the next one starts, or after the last
     player the game-end check (V-1) and then the end of the round (E-1 … E-6)."""
-    ev.append(Event("turn_ended", st.current, {"unused": st.basic_left, "voluntary": voluntary}))
+    if wants(ev, "turn_ended"):
+        info = {"unused": st.basic_left, "voluntary": voluntary}
+        ev.append(Event("turn_ended", st.current, info))
     st.basic_left = 0
     st.used_types = []
     st.pending = []
@@ -76,22 +80,18 @@ def end_turn(r: Rules, st: GameState, ev: list[Event], *, voluntary: bool) -> No
         return
     if any_victory(r, st):  # V-1: only after the last player's turn
         st.phase = PHASE_OVER
-        res = outcome(r, st)
-        assert res is not None
-        ev.append(
-            Event(
-                "game_over",
-                None,
-                {
-                    "round": st.round,
-                    "winner_seats": list(res.winners),
-                    "conditions": list(res.conditions),
-                    "decided_by": res.decided_by,
-                    "best_total": res.best_total,
-                    "qualified": res.qualified,
-                },
-            )
-        )
+        if wants(ev, "game_over"):
+            res = outcome(r, st)
+            assert res is not None
+            over = {
+                "round": st.round,
+                "winner_seats": list(res.winners),
+                "conditions": list(res.conditions),
+                "decided_by": res.decided_by,
+                "best_total": res.best_total,
+                "qualified": res.qualified,
+            }
+            ev.append(Event("game_over", None, over))
         return
     end_round(r, st, ev)
     start_round(r, st, ev)
@@ -112,7 +112,8 @@ def start_round(r: Rules, st: GameState, ev: list[Event]) -> None:
     for q in st.players:
         q.stopped = False
         q.can_use_fragment = False
-    ev.append(Event("round_started", None, {"round": st.round, "first": st.first}))
+    if wants(ev, "round_started"):
+        ev.append(Event("round_started", None, {"round": st.round, "first": st.first}))
 
 
 def _no_actions(r: Rules, st: GameState) -> list[Action]:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from ..i18n import _
 from . import flow
 from .actions import DONE, END, SKIP, Action
-from .events import Event
+from .events import Event, wants
 from .state import GameState, Pending, PlayerState
 from .strength import max_of_type, raw_strengths
 
@@ -257,7 +257,8 @@ def apply(r: Rules, st: GameState, a: Action, ev: list[Event]) -> None:
         return
     if kind == SKIP:
         declined = st.pending.pop()
-        ev.append(Event("bonus_skipped", seat, {"bonus": declined.bonus_type}))
+        if wants(ev, "bonus_skipped"):
+            ev.append(Event("bonus_skipped", seat, {"bonus": declined.bonus_type}))
         return
     top = st.pending[-1] if st.pending else None
     if top is not None and top.kind in r.decisions:
@@ -284,7 +285,8 @@ def apply(r: Rules, st: GameState, a: Action, ev: list[Event]) -> None:
 
 def _finished(r: Rules, st: GameState, seat: int, kind: str, ev: list[Event]) -> None:
     """A multi-pick action is complete."""
-    ev.append(Event("action_finished", seat, {"action": kind}))
+    if wants(ev, "action_finished"):
+        ev.append(Event("action_finished", seat, {"action": kind}))
     _after(r, st, seat, kind, ev)
 
 
@@ -312,15 +314,18 @@ def advance(r: Rules, st: GameState, ev: list[Event]) -> list[Action] | None:
             st.pending.pop()
             at.give_bonus(r, st, seat, top.source, ev)
             return None
-        info = {"bonus": top.bonus_type, "source": top.source}
         opts = _bonus_options(r, st, p, top)
         if not opts:
             st.pending.pop()  # O-3, X-6: a bonus that cannot be performed is lost
-            ev.append(Event("bonus_lost", seat, info))
+            if wants(ev, "bonus_lost"):
+                info = {"bonus": top.bonus_type, "source": top.source}
+                ev.append(Event("bonus_lost", seat, info))
             return None
         if not top.offered:
             top.offered = True
-            ev.append(Event("bonus_offered", seat, {**info, "extra": top.extra}))
+            if wants(ev, "bonus_offered"):
+                offer = {"bonus": top.bonus_type, "source": top.source, "extra": top.extra}
+                ev.append(Event("bonus_offered", seat, offer))
         return [*opts, A_SKIP]  # = legal(r, st)
     mp = _multi_pick(r, top)
     if mp is not None:  # finish automatically when nothing more fits

@@ -88,6 +88,34 @@ def test_watched_events_are_counted() -> None:
     assert all(k.split(":")[0] in simulate.WATCHED_EVENTS for k in s.watched)
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_loop_counts_what_every_event_of_the_game_shows(players: int) -> None:
+    """The loop keeps only the events it counts (``KindsOnly``): its watched and counted
+    figures are those of the whole event stream of the same game, replayed with
+    ``apply``."""
+    from collections import Counter
+
+    from living_forest.core import GameOptions, apply, new_game
+
+    kodama = GameOptions(("kodama",))
+    total: Counter[str] = Counter()
+    for seed in range(6):
+        r = play_game(players, seed, "baseline", record=True, options=kodama)
+        assert r.failure is None and r.actions is not None
+        seats = [(s.title(), s) for s in simulate.SPIRITS[:players]]
+        st, events = new_game(seats, seed, options=kodama)
+        every = list(events)
+        for a in r.actions:
+            st, events = apply(st, a)
+            every.extend(events)
+        watched: Counter[str] = Counter()
+        counted: Counter[str] = Counter()
+        simulate._watch(every, watched, counted)
+        assert (r.watched, r.counted) == (watched, counted)
+        total += watched + counted
+    assert len(total) >= 4  # Kodama calls, animal bonuses, ... and rare paths
+
+
 def test_parse_bots() -> None:
     assert parse_bots("random", 3) == ("random",) * 3
     assert parse_bots("baseline, random", 2) == ("baseline", "random")

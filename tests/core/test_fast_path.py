@@ -12,6 +12,7 @@ from living_forest.bots import random_bot
 from living_forest.core import (
     BASE_GAME,
     GameOptions,
+    KindsOnly,
     apply,
     legal_actions,
     new_game,
@@ -19,6 +20,7 @@ from living_forest.core import (
     outcome,
     push,
     returns,
+    wants,
 )
 from living_forest.core.actions import END, Action
 
@@ -125,3 +127,45 @@ def test_turn_preview_is_the_move_and_its_automatic_steps_before_the_turn_ends(
                     gained += got > 0 and moved.players[st.current].fragments != mine.fragments
             st = after
     assert same > 100 and ended > 50 and gained >= 1 and ends > 100
+
+
+@pytest.mark.parametrize(
+    ("n", "options"), [(2, BASE_GAME), (4, BASE_GAME), (3, GameOptions(("kodama",)))]
+)
+def test_a_kinds_only_list_gets_exactly_the_events_of_its_kinds(
+    n: int, options: GameOptions
+) -> None:
+    """``push`` into a :class:`KindsOnly` list makes the events of the kinds it names,
+    the same as ``apply``'s, and no other; into none, nothing at all: every place that
+    makes an event asks ``wants`` with the kind it makes. (Each move is pushed four times,
+    once per sink, from copies.)"""
+    st, _ = new_game(
+        [(f"P{i}", s) for i, s in enumerate(["winter", "spring", "summer", "autumn"][:n])],
+        n + 10,
+        options=options,
+    )
+    rng = random.Random(n)
+    seen: set[str] = set()
+    while st.phase != "over":
+        a = random_bot(observe(st, st.current), legal_actions(st), rng)
+        after, events = apply(st, a)
+        made = [e.to_dict() for e in events]
+        kinds = sorted({e.kind for e in events})
+        seen.update(kinds)
+        some = set(kinds[::2])  # every other kind of this move's
+        for keep in (set(kinds), some, set()):
+            sink = KindsOnly(keep)
+            fast = st.clone()
+            push(fast, a, sink)
+            assert fast == after
+            assert [e.to_dict() for e in sink] == [d for d in made if d["kind"] in keep]
+        assert push(st.clone(), a) == legal_actions(after)
+        st = after
+    assert len(seen) > 15  # most kinds of event were made and filtered
+
+
+def test_every_list_wants_every_kind_a_kinds_only_list_its_own() -> None:
+    assert wants([], "card_revealed")
+    assert wants(KindsOnly({"card_revealed"}), "card_revealed")
+    assert not wants(KindsOnly({"stopped"}), "card_revealed")
+    assert not wants(KindsOnly(), "stopped")

@@ -17,7 +17,7 @@ from living_forest.core import Action, Arg, GameState, Module, PlayerState, regi
 from living_forest.core import rng as rng_mod
 from living_forest.core.action_types import ActionType
 from living_forest.core.data import FLOWER
-from living_forest.core.events import Event
+from living_forest.core.events import Event, wants
 from living_forest.core.rules import Rules, RulesBuilder
 
 NAME = "grove"
@@ -104,7 +104,8 @@ class Meditate(ActionType):
         extra: int,
     ) -> None:
         grove_of(st.players[seat]).calm += 1
-        ev.append(Event("meditated", seat, {"calm": grove_of(st.players[seat]).calm}))
+        if wants(ev, "meditated"):  # a module asks before making an event, as the core does
+            ev.append(Event("meditated", seat, {"calm": grove_of(st.players[seat]).calm}))
 
 
 def setup(r: Rules, st: GameState, ev: list[Event]) -> None:
@@ -117,11 +118,13 @@ def setup(r: Rules, st: GameState, ev: list[Event]) -> None:
 
 def on_turn_start(r: Rules, st: GameState, seat: int, ev: list[Event]) -> None:
     grove_of(st.players[seat]).turns += 1
-    ev.append(Event("grove_turn", seat, {}))
+    if wants(ev, "grove_turn"):
+        ev.append(Event("grove_turn", seat, {}))
 
 
 def after_meditate(r: Rules, st: GameState, seat: int, kind: str, ev: list[Event]) -> None:
-    ev.append(Event("grove_after", seat, {"kind": kind}))
+    if wants(ev, "grove_after"):
+        ev.append(Event("grove_after", seat, {"kind": kind}))
 
 
 def before_e4(r: Rules, st: GameState, ev: list[Event]) -> None:

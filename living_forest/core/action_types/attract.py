@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from ...i18n import N_, _
 from ..actions import ATTRACT, Action, Arg
 from ..data import SUN
-from ..events import Event
+from ..events import Event, wants
 from .base import MultiPickType
 
 if TYPE_CHECKING:
@@ -72,6 +72,7 @@ class Attract(MultiPickType):
         st.taken[card.level - 1] += 1
         p.draw.append(a.arg)  # on top of the draw stack, last picked on top
         p.draw_known += 1  # everyone saw it go there
-        info = {"card_id": a.arg, "level": card.level, "cost": card.cost, "slot": slot}
-        ev.append(Event("animal_attracted", seat, info))
+        if wants(ev, "animal_attracted"):
+            info = {"card_id": a.arg, "level": card.level, "cost": card.cost, "slot": slot}
+            ev.append(Event("animal_attracted", seat, info))
         return card.cost

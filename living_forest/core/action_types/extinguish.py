@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from ...i18n import N_, _
 from ..actions import EXTINGUISH, Action, Arg
 from ..data import WATER
-from ..events import Event
+from ..events import Event, wants
 from .base import MultiPickType
 
 if TYPE_CHECKING:
@@ -63,5 +63,6 @@ class Extinguish(MultiPickType):
         p = st.players[seat]
         st.centre.remove(a.value)
         p.fires.append(a.value)
-        ev.append(Event("fire_extinguished", seat, {"value": a.value}))
+        if wants(ev, "fire_extinguished"):
+            ev.append(Event("fire_extinguished", seat, {"value": a.value}))
         return a.value

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from ...i18n import N_, _
 from ..actions import MOVE, STEAL, Action, Arg
 from ..data import WIND
-from ..events import Event
+from ..events import Event, wants
 from ..state import Pending
 from .base import ActionType
 
@@ -96,13 +96,9 @@ class Move(ActionType):
         start = p.rock
         pos, jumped = move_destination(r, st, seat, a.value)
         p.rock = pos
-        ev.append(
-            Event(
-                "standee_moved",
-                seat,
-                {"distance": a.value, "from_rock": start, "to_rock": pos, "jumped": jumped},
-            )
-        )
+        if wants(ev, "standee_moved"):
+            info = {"distance": a.value, "from_rock": start, "to_rock": pos, "jumped": jumped}
+            ev.append(Event("standee_moved", seat, info))
         # the rock bonus comes after the Victory tiles; the stack top is decided first.
         st.pending.append(Pending(BONUS, True, 0, 0, -1, r.data.rock_bonus[pos], "rock"))
         for j in reversed(jumped):
@@ -115,8 +111,9 @@ def steal(r: Rules, st: GameState, victim_seat: int, tile: str, ev: list[Event])
     victim = st.players[victim_seat]
     victim.victory_tiles.remove(tile)
     p.victory_tiles.append(tile)
-    info = {"victim_seat": victim_seat, "tile_id": tile}
-    ev.append(Event("victory_tile_taken", st.current, info))
+    if wants(ev, "victory_tile_taken"):
+        info = {"victim_seat": victim_seat, "tile_id": tile}
+        ev.append(Event("victory_tile_taken", st.current, info))
 
 
 class StealDecision:

@@ -9,7 +9,7 @@ from ...i18n import N_, _
 from ..actions import PLANT, Action, Arg
 from ..data import ELEMENTS
 from ..data import PLANT as E_PLANT
-from ..events import Event
+from ..events import Event, wants
 from ..state import Pending
 from ..strength import line_complete
 from .base import ActionType
@@ -141,24 +141,21 @@ class Plant(ActionType):
         label, cell = a.arg, a.cell
         st.dispensers[label] -= 1
         p.forest[cell] = label
-        x, y = d.xy(cell)
-        ev.append(Event("tree_planted", seat, {"tree": label, "x": x, "y": y, "cell": cell}))
-        for ln in d.lines:  # F-5: only a line through the new tree can have just been completed
-            if cell in ln.cells and line_complete(p.forest, ln.cells):
-                ev.append(
-                    Event(
-                        "line_completed",
-                        seat,
-                        {"line": ln.id, "element": ELEMENTS[ln.element], "amount": ln.amount},
-                    )
-                )
+        if wants(ev, "tree_planted"):
+            x, y = d.xy(cell)
+            ev.append(Event("tree_planted", seat, {"tree": label, "x": x, "y": y, "cell": cell}))
+        if wants(ev, "line_completed"):  # F-5: only a line through the new tree can be new
+            for ln in d.lines:
+                if cell in ln.cells and line_complete(p.forest, ln.cells):
+                    info = {"line": ln.id, "element": ELEMENTS[ln.element], "amount": ln.amount}
+                    ev.append(Event("line_completed", seat, info))
         corner = d.corners.get(cell)
         if corner is None:
             return
         if corner.bonus == "fragments":  # F-4: a free gain, resolved at once
             if st.fragment_supply > 0:  # only what is left
                 give_fragments(st, p, seat, corner.amount, ev)
-            else:
+            elif wants(ev, "bonus_lost"):
                 info = {"bonus": "fragments", "amount": corner.amount, "source": "corner"}
                 ev.append(Event("bonus_lost", seat, info))
         else:  # F-4, X-12: an Attract/Extinguish bonus with temporary strength

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ...i18n import N_, _
 from ..actions import TAKE_FRAGMENT, Action
-from ..events import Event
+from ..events import Event, wants
 from .base import ActionType
 
 if TYPE_CHECKING:
@@ -21,7 +21,8 @@ def give_fragments(st: GameState, p: PlayerState, seat: int, want: int, ev: list
     got = min(want, st.fragment_supply)
     st.fragment_supply -= got
     p.fragments += got
-    ev.append(Event("fragment_taken", seat, {"count": got, "left": st.fragment_supply}))
+    if wants(ev, "fragment_taken"):
+        ev.append(Event("fragment_taken", seat, {"count": got, "left": st.fragment_supply}))
     return got
 
 
@@ -64,5 +65,5 @@ class TakeFragment(ActionType):
         p = st.players[seat]
         if st.fragment_supply > 0:
             give_fragments(st, p, seat, 1, ev)
-        else:  # the supply is empty, the bonus is lost
+        elif wants(ev, "bonus_lost"):  # the supply is empty, the bonus is lost
             ev.append(Event("bonus_lost", seat, {"bonus": "fragment", "source": source}))

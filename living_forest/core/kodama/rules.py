@@ -16,7 +16,7 @@ from ..action_types import ActionType, give_fragments
 from ..actions import Action, Arg
 from ..data import ELEMENTS, FLOWER
 from ..effects import BonusAction, ElementPerSymbol, Symbols
-from ..events import Event, element_word
+from ..events import Event, element_word, wants
 from ..observation import HIDDEN, HiddenZone, Unseen
 from ..rules import Rules, RulesBuilder
 from ..state import GameState, Pending, PlayerState
@@ -163,15 +163,18 @@ class CallKodama(ActionType):
         st.ext[NAME] = KodamaState({**k.piles, a.arg: pile}, k.box, k.onibi)
         st.players[seat].draw.append(cid)  # K-A3: on top of the draw stack
         st.players[seat].draw_known += 1
-        ev.append(Event("kodama_called", seat, {"pile": a.arg, "card_id": cid}))
+        if wants(ev, "kodama_called"):
+            ev.append(Event("kodama_called", seat, {"pile": a.arg, "card_id": cid}))
         if pile:
-            ev.append(Event("kodama_revealed", None, {"pile": a.arg, "card_id": pile[-1]}))
+            if wants(ev, "kodama_revealed"):
+                ev.append(Event("kodama_revealed", None, {"pile": a.arg, "card_id": pile[-1]}))
         else:  # K-A6, K-V2, K-X9: the matching condition's threshold rises at once
             kd = kodama_data(r)
             condition = kd.pile_condition[a.arg]
             st.thresholds[condition] = kd.raised_threshold
-            info = {"pile": a.arg, "condition": condition, "threshold": kd.raised_threshold}
-            ev.append(Event("threshold_raised", None, info))
+            if wants(ev, "threshold_raised"):
+                info = {"pile": a.arg, "condition": condition, "threshold": kd.raised_threshold}
+                ev.append(Event("threshold_raised", None, info))
 
 
 def player_rocks(st: GameState) -> set[int]:
@@ -202,17 +205,23 @@ def onibi_moves(r: Rules, st: GameState, seat: int, kind: str, ev: list[Event]) 
         else:
             steps += 1
     st.ext[NAME] = KodamaState(k.piles, k.box, pos)
-    ev.append(Event("onibi_moved", None, {"from_rock": start, "to_rock": pos, "jumped": jumped}))
+    if wants(ev, "onibi_moved"):
+        info = {"from_rock": start, "to_rock": pos, "jumped": jumped}
+        ev.append(Event("onibi_moved", None, info))
     value = kd.onibi_fire
     for _jumped in jumped:
         if len(st.centre) >= r.data.fire_capacity:
-            ev.append(Event("fire_not_added", None, {"value": value, "why": "circle_full"}))
+            if wants(ev, "fire_not_added"):
+                ev.append(Event("fire_not_added", None, {"value": value, "why": "circle_full"}))
         elif st.fire_supply[str(value)] <= 0:
-            ev.append(Event("fire_not_added", None, {"value": value, "why": "supply_empty"}))
+            if wants(ev, "fire_not_added"):
+                ev.append(Event("fire_not_added", None, {"value": value, "why": "supply_empty"}))
         else:
             st.fire_supply[str(value)] -= 1
             st.centre.append(value)
-            ev.append(Event("onibi_fire_added", None, {"value": value, "total": len(st.centre)}))
+            if wants(ev, "onibi_fire_added"):
+                info = {"value": value, "total": len(st.centre)}
+                ev.append(Event("onibi_fire_added", None, info))
 
 
 def onibi_start(r: Rules, st: GameState) -> int:
@@ -280,7 +289,8 @@ class UseElementTile(ActionType):
         amount = next(v for x, v in kodama_data(r).element_options if x == e)
         # The tile goes back to the (unlimited) supply, its bonus lasts the round (K-E3).
         p.ext[NAME] = KodamaPlayer(kp.tiles - 1, (*kp.active, (e, amount)), kp.animals_used)
-        ev.append(Event("element_tile_used", seat, {"element": a.arg, "amount": amount}))
+        if wants(ev, "element_tile_used"):
+            ev.append(Event("element_tile_used", seat, {"element": a.arg, "amount": amount}))
 
 
 def _bonus_of(r: Rules, cid: str) -> BonusAction | None:
@@ -364,7 +374,8 @@ class AnimalBonus(ActionType):
         p = st.players[seat]
         kp = player(p)
         p.ext[NAME] = KodamaPlayer(kp.tiles, kp.active, (*kp.animals_used, a.arg))
-        ev.append(Event("animal_bonus", seat, {"card_id": a.arg, "action": effect.action}))
+        if wants(ev, "animal_bonus"):
+            ev.append(Event("animal_bonus", seat, {"card_id": a.arg, "action": effect.action}))
         st.pending.append(Pending(BONUS, True, 0, 0, -1, effect.action, "animal"))
 
 
@@ -387,9 +398,10 @@ def setup(r: Rules, st: GameState, ev: list[Event]) -> None:
         p.ext[NAME] = KodamaPlayer()
     k = KodamaState(piles, tuple(box), onibi_start(r, st))
     st.ext[NAME] = k
-    tops = {pile: k.piles[pile][-1] for pile in PILE_TYPES}
-    info: dict[str, Any] = {"per_pile": keep, "onibi": k.onibi, "tops": tops}
-    ev.append(Event("kodama_setup", None, {**info, "threshold": kd.threshold}))
+    if wants(ev, "kodama_setup"):
+        tops = {pile: k.piles[pile][-1] for pile in PILE_TYPES}
+        info: dict[str, Any] = {"per_pile": keep, "onibi": k.onibi, "tops": tops}
+        ev.append(Event("kodama_setup", None, {**info, "threshold": kd.threshold}))
 
 
 def symbol_rewards(r: Rules, st: GameState, seat: int, ev: list[Event]) -> None:
@@ -403,17 +415,20 @@ def symbol_rewards(r: Rules, st: GameState, seat: int, ev: list[Event]) -> None:
         info = {"symbols": n, "reward": reward}
         if reward == "take_fragment":
             if st.fragment_supply > 0:
-                ev.append(Event("kodama_reward", seat, info))
+                if wants(ev, "kodama_reward"):
+                    ev.append(Event("kodama_reward", seat, info))
                 give_fragments(st, p, seat, 1, ev)
-            else:
+            elif wants(ev, "kodama_reward_lost"):
                 ev.append(Event("kodama_reward_lost", seat, info))
         elif reward == "take_element_tile":
             kp = player(p)
             p.ext[NAME] = KodamaPlayer(kp.tiles + 1, kp.active, kp.animals_used)
-            ev.append(Event("kodama_reward", seat, info))
+            if wants(ev, "kodama_reward"):
+                ev.append(Event("kodama_reward", seat, info))
         else:  # extra_basic_action (K-K4): an ordinary basic action
             st.basic_left += 1
-            ev.append(Event("kodama_reward", seat, info))
+            if wants(ev, "kodama_reward"):
+                ev.append(Event("kodama_reward", seat, info))
 
 
 def round_ends(r: Rules, st: GameState, ev: list[Event]) -> None:
