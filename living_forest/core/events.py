@@ -4,7 +4,8 @@ them into sentences.
 The core returns a list of events from every :func:`apply`; screens subscribe to
 them. An event's payload never holds English: names, card names and wording are
 looked up by :func:`describe`, from the game the event belongs to. A module that
-emits events of its own registers their sentences with :func:`register_sentence`.
+emits events of its own registers their sentences with :func:`register_sentence`, and,
+like the core, asks :func:`wants` before making one (the fast path keeps none).
 """
 
 from __future__ import annotations
