@@ -252,11 +252,10 @@ def play_game(
         table_seat = [SPIRITS.index(p.spirit) for p in st.players]
         clock = time.perf_counter
         rng = random.Random(seed)
-        watched, counted = res.watched, res.counted
         check_all = check == "all"
         decisions = 0
         legal = legal_actions(st)
-        _watch(events, watched, counted)
+        _watch(events, res.watched, res.counted)  # the setup's (a plain list: all of them)
         while st.phase != "over":
             if check_all and (problems := validate(st)):
                 res.failure = f"invalid: {problems[0]}"

@@ -100,13 +100,11 @@ def push(st: GameState, action: Action, events: list[Event] | None = None) -> tu
     one of ``legal_actions(st)``. ``apply`` is the checked, copying way for everything
     else."""
     r = rules_for(st.options)  # (rules_of without its call: every simulated move)
-    if events is None:
-        r.phases[st.phase].apply(r, st, action, _NO_EVENTS)
-        legal = flow.advance(r, st, _NO_EVENTS)
-        _NO_EVENTS.clear()  # (empty unless a module makes an event without asking)
-        return tuple(legal)
-    r.phases[st.phase].apply(r, st, action, events)
-    return tuple(flow.advance(r, st, events))
+    ev = _NO_EVENTS if events is None else events
+    r.phases[st.phase].apply(r, st, action, ev)
+    legal = tuple(flow.advance(r, st, ev))
+    _NO_EVENTS.clear()  # (empty unless a module makes an event without asking)
+    return legal
 
 
 _NO_EVENTS = KindsOnly()  # push's sink when its caller reads no events

@@ -55,7 +55,7 @@ class KindsOnly(list[Event]):
 def wants(ev: list[Event], kind: str) -> bool:
     """Does ``ev`` keep events of ``kind``? Asked before making one, so that an event
     nobody keeps costs nothing: every list does, a :class:`KindsOnly` those it names."""
-    return type(ev) is not KindsOnly or kind in ev.kinds
+    return not isinstance(ev, KindsOnly) or kind in ev.kinds
 
 
 class Plural:

@@ -8,7 +8,7 @@ bonus animals (K-G, effects in the data), the Kodama trees (K-P), thresholds (K-
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, cast
+from typing import cast
 
 from ...i18n import N_, _, card_name, join_and, ngettext
 from .. import rng
@@ -400,8 +400,8 @@ def setup(r: Rules, st: GameState, ev: list[Event]) -> None:
     st.ext[NAME] = k
     if wants(ev, "kodama_setup"):
         tops = {pile: k.piles[pile][-1] for pile in PILE_TYPES}
-        info: dict[str, Any] = {"per_pile": keep, "onibi": k.onibi, "tops": tops}
-        ev.append(Event("kodama_setup", None, {**info, "threshold": kd.threshold}))
+        info = {"per_pile": keep, "onibi": k.onibi, "tops": tops, "threshold": kd.threshold}
+        ev.append(Event("kodama_setup", None, info))
 
 
 def symbol_rewards(r: Rules, st: GameState, seat: int, ev: list[Event]) -> None:
