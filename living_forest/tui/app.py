@@ -38,7 +38,7 @@ from living_forest.persistence import (
 )
 from living_forest.settings import Settings, load_settings, save_settings
 
-from .charts import per_round
+from .charts import names_in_seat_order, per_round
 from .keymap import load_keymap
 from .replay import Replay
 from .saving import (
@@ -409,7 +409,7 @@ class LivingForestApp(App[int]):
             return
         replay = Replay.of_session(game.session)
         points = per_round(replay.states, replay.actions)
-        game.push_modal(ChartScreen(points, [s.name for s in replay.seats]))
+        game.push_modal(ChartScreen(points, names_in_seat_order(replay.states)))
 
     def open_save(self, path: Path) -> bool:
         """Load ``path``; on any problem say why and keep the current game as it was."""

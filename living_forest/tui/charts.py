@@ -43,6 +43,12 @@ def _point(st: GameState) -> RoundPoint:
     )
 
 
+def names_in_seat_order(states: Sequence[GameState]) -> list[str]:
+    """The players' names in the order of the points' counts: turn order from the first
+    player drawn at setup (S-2), which need not be the order the seats were entered in."""
+    return [p.name for p in states[0].players]
+
+
 def per_round(states: Sequence[GameState], actions: Sequence[str]) -> list[RoundPoint]:
     """One point per round played (the round going on included, as it stands) from a
     game's positions (``states[i]`` after ``actions[:i]``)."""

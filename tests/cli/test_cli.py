@@ -104,6 +104,31 @@ def test_simulate_plot_draws_the_distributions_and_leaves_the_json_alone(
     assert "█" in charts
 
 
+def test_simulate_plot_puts_each_seats_wins_under_its_own_name(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The first player is drawn (S-2): each bar is the wins of the seat named beside it,
+    whichever seat went first (random against baseline, and the other way round)."""
+    for bots, strong in (
+        ("random,baseline", "spring (baseline)"),
+        ("baseline,random", "winter (baseline)"),
+    ):
+        argv = ["simulate", "--games", "12", "--seed", "3", "--bots", bots]
+        _, as_json, _ = _run([*argv, "--json"], capsys)
+        rates = json.loads(as_json)["win_rate_by_seat"]
+        assert rates[strong] == max(rates.values()) > min(rates.values())
+        _, out, _ = _run([*argv, "--plot"], capsys)
+        seats = out[out.index("Win rate per seat") :].splitlines()
+        bars = {
+            label: row.count("█")
+            for label in rates
+            for row in seats
+            if row.lstrip().startswith(label)
+        }
+        weak = next(label for label in rates if label != strong)
+        assert bars[strong] > bars[weak]
+
+
 def test_simulate_stuck_games_fail_with_nonzero_exit(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _run(["simulate", "--games", "2", "--round-cap", "3", "--json"], capsys)
     data = json.loads(out)

@@ -20,7 +20,7 @@ from living_forest.core import (
     rules_of,
 )
 from living_forest.tui.app import LivingForestApp
-from living_forest.tui.charts import per_round
+from living_forest.tui.charts import names_in_seat_order, per_round
 from living_forest.tui.replay import Replay
 from living_forest.tui.screens.charts import ChartScreen
 from living_forest.tui.screens.over import GameOverScreen
@@ -31,8 +31,10 @@ from .driver import clear_dialogs, first_flow, started
 SEATS = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer"), SeatConfig("Cy", "spring")]
 
 
-def finished(seed: int, options: GameOptions = BASE_GAME, bot=baseline_bot) -> Session:
-    s = Session(SEATS, seed, options=options)
+def finished(
+    seed: int, options: GameOptions = BASE_GAME, bot=baseline_bot, first: int | None = None
+) -> Session:
+    s = Session(SEATS, seed, first, options=options)
     rng = random.Random(seed)
     while s.state.phase != "over":
         st = s.state
@@ -83,6 +85,42 @@ def test_V1_a_point_per_round_with_the_counts_of_the_recorded_game(options, bot)
         assert [c[:2] for c in p.counts] == [(c.trees, c.fires) for c in after]
         assert p.power == attacks.get(p.round, 0)
     assert any(p.power for p in points) and any(c[1] for p in points for c in p.counts)
+
+
+@pytest.mark.parametrize("first", [1, 2])
+def test_S2_each_curve_is_named_after_the_player_whose_counts_it_draws(first: int) -> None:
+    """The first player is drawn (S-2) and the seats renumbered from them: the legend
+    named the curves in the New game form's order while the counts are in turn order,
+    so Ben's fires were drawn under Ana's name."""
+    s = finished(4, first=first)
+    replay = Replay.of_session(s)
+    names = names_in_seat_order(replay.states)
+    assert names != [seat.name for seat in SEATS]  # the form's order is not the seats'
+    last = per_round(replay.states, replay.actions)[-1]
+    res = outcome(replay.states[-1])
+    assert res is not None
+    by_name = {replay.states[-1].players[r.seat].name: r.counts for r in res.players}
+    for i, name in enumerate(names):
+        c = by_name[name]
+        assert last.counts[i] == (c.trees, c.fires, c.flowers)
+
+
+async def test_the_legend_follows_the_turn_order_in_the_app() -> None:
+    """A game whose first player is Ben: the chart opened on the board names its curves
+    in the seat order of the counts, not the form's."""
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.start_session(Session(SEATS, 9, 1))
+        await started(pilot)
+        await clear_dialogs(pilot)
+        await pilot.press("r")
+        await pilot.pause()
+        chart = app.screen
+        assert isinstance(chart, ChartScreen)
+        order = [p.name for p in app.game.session.state.players]
+        assert order[0] == SEATS[1].name and chart.names == order
+        title = str(chart.query_one("#chart-title").render())
+        assert [title.index(n) for n in order] == sorted(title.index(n) for n in order)
 
 
 async def test_the_chart_opens_from_the_game_over_box_and_from_the_board() -> None:

@@ -21,7 +21,7 @@ from living_forest.core import Event, GameState, describe, parse_action
 from living_forest.i18n import N_, _, ngettext
 
 from .. import render as R
-from ..charts import per_round
+from ..charts import names_in_seat_order, per_round
 from ..choices import action_label
 from ..recent import last_moves
 from ..replay import Replay
@@ -297,7 +297,7 @@ class ReplayScreen(BoardScreen):
         self._stop()
         i = self.index
         points = per_round(self.replay.states[: i + 1], self.replay.actions[:i])
-        self.app.push_screen(ChartScreen(points, [s.name for s in self.replay.seats]))
+        self.app.push_screen(ChartScreen(points, names_in_seat_order(self.replay.states)))
 
     def action_play_from_here(self) -> None:
         """A new game from this position: the same seats and rules; the saved file is not
