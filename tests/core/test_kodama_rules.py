@@ -125,7 +125,9 @@ def test_KT5_call_is_a_sixth_basic_action_type_under_A3() -> None:
 )
 def test_KK1_KK2_KK3_rewards_at_two_three_four_symbols(cards, fragments, tiles, actions) -> None:
     """K-K1: Kodama cards in the Help Line show a symbol each. K-K2/K-K3 (ruling K-U9):
-    2 -> a Fragment, 3 -> also an Element tile, 4 -> also a basic action; nothing more."""
+    2 -> a Fragment, 3 -> also an Element tile, 4 -> also a basic action; nothing more.
+    Ruling K-U22: the Fragment and the tile are taken by the turn's start itself (no
+    action was played here), the extra action stays a choice (``basic_left``)."""
     st, events = to_kaction(kstart(), {0: cards})
     assert visible_symbols(R, st.players[0]) == len(cards)
     assert st.players[0].fragments == fragments
