@@ -103,8 +103,18 @@ def build_parser() -> argparse.ArgumentParser:
         description=_(
             "Play G games between bots. Seeds are shared and seats rotated: game g "
             "uses seed S + g // players with the line-up turned g % players seats, so each "
-            "seed is played from every seat. Bots: random, baseline, easy (greedy), medium "
-            "(search_quick), hard (search, 1 s a move), search:N (N deals a move), search:Ts."
+            "seed is played from every seat. Bots: random, baseline, rules, easy (greedy), "
+            "medium (search_quick), hard (search), search:N (N deals a move), search:Ts (CPU "
+            "seconds a move), and the levels' predecessors greedy_v1, search_quick_v1, "
+            "search_v1, search_v1:N."
+        ),
+    )
+    mat.add_argument(
+        "--stats",
+        action="store_true",
+        help=_(
+            "also print how each bot plays, per game: cards revealed, forced stops, cards "
+            "attracted, actions by type, Victory tiles stolen and lost, Varans, Fragments"
         ),
     )
     mat.add_argument(
@@ -295,7 +305,7 @@ def _main(argv: Sequence[str] | None) -> int:
 
         try:
             options = parse_modules(args.modules, kodama=args.kodama)
-            spec = parse_spec(args.bots, args.players, args.games, args.seed, options)
+            spec = parse_spec(args.bots, args.players, args.games, args.seed, options, args.stats)
         except ValueError as e:
             args.command_parser.error(str(e))
         return cmd_match(args, spec)
@@ -473,7 +483,29 @@ def cmd_match(args: argparse.Namespace, spec: Any) -> int:
         print(json.dumps(data))
     else:
         _print_match(data)
+        if "style_by_bot" in data:
+            _print_style(data["style_by_bot"], spec.options)
     return EXIT_FAIL if report.summary.failures else EXIT_OK
+
+
+def _print_style(by_bot: dict[str, dict[str, float]], options: GameOptions) -> None:
+    """How each bot plays, per game: one row per count, one column per bot."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from .simulate import style_word
+
+    # i18n: the title of match --stats' second table
+    t = Table(title=_("How each bot plays (per game)"))
+    # i18n: the first column heading of the play-style table
+    t.add_column(_("per game"))
+    bots = list(by_bot)
+    for b in bots:
+        t.add_column(b, justify="right")
+    keys = list(dict.fromkeys(k for b in bots for k in by_bot[b]))
+    for k in keys:
+        t.add_row(style_word(k, options), *(f"{by_bot[b].get(k, 0.0):g}" for b in bots))
+    Console().print(t)
 
 
 def _print_match(d: dict[str, Any]) -> None:

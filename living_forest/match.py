@@ -20,7 +20,9 @@ from living_forest.core import BASE_GAME, GameOptions
 from living_forest.i18n import _
 
 from .simulate import (
+    ACTION_KEY,
     SPIRITS,
+    STYLE,
     GameResult,
     Summary,
     in_order,
@@ -50,6 +52,7 @@ class MatchSpec:
     games: int
     seed: int = 0
     options: GameOptions = BASE_GAME
+    style: bool = False  # count how each bot plays (``match --stats``)
 
     def game(self, g: int) -> tuple[int, tuple[str, ...]]:
         """Engine seed and bots per seat (table order) of game ``g``."""
@@ -59,7 +62,9 @@ class MatchSpec:
 
 def play_match_game(spec: MatchSpec, g: int) -> GameResult:
     seed, seats = spec.game(g)
-    return play_game(spec.players, seed, seats, check="final", options=spec.options)
+    return play_game(
+        spec.players, seed, seats, check="final", options=spec.options, style=spec.style
+    )
 
 
 def results(spec: MatchSpec, workers: int = 1) -> Iterator[GameResult]:
@@ -88,6 +93,9 @@ class MatchReport:
     wins: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))  # 1/k shared
     seconds: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
     decisions: Counter[str] = field(default_factory=Counter)
+    # Per bot: play-style counts summed over its seats, and how many seats they are.
+    style: defaultdict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
+    seats_played: Counter[str] = field(default_factory=Counter)
 
     def add(self, g: int, r: GameResult) -> None:
         self.summary.add(r)
@@ -95,6 +103,10 @@ class MatchReport:
         for bot, secs, n in zip(seats, r.bot_seconds, r.bot_decisions, strict=False):
             self.seconds[bot] += secs
             self.decisions[bot] += n
+        if r.failure is None and r.style:
+            for bot, counts in zip(seats, r.style, strict=True):
+                self.style[bot].update(counts)
+                self.seats_played[bot] += 1
         if r.failure is None:
             for spirit in r.winner_spirits:
                 self.wins[seats[SPIRITS.index(spirit)]] += 1 / len(r.winner_spirits)
@@ -123,7 +135,19 @@ class MatchReport:
             },
             "rounds_median": median(s.rounds),
             "victory_conditions": dict(s.victory_conditions.most_common()),
+            **({"style_by_bot": self.style_per_game(bots)} if spec.style else {}),
         }
+
+    def style_per_game(self, bots: list[str]) -> dict[str, dict[str, float]]:
+        """Each bot's play-style counts per game (a mean over its seats): the STYLE
+        keys in order, then the basic actions by type."""
+        out = {}
+        for b in bots:
+            n = self.seats_played[b] or 1
+            counts = self.style[b]
+            keys = [*STYLE, *sorted(k for k in counts if k.startswith(ACTION_KEY))]
+            out[b] = {k: round(counts[k] / n, 2) for k in keys}
+        return out
 
 
 def run(
@@ -139,5 +163,7 @@ def run(
     return report
 
 
-def parse_spec(bots: str, players: int, games: int, seed: int, options: GameOptions) -> MatchSpec:
-    return MatchSpec(lineup(bots, players), players, games, seed, options)
+def parse_spec(
+    bots: str, players: int, games: int, seed: int, options: GameOptions, style: bool = False
+) -> MatchSpec:
+    return MatchSpec(lineup(bots, players), players, games, seed, options, style)

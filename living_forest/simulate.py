@@ -63,9 +63,88 @@ class GameResult:
     counted: Counter[str] = field(default_factory=Counter)  # e.g. "Kodama calls"
     actions: list[str] | None = None
     state: GameState | None = None
-    # Per seat in table order: seconds spent choosing, and decisions taken, by its bot.
+    # Per seat in table order: CPU seconds spent choosing, and decisions taken, by its bot.
     bot_seconds: list[float] = field(default_factory=list)
     bot_decisions: list[int] = field(default_factory=list)
+    # Per seat in table order, with ``style``: how the seat played (STYLE keys, and
+    # "action: KIND" per basic action type started).
+    style: list[Counter[str]] = field(default_factory=list)
+
+
+# How a seat plays (``match --stats``): the keys, in English; :func:`style_word` makes
+# the words. Counted from the events of these kinds, and the basic actions started.
+CARDS_REVEALED = N_("cards revealed")
+FORCED_STOPS = N_("forced stops")
+ATTRACTED = N_("cards attracted")
+SOLITARY_ATTRACTED = N_("of them solitary")
+GREGARIOUS_ATTRACTED = N_("of them gregarious")
+TILES_STOLEN = N_("Victory tiles stolen")
+TILES_LOST = N_("Victory tiles lost")
+VARANS_RECEIVED = N_("Fire Varans received")
+FRAGMENTS_USED = N_("Fragments used")
+FRAGMENTS_HELD = N_("Fragments held at the end")
+STYLE: tuple[str, ...] = (
+    CARDS_REVEALED,
+    FORCED_STOPS,
+    ATTRACTED,
+    SOLITARY_ATTRACTED,
+    GREGARIOUS_ATTRACTED,
+    TILES_STOLEN,
+    TILES_LOST,
+    VARANS_RECEIVED,
+    FRAGMENTS_USED,
+    FRAGMENTS_HELD,
+)
+STYLE_EVENTS = frozenset(
+    {
+        "card_revealed",
+        "forced_stop",
+        "animal_attracted",
+        "victory_tile_taken",
+        "varans_dealt",
+        "fragment_used",
+    }
+)
+ACTION_KEY = "action: "  # + the action type's kind
+
+
+def _count_style(r: Any, events: Iterable[Event], style: list[Counter[str]]) -> None:
+    """Each seat's (turn order) play-style counts from the events of STYLE_EVENTS."""
+    cards = r.data.cards
+    for e in events:
+        kind = e.kind
+        if kind not in STYLE_EVENTS or e.seat is None:
+            continue
+        mine = style[e.seat]
+        if kind == "card_revealed":
+            mine[CARDS_REVEALED] += 1
+        elif kind == "forced_stop":
+            mine[FORCED_STOPS] += 1
+        elif kind == "animal_attracted":
+            mine[ATTRACTED] += 1
+            symbol = cards[str(e.data["card_id"])].symbol
+            if symbol > 0:
+                mine[SOLITARY_ATTRACTED] += 1
+            elif symbol < 0:
+                mine[GREGARIOUS_ATTRACTED] += 1
+        elif kind == "victory_tile_taken":
+            mine[TILES_STOLEN] += 1
+            style[int(e.data["victim_seat"])][TILES_LOST] += 1
+        elif kind == "varans_dealt":
+            mine[VARANS_RECEIVED] += int(e.data["count"])
+        elif kind == "fragment_used":
+            mine[FRAGMENTS_USED] += 1
+
+
+def style_word(key: str, options: GameOptions = BASE_GAME) -> str:
+    """A play-style key in words: an action type's name for "action: KIND"."""
+    if key.startswith(ACTION_KEY):
+        at = rules_for(options).by_kind.get(key[len(ACTION_KEY) :])
+        if at is None:
+            return key
+        # i18n: a row of the play-style table: {action} is an action type's name
+        return _("actions: {action}").format(action=_(at.name))
+    return _(key)
 
 
 # Module events counted per game (the Kodama expansion's calls, emptied piles, Onibi),
@@ -227,12 +306,13 @@ def play_game(
     record: bool = False,
     keep_state: bool = False,
     options: GameOptions = BASE_GAME,
+    style: bool = False,
 ) -> GameResult:
     """Play one game to the end with bots: engine seed ``seed``, bot rng ``Random(seed)``.
 
     Seats are winter, spring, summer, autumn in table order. Never raises for a game
     problem: it is reported in ``failure``. ``check="final"`` validates the final state,
-    ``"all"`` every state.
+    ``"all"`` every state. ``style``: count how each seat plays (``GameResult.style``).
     """
     names = parse_bots(bots, players) if isinstance(bots, str) else tuple(bots)
     res = GameResult(seed, players, names)
@@ -245,12 +325,16 @@ def play_game(
     table_seat: list[int] = []
     # The moves' events of the kinds counted here, and no others: the rules make only
     # those (``KindsOnly``), all rare.
-    kept = KindsOnly(_NOTED)
+    kept = KindsOnly(_NOTED | STYLE_EVENTS if style else _NOTED)
+    styles = [Counter[str]() for _ in range(players)]  # per seat, turn order
+    basic_kinds: frozenset[str] = frozenset()
     try:
         st, events = new_game([(s.title(), s) for s in SPIRITS[:players]], seed, options=options)
         seat_bots = [decider(by_spirit[p.spirit]) for p in st.players]
         table_seat = [SPIRITS.index(p.spirit) for p in st.players]
-        clock = time.perf_counter
+        if style:
+            basic_kinds = frozenset(at.kind for at in rules_for(options).action_types if at.basic)
+        clock = time.thread_time  # CPU time of this thread: a busy machine does not count
         rng = random.Random(seed)
         check_all = check == "all"
         decisions = 0
@@ -275,6 +359,8 @@ def play_game(
             if action not in legal:  # the one check: push trusts its caller
                 res.failure = f"illegal action from {names[table_seat[seat]]}: {action}"
                 break
+            if style and action.kind in basic_kinds and not st.pending and st.basic_left:
+                styles[seat][ACTION_KEY + action.kind] += 1
             legal = push(st, action, kept)  # in place: this loop owns st
             decisions += 1
             if actions is not None:
@@ -283,12 +369,20 @@ def play_game(
     except Exception as e:  # a crash is a result, not an abort of the whole run
         res.failure = f"exception: {type(e).__name__}: {e}"
     _watch(kept, res.watched, res.counted)
+    if style and st is not None:
+        _count_style(rules_for(options), kept, styles)
+        for i, p in enumerate(st.players):
+            styles[i][FRAGMENTS_HELD] += p.fragments
     res.seconds = time.perf_counter() - t0
     res.bot_seconds = [0.0] * players  # in table order
     res.bot_decisions = [0] * players
+    if style:
+        res.style = [Counter[str]() for _ in range(players)]
     for i, table in enumerate(table_seat):
         res.bot_seconds[table] = seconds[i]
         res.bot_decisions[table] = taken[i]
+        if style:
+            res.style[table] = styles[i]
     if st is not None:
         res.rounds = st.round
         if res.failure is None and check != "none" and (problems := validate(st)):

@@ -21,19 +21,29 @@ from living_forest.core.state import GameState
 from living_forest.i18n import N_, _
 
 from .greedy import greedy_bot
+from .planner import PlannerBot
+from .rules_bot import rules_bot
 from .rules_of_thumb import baseline_bot, random_bot
 from .search import SearchBot, parse_budget
+from .turn_search import EASY_WIDTH, HARD_DEALS, MEDIUM_DEALS, TurnSearchBot, parse_deals
 
 Bot = Callable[[Observation, Sequence[Action], random.Random], Action]
 
 
 # Every bot a seat can have (names are stored in save files: lower case, no colon).
+# "greedy", "search_quick" and "search" are the ids of the easy, medium and hard
+# levels (saves keep them); the bots that held them before the planner keep names of
+# their own ("greedy_v1", ...), so that the ladder shows what was gained.
 BOTS: dict[str, Bot] = {
     "random": random_bot,
     "baseline": baseline_bot,
-    "greedy": greedy_bot,  # easy
-    "search_quick": SearchBot(iterations=48, rounds=1),  # medium: to the end of the round
-    "search": SearchBot(seconds=1.0),  # hard: two rounds ahead
+    "rules": rules_bot,  # hand-made rules; the search's rollout policy
+    "greedy": PlannerBot(width=EASY_WIDTH),  # easy: whole-turn planning
+    "search_quick": TurnSearchBot(deals=MEDIUM_DEALS, horizon=0),  # medium
+    "search": TurnSearchBot(deals=HARD_DEALS, horizon=1),  # hard
+    "greedy_v1": greedy_bot,
+    "search_quick_v1": SearchBot(iterations=48, rounds=1),
+    "search_v1": SearchBot(iterations=200),
 }
 # What players call each bot (the New game form, the status line, saves show the name):
 # English, marked for the catalogue; :func:`title` translates them.
@@ -45,10 +55,16 @@ TITLES: dict[str, str] = {
     "search_quick": N_("medium"),
     "search": N_("hard"),
 }
+# The bots the New game form offers (the others play in matches and studies).
+OFFERED: tuple[str, ...] = ("random", "baseline", "greedy", "search_quick", "search")
 # The levels by their titles, for the command line: --bots easy,medium.
 ALIASES: dict[str, str] = {"easy": "greedy", "medium": "search_quick", "hard": "search"}
-# Bots with a parameter in their name: "search:200" (iterations), "search:0.5s".
-FACTORIES: dict[str, Callable[[str], Bot]] = {"search": parse_budget}
+# Bots with a parameter in their name: "search:200" (deals a decision), "search:0.5s"
+# (CPU seconds), and today's hard level's predecessor "search_v1:200".
+FACTORIES: dict[str, Callable[[str], Bot]] = {
+    "search": parse_deals,
+    "search_v1": parse_budget,
+}
 
 
 # The bots that read only Facts (their first parameter's type): decider() gives

@@ -19,6 +19,8 @@ reveals_hidden(st, action); revealed_by(st, events)   # what undo may not cross
 describe(event, st)        # the one place sentences are made; events carry ids, numbers, seats
 push(st, action); returns(st)  # the fast path for search: in place, unchecked, no events
 push(st, action, KindsOnly({"fire_not_added"}))  # ... making only the events of those kinds
+push_turn(st, action)      # in place, stopping where the turn would end: planning whole turns
+turn_start_as(st, seat)    # hypothetical: the Action phase begins now with seat's turn
 st.to_dict(); GameState.from_dict(d)   # exact JSON round trip (options/ext only when not base)
 outcome(st); validate(st)  # Outcome(winners, players, conditions, shared, decided_by, ...)
 ```
@@ -64,8 +66,10 @@ from .engine import (
     plant_spaces,
     preview,
     push,
+    push_turn,
     returns,
     turn_preview,
+    turn_start_as,
     why_illegal,
     why_unavailable,
 )
@@ -160,6 +164,7 @@ __all__ = [
     "plant_spaces",
     "preview",
     "push",
+    "push_turn",
     "raw_strengths",
     "register_module",
     "returns",
@@ -168,6 +173,7 @@ __all__ = [
     "rules_for",
     "rules_of",
     "turn_preview",
+    "turn_start_as",
     "validate",
     "victory_gaps",
     "victory_thresholds",

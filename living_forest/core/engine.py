@@ -110,6 +110,46 @@ def push(st: GameState, action: Action, events: list[Event] | None = None) -> tu
 _NO_EVENTS = KindsOnly()  # push's sink when its caller reads no events
 
 
+def push_turn(st: GameState, action: Action) -> tuple[Action, ...]:
+    """Apply a *legal* Action-phase ``action`` to ``st`` itself, like :func:`push`, and
+    the automatic steps of the same turn after it (a Fragment rock's Fragment, a lost
+    bonus, a pick that cannot go on), but stop where the turn would end: return the
+    legal actions while the player still decides in this turn, and ``()`` when the
+    turn is over — ``st`` is then the position at its end, before the next turn or
+    the end of the round begins (whatever they reveal). The fast path for planning
+    whole turns: nothing random happens inside a turn of the Action phase. Never pass
+    ``end``: a planned turn ends where its plan does."""
+    r = rules_for(st.options)
+    action_phase = r.phases[PHASE_ACTION]
+    action_phase.apply(r, st, action, _NO_EVENTS)
+    while st.pending:  # a pending decision never ends the turn by itself
+        legal = action_phase.advance(r, st, _NO_EVENTS)
+        if legal is not None:
+            _NO_EVENTS.clear()
+            return tuple(legal)
+    _NO_EVENTS.clear()
+    legal = action_phase.legal(r, st)
+    return tuple(legal) if len(legal) > 1 else ()  # ``end`` alone: the turn is over
+
+
+def turn_start_as(st: GameState, seat: int) -> GameState:
+    """A hypothetical position for weighing a reveal: the Action phase as if it began
+    now with ``seat``'s turn (its turn-start steps run: A-2, a module's rewards), every
+    Help Line as it stands — nobody reveals more, the players before ``seat`` in turn
+    order count as done, those after it still to play. Not a position of the game:
+    a bot values "stop here" by planning the turn it leads to (a copy; ``st`` is not
+    changed)."""
+    r = rules_of(st)
+    new = st.clone()
+    for p in new.players:
+        p.stopped = True
+        p.can_use_fragment = False
+    new.phase = PHASE_ACTION
+    new.turns_done = new.order().index(seat)
+    flow.start_turn(r, new, seat, [])
+    return new
+
+
 def preview(st: GameState, action: Action) -> GameState:
     """The position right after the legal ``action`` itself, before the automatic steps
     that follow it (the end of the turn or of the round): what the move alone changes,
@@ -196,8 +236,10 @@ __all__ = [
     "plant_spaces",
     "preview",
     "push",
+    "push_turn",
     "returns",
     "turn_preview",
+    "turn_start_as",
     "why_illegal",
     "why_unavailable",
 ]

@@ -9,7 +9,7 @@ to the :class:`RulesBuilder`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
@@ -40,6 +40,16 @@ class Contributor(NamedTuple):
     add: Callable[[Rules, PlayerState, list[int]], None]
     cards_and_forest: bool = False
     forest_only: bool = False
+
+
+class FeatureSet(NamedTuple):
+    """Facts about a player a rules module adds for the bots' learned evaluation (read
+    from what every seat knows): ``names`` of the numbers ``compute(rules, state,
+    seat)`` gives, in that order."""
+
+    name: str
+    names: tuple[str, ...]
+    compute: Callable[[Rules, GameState, int], Sequence[float]]
 
 
 class RoundStep(NamedTuple):
@@ -133,6 +143,8 @@ class Rules:
     card_pools: tuple[CardPool, ...] = ()
     # Places of cards some seats cannot see (core/observation.py), for observations.
     hidden_zones: tuple[HiddenZone, ...] = ()
+    # What each module adds to the bots' evaluation features, in install order.
+    features: tuple[FeatureSet, ...] = ()
     # Each module's own compiled data, by module name (e.g. the Kodama piles' sizes).
     ext_data: Mapping[str, object] = field(default_factory=dict)
     # What shows hidden information (undo never crosses it): action kinds, and event
@@ -192,6 +204,7 @@ class RulesBuilder:
     occupied_rocks: list[OccupiedRocks] = field(default_factory=list)
     card_pools: list[CardPool] = field(default_factory=list)
     hidden_zones: list[HiddenZone] = field(default_factory=list)
+    features: list[FeatureSet] = field(default_factory=list)
     ext_data: dict[str, object] = field(default_factory=dict)
 
     def add_action_type(self, at: ActionType, *, before: str | None = None) -> None:
@@ -264,6 +277,19 @@ class RulesBuilder:
             raise ValueError(f"hidden zone {zone.name!r} is registered twice")
         self.hidden_zones.append(zone)
 
+    def add_features(
+        self,
+        name: str,
+        names: Sequence[str],
+        compute: Callable[[Rules, GameState, int], Sequence[float]],
+    ) -> None:
+        """Features of a player for the bots' learned evaluation (``bots/features.py``):
+        ``compute`` gives one number per name, from what every seat knows."""
+        taken = {n for fs in self.features for n in fs.names}
+        if taken & set(names) or len(set(names)) != len(names):
+            raise ValueError(f"feature names of {name!r} are not unique: {list(names)}")
+        self.features.append(FeatureSet(name, tuple(names), compute))
+
     def add_check(
         self, name: str, run: Callable[[Rules, GameState, Callable[[str], None]], None]
     ) -> None:
@@ -308,6 +334,7 @@ class RulesBuilder:
             occupied_rocks=tuple(self.occupied_rocks),
             card_pools=tuple(self.card_pools),
             hidden_zones=tuple(self.hidden_zones),
+            features=tuple(self.features),
             ext_data=dict(self.ext_data),
             by_cards_and_forest=tuple(
                 c for c in self.contributors if c.cards_and_forest and not c.forest_only

@@ -17,12 +17,12 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
-from living_forest.bots import title
+from living_forest.bots import OFFERED, title
 from living_forest.core import BASE_GAME, GameOptions, rules_for
 from living_forest.i18n import N_, _, spirit_name
 
 from ..glyphs import spirit_tag
-from ..session import CONTROLLERS, HUMAN, SeatConfig, controller_name
+from ..session import HUMAN, SeatConfig, controller_name
 from ..widgets.footer import Footer
 
 # The Spirits and their names are the same with every module (N-7).
@@ -246,7 +246,7 @@ class SeatRow(Horizontal):
             classes="seat-spirit",
         )
         yield Cycle(
-            [(controller_label(c), c) for c in CONTROLLERS],
+            [(controller_label(c), c) for c in (HUMAN, *OFFERED)],
             "human",
             id=f"ctl-{i}",
             classes="seat-ctl",

@@ -1,0 +1,391 @@
+"""What a position means for each player, as numbers a learned evaluation weighs.
+
+Every feature reads only what all seats know (counts, Forests, Help Lines, the Circle,
+the reserve, the dispensers) or what the seat knows as a multiset (each deck's cards,
+G-9: a deck's composition is public even where its order is not), so the value of a
+determinized position is the value of the Observation it came from.
+
+Per player, in :data:`BASE_NAMES` order:
+
+- the race (V-2, V-3): each count over its threshold, and its cube (a count close to
+  the threshold is worth more than its share); ``met`` (a condition met now, with this
+  round's Help Line: the game ends at V-1 unless someone changes it) and ``met_total``;
+- the deck's flow: how many cards a round the deck reveals before a sensible stop
+  (:func:`flow`: drawing to a net solitary count of 2, G-5), hence the expected
+  strength a round of each Element (deck and Forest, A-5), capped where more buys
+  nothing; the Varans Onibi deals at this round's end (E-1) are in the deck already;
+- Onibi's next attack (its Varans against the expected water, E-1, E-2), the fires the
+  expected water takes next round, the new tree kinds the expected plant buys;
+- Victory tiles (A-42): those opponents can take this round and next, those the player
+  can take.
+
+A rules module adds its own features through ``RulesBuilder.add_features``; they
+follow the base ones (:func:`feature_names`)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import cache, lru_cache
+from typing import NamedTuple
+
+from living_forest.core import Counts, GameState, Rules, counts, raw_strengths, rules_of
+from living_forest.core.data import FLOWER, PLANT, SUN, WATER, WIND
+from living_forest.core.state import PHASE_ACTION, PlayerState
+
+CONDITIONS = ("trees", "fires", "flowers")
+STOP_AT = 2  # the flow model draws while the net solitary count is below this (G-5)
+# Strength a round beyond which more buys nothing in practice (the dearest card a
+# level-3 row shows, the dearest tree, most fires one can take, a lap of the Circle).
+CAPS = {SUN: 13.0, WATER: 10.0, PLANT: 11.0, WIND: 8.0}
+
+BASE_NAMES: tuple[str, ...] = (
+    "trees",
+    "fires",
+    "flowers",
+    "trees3",
+    "fires3",
+    "flowers3",
+    "met",
+    "met_total",
+    "cards_round",
+    "sun_round",
+    "water_round",
+    "plant_round",
+    "wind_round",
+    "flower_round",
+    "varans",
+    "fragments",
+    "onibi_next",
+    "fires_next",
+    "new_trees",
+    "robbed_now",
+    "steal_now",
+    "exposed",
+    "reach",
+    "fires_now",
+    "plant_now",
+)
+
+
+def feature_names(r: Rules) -> tuple[str, ...]:
+    """The base features, then each rules module's (``Rules.features``)."""
+    names = list(BASE_NAMES)
+    for fs in r.features:
+        names.extend(fs.names)
+    return tuple(names)
+
+
+# --- the deck's flow ----------------------------------------------------------------
+
+
+@lru_cache(maxsize=200_000)
+def flow(s: int, g: int, o: int, d: int = 0) -> tuple[float, float, float]:
+    """Expected solitary, gregarious and other cards revealed from a shuffled deck of
+    ``s`` solitary, ``g`` gregarious and ``o`` other cards, drawing one at a time while
+    the net count (solitary minus gregarious so far, ``d``; G-4) is below
+    :data:`STOP_AT` and a card is left."""
+    n = s + g + o
+    if d >= STOP_AT or n == 0:
+        return (0.0, 0.0, 0.0)
+    es = eg = eo = 0.0
+    if s:
+        a, b, c = flow(s - 1, g, o, d + 1)
+        es += s * (1 + a)
+        eg += s * b
+        eo += s * c
+    if g:
+        a, b, c = flow(s, g - 1, o, d - 1)
+        es += g * a
+        eg += g * (1 + b)
+        eo += g * c
+    if o:
+        a, b, c = flow(s, g, o - 1, d)
+        es += o * a
+        eg += o * b
+        eo += o * (1 + c)
+    return (es / n, eg / n, eo / n)
+
+
+@cache
+def _card_rows(r: Rules) -> dict[str, tuple[int, tuple[int, int, int, int, int]]]:
+    """Each card's symbol class (0 solitary, 1 gregarious, 2 other) and Elements, with
+    the Fire Varan's Elements left out (it is counted apart)."""
+    out = {}
+    for cid, c in r.data.cards.items():
+        kind = 0 if c.symbol > 0 else 1 if c.symbol < 0 else 2
+        out[cid] = (kind, c.elements)
+    return out
+
+
+class Own(NamedTuple):
+    """What a player's features read of the player alone (remembered per content)."""
+
+    counts: Counts
+    strengths: tuple[int, ...]  # A-5, unclamped
+    lasting: tuple[int, ...]  # the strengths without the Help Line's cards
+    classes: tuple[int, int, int]  # solitary, gregarious, other cards in the deck
+    sums: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]  # Elements per class
+    varans: int
+
+
+OWN_CACHE_SIZE = 20_000
+
+
+def _own(r: Rules, p: PlayerState, cache: dict[tuple[object, ...], Own]) -> Own:
+    key = (
+        *p.draw,
+        None,
+        *p.discard,
+        None,
+        *p.help_line,
+        None,
+        *p.forest,
+        None,
+        *p.victory_tiles,
+        len(p.fires),
+        *p.ext.values(),
+    )
+    own = cache.get(key)
+    if own is not None:
+        return own
+    rows = _card_rows(r)
+    varan = r.data.varan_id
+    n = [0, 0, 0]
+    sums = [[0, 0, 0, 0, 0], [0, 0, 0, 0, 0], [0, 0, 0, 0, 0]]
+    varans = 0
+    for pile in (p.draw, p.discard, p.help_line):
+        for cid in pile:
+            k, e = rows[cid]
+            n[k] += 1
+            if cid == varan:
+                varans += 1
+                continue
+            acc = sums[k]
+            acc[0] += e[0]
+            acc[1] += e[1]
+            acc[2] += e[2]
+            acc[3] += e[3]
+            acc[4] += e[4]
+    s = raw_strengths(r, p)
+    lasting = list(s)
+    for cid in p.help_line:
+        e = rows[cid][1]
+        for k in range(5):
+            lasting[k] -= e[k]
+    if len(cache) >= OWN_CACHE_SIZE:
+        cache.clear()
+    own = cache[key] = Own(
+        counts(r, p),
+        tuple(s),
+        tuple(lasting),
+        (n[0], n[1], n[2]),
+        (tuple(sums[0]), tuple(sums[1]), tuple(sums[2])),
+        varans,
+    )
+    return own
+
+
+@cache
+def _own_cache(r: Rules) -> dict[tuple[object, ...], Own]:
+    return {}
+
+
+def deck_round(own: Own, extra_varans: int = 0) -> tuple[float, list[float]]:
+    """The cards a round the player's whole deck (draw, discard and Help Line) reveals,
+    with ``extra_varans`` more Fire Varans (solitary, no Elements: X-14), and the
+    Elements they bring."""
+    ns, ng, no = own.classes
+    ns += extra_varans
+    es, eg, eo = flow(ns, ng, no)
+    a = es / ns if ns else 0.0
+    b = eg / ng if ng else 0.0
+    c = eo / no if no else 0.0
+    s0, s1, s2 = own.sums
+    return es + eg + eo, [a * s0[k] + b * s1[k] + c * s2[k] for k in range(5)]
+
+
+# --- the Circle ---------------------------------------------------------------------
+
+
+def jump_distance(occupied: Sequence[bool], start: int, target: int) -> int:
+    """The fewest free rocks a Spirit on ``start`` must move to jump the Spirit on
+    ``target`` (A-41: occupied rocks are not counted; it stops on the first free rock
+    past the target)."""
+    rocks = len(occupied)
+    d = 0
+    pos = start
+    while True:
+        pos = (pos + 1) % rocks
+        if pos == target:
+            break
+        if not occupied[pos]:
+            d += 1
+    while True:
+        pos = (pos + 1) % rocks
+        if pos == start or not occupied[pos]:
+            return d + 1
+
+
+def _centre_next(r: Rules, st: GameState) -> list[int]:
+    """The centre after this round's E-2 as it stands (the cards taken so far)."""
+    d = r.data
+    centre = list(st.centre)
+    wanted: list[int] = []
+    for level, count in enumerate(st.taken):
+        wanted.extend([d.fire_value_per_level[level]] * count)
+    wanted.sort()
+    for v in wanted:
+        if len(centre) >= d.fire_capacity:
+            break
+        if st.fire_supply[str(v)] > 0:
+            centre.append(v)
+    if not centre:
+        centre.append(d.fire_values[0])
+    return centre
+
+
+def _logistic(x: float) -> float:
+    if x < -30:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def _to_act(st: GameState) -> list[bool]:
+    """Seats that still play a turn this round (the player to act counts as done: the
+    evaluation values the position at the end of their turn)."""
+    n = st.n
+    out = [False] * n
+    if st.phase == PHASE_ACTION:
+        for k in range(st.turns_done + 1, n):
+            out[(st.first + k) % n] = True
+    elif st.phase != "over":
+        out = [True] * n
+    return out
+
+
+def all_features(st: GameState) -> list[list[float]]:
+    """Every player's features (seat order), base then the modules'."""
+    r = rules_of(st)
+    d = r.data
+    thresholds = st.thresholds
+    t_trees, t_fires, t_flowers = thresholds["trees"], thresholds["fires"], thresholds["flowers"]
+    t_sum = t_trees + t_fires + t_flowers
+    power = sum(st.centre)
+    tiles_now = len(st.centre)
+    nxt = _centre_next(r, st)
+    power_next = sum(nxt)
+    nxt.sort()
+    centre_now = sorted(st.centre)
+    to_act = _to_act(st)
+    n = st.n
+    occupied = [False] * d.rock_count
+    for find in r.occupied_rocks:
+        for rock in find(r, st):
+            occupied[rock] = True
+    for q in st.players:
+        occupied[q.rock] = True
+    cache = _own_cache(r)
+    owns = [_own(r, p, cache) for p in st.players]
+    rounds: list[tuple[float, list[float]]] = []
+    for own in owns:
+        water = own.strengths[WATER]
+        incoming = tiles_now if tiles_now and water < power else 0  # E-1 at this round's end
+        cards, elements = deck_round(own, incoming)
+        lasting = own.lasting
+        for k in range(5):
+            elements[k] += lasting[k]
+        rounds.append((cards, elements))
+    wind_round = [min(max(0.0, e[WIND]), 20.0) for _c, e in rounds]
+    trees_table = d.trees
+    dispensers = st.dispensers
+    out: list[list[float]] = []
+    for i, p in enumerate(st.players):
+        own = owns[i]
+        c = own.counts
+        cards, e = rounds[i]
+        perm_flowers = c.flowers - (own.strengths[FLOWER] - own.lasting[FLOWER])
+        x_t, x_f, x_w = c.trees / t_trees, c.fires / t_fires, perm_flowers / t_flowers
+        met = c.trees >= t_trees or c.fires >= t_fires or c.flowers >= t_flowers
+        sun = e[SUN] if e[SUN] > 0 else 0.0
+        water_r = e[WATER] if e[WATER] > 0 else 0.0
+        plant = e[PLANT] if e[PLANT] > 0 else 0.0
+        wind = wind_round[i]
+        flower_r = e[FLOWER] - own.lasting[FLOWER]
+        # Onibi next round: his Varans against the water a round (E-1).
+        onibi = len(nxt) * _logistic((power_next - water_r - 0.5) / 1.5)
+        # Fires the water a round takes next round (smallest first, A-30).
+        left, took = water_r, 0
+        for v in nxt:
+            if v > left:
+                break
+            left -= v
+            took += 1
+        # New tree kinds the plant a round buys, up to what the race still needs.
+        forest = p.forest
+        new = 0
+        for label, kind in trees_table.items():
+            if kind.cost <= plant and dispensers.get(label, 0) > 0 and label not in forest:
+                new += 1
+        gap = t_trees - c.trees if c.trees < t_trees else 0
+        # Still to play this round: the fires the Help Line's water takes from the
+        # centre now, and whether its plant buys a new kind now.
+        fires_now = plant_now = 0.0
+        if to_act[i]:
+            left = own.strengths[WATER]
+            for v in centre_now:
+                if v > left:
+                    break
+                left -= v
+                fires_now += 1
+            for label, kind in trees_table.items():
+                affordable = kind.cost <= own.strengths[PLANT]
+                if affordable and dispensers.get(label, 0) > 0 and label not in forest:
+                    plant_now = 1.0
+                    break
+        tiles = len(p.victory_tiles)
+        robbed = steal = exposed = reach = 0.0
+        for j, q in enumerate(st.players):
+            if j == i:
+                continue
+            if tiles:
+                d_in = jump_distance(occupied, q.rock, p.rock)  # q jumping p
+                if to_act[j] and owns[j].strengths[WIND] >= d_in:
+                    robbed += 1
+                exposed += _logistic(wind_round[j] - d_in + 0.5)
+            if q.victory_tiles:
+                d_out = jump_distance(occupied, p.rock, q.rock)  # p jumping q
+                if to_act[i] and own.strengths[WIND] >= d_out:
+                    steal += 1
+                reach += _logistic(wind - d_out + 0.5)
+        row = [
+            x_t,
+            x_f,
+            x_w,
+            x_t * x_t * x_t,
+            x_f * x_f * x_f,
+            x_w * x_w * x_w,
+            1.0 if met else 0.0,
+            c.total / t_sum if met else 0.0,
+            cards / 10,
+            (sun if sun < CAPS[SUN] else CAPS[SUN]) / CAPS[SUN],
+            (water_r if water_r < CAPS[WATER] else CAPS[WATER]) / CAPS[WATER],
+            (plant if plant < CAPS[PLANT] else CAPS[PLANT]) / CAPS[PLANT],
+            (wind if wind < CAPS[WIND] else CAPS[WIND]) / CAPS[WIND],
+            flower_r / t_flowers,
+            (own.varans + (tiles_now if tiles_now and own.strengths[WATER] < power else 0)) / 4,
+            min(p.fragments, 5) / 5,
+            onibi / 4,
+            took / 4,
+            min(new, gap) / 4,
+            robbed,
+            steal,
+            exposed * min(tiles, 2) / 2,
+            reach / max(1, n - 1),
+            fires_now / 4,
+            plant_now,
+        ]
+        for fs in r.features:
+            row.extend(fs.compute(r, st, i))
+        out.append(row)
+    return out

@@ -1,0 +1,259 @@
+"""Whole-turn planning: every way to play one's Action-phase turn, valued at its end.
+
+Nothing random happens inside a player's own turn of the Action phase, so a turn can be
+played out on the engine (``push_turn``) and its end valued by the learned evaluation.
+A turn is a series of *units*: one started action carried to completion with all its
+parts (the picks of one Attract or Extinguish, in a canonical order so that a set is
+made once; the Victory tiles of a jump; the rock or corner bonus and its own picks).
+The planner makes every unit from the turn's start, keeps a beam of the best partial
+turns, makes every next unit from each of them, and so on until no action is left;
+every partial turn is also a way to end the turn (A-9). The best end wins.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from living_forest.core import (
+    Action,
+    GameOptions,
+    GameState,
+    Observation,
+    Rules,
+    determinize,
+    push_turn,
+    rules_of,
+)
+from living_forest.core.actions import END
+from living_forest.core.state import PHASE_DRAW
+
+from .evaluation import Evaluation, Fit, evaluation_for
+from .greedy import draw_phase_choice
+
+A_END = Action(END)
+MAX_UNITS = 6  # units a turn may hold: basic actions, an extra one, Element tiles
+Value = Callable[[GameState], float]  # how good the end of the turn is for the planner
+DrawPolicy = Callable[[Observation, Sequence[Action], random.Random], Action]
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """A whole turn: its actions (``end`` last where the turn would not end by itself)
+    and the value of where it leads."""
+
+    value: float
+    actions: tuple[Action, ...]
+    types: tuple[str, ...] = ()  # the basic action types it uses, sorted
+
+
+@dataclass(slots=True)
+class _Node:
+    st: GameState
+    actions: tuple[Action, ...]
+    legal: tuple[Action, ...]  # () once the turn is over
+    value: float
+
+
+@cache
+def _multi_pick_kinds(r: Rules) -> frozenset[str]:
+    return frozenset(at.kind for at in r.action_types if at.multi_pick)
+
+
+def units(
+    st: GameState, legal: Sequence[Action]
+) -> Iterator[tuple[GameState, tuple[Action, ...], tuple[Action, ...]]]:
+    """Every way to play one whole unit from ``st`` (the player's turn, nothing
+    pending): the position after it, its actions and the legal actions then (``()``:
+    the turn is over). ``end`` is not a unit."""
+    multi = _multi_pick_kinds(rules_of(st))
+    for a in legal:
+        if a.kind == END:
+            continue
+        s = st.clone()
+        after = push_turn(s, a)
+        if after and s.pending:
+            yield from _complete(s, after, (a,), multi)
+        else:
+            yield s, (a,), after
+
+
+def _complete(
+    st: GameState, legal: Sequence[Action], acts: tuple[Action, ...], multi: frozenset[str]
+) -> Iterator[tuple[GameState, tuple[Action, ...], tuple[Action, ...]]]:
+    """Finish the unit in progress in every way. A further pick of the multi-pick action
+    in progress comes in canonical order (never before the previous pick, compared as
+    actions): each set of cards or fires is made once."""
+    top = st.pending[-1].kind
+    last = acts[-1] if acts else None
+    ordered = last is not None and top == last.kind and top in multi
+    for a in legal:
+        if ordered and a.kind == top and a < last:  # type: ignore[operator]
+            continue
+        s = st.clone()
+        after = push_turn(s, a)
+        if after and s.pending:
+            yield from _complete(s, after, (*acts, a), multi)
+        else:
+            yield s, (*acts, a), after
+
+
+def plan_turn(
+    st: GameState,
+    legal: Sequence[Action],
+    value: Value,
+    width: int = 4,
+    keep: int = 1,
+    *,
+    diverse: bool = False,
+) -> list[Plan]:
+    """The ``keep`` best whole turns for the player to act in ``st`` (at the start of
+    their turn, between two units, or within one), best first, with a beam of ``width``
+    partial turns; with ``diverse``, followed by the best turn of every other set of
+    basic action types (a search's candidates)."""
+    ends: list[Plan] = []
+    if st.pending:  # within a unit: its ways to finish come first
+        ways = _complete(st, legal, (), _multi_pick_kinds(rules_of(st)))
+    else:
+        ends.append(Plan(value(st), (A_END,)))
+        ways = units(st, legal)
+    layer = [_Node(s, acts, after, value(s)) for s, acts, after in ways]
+    for _depth in range(MAX_UNITS):
+        for n in layer:
+            acts = (*n.actions, A_END) if n.legal else n.actions
+            ends.append(Plan(n.value, acts, tuple(sorted(n.st.used_types))))
+        layer.sort(key=lambda n: -n.value)
+        layer = [
+            _Node(s, node.actions + acts, after, value(s))
+            for node in layer[:width]
+            if node.legal
+            for s, acts, after in units(node.st, node.legal)
+        ]
+        if not layer:
+            break
+    ends.sort(key=lambda p: -p.value)
+    best = ends[:keep]
+    if diverse:
+        seen = {p.types for p in best}
+        for p in ends[keep:]:
+            if p.types not in seen:
+                seen.add(p.types)
+                best.append(p)
+    return best
+
+
+# --- the bot ----------------------------------------------------------------------
+
+
+def turn_fingerprint(st: GameState) -> tuple[object, ...]:
+    """What tells a position of a turn from another, read from what every seat sees
+    (a masked Observation and a determinized position give the same): a planned turn
+    goes on while the position is the one the plan expected."""
+    p = st.players[st.current]
+    return (
+        st.round,
+        st.current,
+        st.basic_left,
+        tuple(st.used_types),
+        tuple((x.kind, x.spent, x.target, x.bonus_type) for x in st.pending),
+        tuple(st.centre),
+        tuple(tuple(row) for row in st.reserve),
+        tuple((q.rock, len(q.victory_tiles), q.fragments) for q in st.players),
+        tuple(p.forest),
+        tuple(p.help_line),
+        len(p.draw),
+        tuple(p.ext.values()),
+    )
+
+
+class TurnCache:
+    """The rest of a planned turn, per seat: the actions still to play and the
+    fingerprint of the position each is for. A bot answers from it while the game
+    follows the plan, and plans again as soon as it does not (a hint asked mid-turn,
+    a revealing action, another game)."""
+
+    def __init__(self) -> None:
+        self._plans: dict[int, list[tuple[tuple[object, ...], Action]]] = {}
+
+    def store(self, seat: int, st: GameState, actions: Sequence[Action]) -> None:
+        """Remember ``actions`` planned from ``st`` (the first is played now)."""
+        steps: list[tuple[tuple[object, ...], Action]] = []
+        s = st.clone()
+        r = rules_of(st)
+        for a in actions[:-1]:
+            if a.kind in r.revealing_actions or not push_turn(s, a):
+                break
+            steps.append((turn_fingerprint(s), actions[len(steps) + 1]))
+        self._plans[seat] = steps
+
+    def next(self, seat: int, st: GameState, legal: Sequence[Action]) -> Action | None:
+        steps = self._plans.get(seat)
+        if not steps:
+            return None
+        fp, a = steps[0]
+        if fp != turn_fingerprint(st) or a not in legal:
+            self._plans.pop(seat, None)
+            return None
+        del steps[0]
+        return a
+
+
+class PlannerBot:
+    """Plans its whole turn at its start (or when the game leaves the plan) on a
+    position dealt from its Observation, with a beam of ``width``, the learned
+    evaluation valuing each end; then plays the plan. Reveals with ``draw``."""
+
+    def __init__(
+        self,
+        width: int = 3,
+        reveal: tuple[int, int] | None = None,
+        *,
+        fits: Mapping[str, Fit] | None = None,
+        explore: tuple[float, int] | None = None,
+    ) -> None:
+        self.width = width
+        # (beam, depth) of the exact reveal decision (``bots/reveal.py``); None: the
+        # risk rule of ``greedy``'s reveals.
+        self.draw: DrawPolicy | None = None
+        if reveal is not None:
+            from .reveal import RevealBot
+
+            self.draw = RevealBot(self.value, *reveal)
+        self.fits = fits  # None: the shipped weights
+        # (chance, plans): now and then one of the next-best plans (self-play training)
+        self.explore = explore
+        self.cache = TurnCache()
+        self._evaluations: dict[tuple[GameOptions, int], Evaluation] = {}
+
+    def value(self, st: GameState, seat: int) -> float:
+        return self.evaluation(st).value(st, seat)
+
+    def evaluation(self, st: GameState) -> Evaluation:
+        key = (st.options, st.n)
+        ev = self._evaluations.get(key)
+        if ev is None:
+            ev = self._evaluations[key] = evaluation_for(st.options, st.n, self.fits)
+        return ev
+
+    def __call__(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        if obs.phase == PHASE_DRAW:
+            if self.draw is not None:
+                return self.draw(obs, legal, rng)
+            return draw_phase_choice(obs, legal)
+        planned = self.cache.next(obs.seat, obs.position, legal)
+        if planned is not None:
+            return planned
+        st = determinize(obs, rng)
+        ev = self.evaluation(st)
+        seat = obs.seat
+        keep = self.explore[1] if self.explore else 1
+        plans = plan_turn(st, legal, lambda s: ev.value(s, seat), self.width, keep)
+        best = plans[0]
+        if self.explore and len(plans) > 1 and rng.random() < self.explore[0]:
+            best = plans[rng.randrange(len(plans))]
+        self.cache.store(seat, st, best.actions)
+        return best.actions[0]

@@ -1,0 +1,384 @@
+"""Self-play training of the learned evaluation (``bots/evaluation.py``).
+
+A generation plays ``--games`` games of the planner bot against itself with the
+current weights (every seat; with exploration: a turn is now and then one of the
+planner's next-best turns instead of its best, a reveal at a net count of 2 now and
+then the other choice), records every player's features at the end of every turn
+and who won, and fits the weights of the next generation on the last two
+generations' positions: a conditional logit (the softmax of the scores across the
+players, as the evaluation reads it), by Newton's method with a little L2, each weight
+kept on the side of zero the rules say (more of a count is never worse, a Varan never
+better: :data:`SIGNS`). Generation 0 plays with :data:`~.evaluation.PRIOR`.
+
+Seeded and reproducible: game ``g`` of generation ``k`` uses engine and bot seed
+``seed + 100_000 * k + g``; the result is the same with any number of ``--workers``.
+
+    python -m living_forest.bots.train --players 2 --games 1500 --generations 3
+    python -m living_forest.bots.train --players 3,4 --games 800 --generations 3
+    python -m living_forest.bots.train --players 2 --kodama ...
+
+writes the fit into ``assets/bots/weights.json`` (``--out`` elsewhere), with how it was
+made (command, seeds, games, positions, log-likelihood per position).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+
+from living_forest.core import (
+    BASE_GAME,
+    Action,
+    GameOptions,
+    GameState,
+    legal_actions,
+    new_game,
+    observe,
+    push,
+    push_turn,
+    returns,
+    rules_for,
+)
+from living_forest.core.actions import END
+from living_forest.core.state import PHASE_ACTION, PHASE_OVER
+
+from .evaluation import PRIOR, WEIGHTS_JSON, Evaluation, Fit, fit_key, read_fits, write_fits
+from .features import all_features, feature_names
+from .planner import PlannerBot
+
+SPIRITS = ("winter", "spring", "summer", "autumn")
+EXPLORE = 0.1  # chance that a turn is one of the next-best plans
+EXPLORE_PLANS = 4  # ... chosen among this many best
+L2 = 1e-3  # per position
+ROUND_CAP = 40
+# Weights the rules give a side: +1 never below zero, -1 never above.
+SIGNS: dict[str, int] = {
+    "trees": 1,
+    "fires": 1,
+    "flowers": 1,
+    "trees3": 1,
+    "fires3": 1,
+    "flowers3": 1,
+    "met": 1,
+    "met_total": 1,
+    "cards_round": 1,
+    "sun_round": 1,
+    "water_round": 1,
+    "plant_round": 1,
+    "wind_round": 1,
+    "flower_round": 1,
+    "varans": -1,
+    "fragments": 1,
+    "onibi_next": -1,
+    "fires_next": 1,
+    "new_trees": 1,
+    "robbed_now": -1,
+    "steal_now": 1,
+    "exposed": -1,
+    "reach": 1,
+    "fires_now": 1,
+    "plant_now": 1,
+}
+
+
+@dataclass(frozen=True)
+class Sample:
+    """Every player's features at the end of a turn, and each one's share of the win."""
+
+    rows: tuple[tuple[float, ...], ...]
+    result: tuple[float, ...]
+
+
+def play_for_samples(
+    players: int, options: GameOptions, fits: Mapping[str, Fit], width: int, seed: int
+) -> list[Sample]:
+    """One self-played game: the positions at the end of each turn, labelled with the
+    game's result (none from a game that did not finish)."""
+    bot = PlannerBot(width, fits=fits, explore=(EXPLORE, EXPLORE_PLANS))
+    rng = random.Random(seed)
+    st, _ = new_game([(s.title(), s) for s in SPIRITS[:players]], seed, options=options)
+    legal = legal_actions(st)
+    rows: list[tuple[tuple[float, ...], ...]] = []
+    while st.phase != PHASE_OVER:
+        if st.round > ROUND_CAP or not legal:
+            return []
+        a = legal[0] if len(legal) == 1 else bot(observe(st, st.current), legal, rng)
+        if st.phase == PHASE_ACTION:
+            end = _turn_end(st, a)
+            if end is not None:
+                rows.append(tuple(tuple(r) for r in all_features(end)))
+        legal = push(st, a)
+    result = returns(st)
+    return [Sample(r, result) for r in rows]
+
+
+def _turn_end(st: GameState, a: Action) -> GameState | None:
+    """The position at the end of the turn if ``a`` ends it, before what follows."""
+    if a.kind == END:
+        return st
+    s = st.clone()
+    return s if not push_turn(s, a) else None
+
+
+def generation(
+    players: Sequence[int],
+    options: GameOptions,
+    fits: Mapping[str, Fit],
+    games: int,
+    seed: int,
+    width: int,
+    workers: int,
+) -> Iterator[list[Sample]]:
+    """The games of one generation, in order (player counts in turn)."""
+    jobs = [(players[g % len(players)], seed + g) for g in range(games)]
+    job = partial(_job, options, dict(fits), width)
+    if workers <= 1:
+        yield from map(job, jobs)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from pool.map(job, jobs, chunksize=4)
+
+
+def _job(
+    options: GameOptions, fits: dict[str, Fit], width: int, job: tuple[int, int]
+) -> list[Sample]:
+    return play_for_samples(job[0], options, fits, width, job[1])
+
+
+# --- the fit ------------------------------------------------------------------------
+
+
+def fit(
+    samples: Sequence[Sample],
+    names: Sequence[str],
+    start: Sequence[float],
+    *,
+    l2: float = L2,
+    iterations: int = 30,
+) -> tuple[list[float], float]:
+    """Weights maximising the log-likelihood of the winners (a shared win counts as
+    its share) under the softmax of the scores, minus ``l2`` times the squared weights
+    per position; each weight with a sign in :data:`SIGNS` kept on its side. Returns
+    the weights and the mean log-likelihood per position."""
+    d = len(names)
+    signs = [SIGNS.get(n, 0) for n in names]
+    w = [_clamp(x, s) for x, s in zip(start, signs, strict=True)]
+    lam = l2 * len(samples)
+    ll = _loglik(samples, w)
+    for _it in range(iterations):
+        g, h = _gradient_hessian(samples, w)
+        for k in range(d):
+            g[k] -= 2 * lam * w[k]
+            h[k][k] += 2 * lam
+        # Weights held at zero: on the wrong side, and pushed further that way.
+        free = [k for k in range(d) if not (signs[k] and w[k] == 0 and g[k] * signs[k] < 0)]
+        step = _solve([[h[i][j] for j in free] for i in free], [g[i] for i in free])
+        # Halve the step until the (penalised) likelihood improves.
+        t = 1.0
+        base = ll - lam * sum(x * x for x in w)
+        while t > 1e-4:
+            trial = list(w)
+            for i, k in enumerate(free):
+                trial[k] = _clamp(w[k] + t * step[i], signs[k])
+            new_ll = _loglik(samples, trial)
+            if new_ll - lam * sum(x * x for x in trial) >= base - 1e-12:
+                break
+            t /= 2
+        else:
+            break
+        done = max(abs(a - b) for a, b in zip(trial, w, strict=True)) < 1e-6
+        w, ll = trial, new_ll
+        if done:
+            break
+    return w, ll / max(1, len(samples))
+
+
+def _clamp(x: float, sign: int) -> float:
+    if sign > 0 and x < 0:
+        return 0.0
+    if sign < 0 and x > 0:
+        return 0.0
+    return x
+
+
+def _loglik(samples: Sequence[Sample], w: Sequence[float]) -> float:
+    total = 0.0
+    for s in samples:
+        scores = [sum(a * b for a, b in zip(w, row, strict=True)) for row in s.rows]
+        top = max(scores)
+        log_z = top + math.log(sum(math.exp(x - top) for x in scores))
+        for y, x in zip(s.result, scores, strict=True):
+            if y:
+                total += y * (x - log_z)
+    return total
+
+
+def _gradient_hessian(
+    samples: Sequence[Sample], w: Sequence[float]
+) -> tuple[list[float], list[list[float]]]:
+    """Of the log-likelihood (the Hessian negated: positive semi-definite)."""
+    d = len(w)
+    g = [0.0] * d
+    h = [[0.0] * d for _ in range(d)]
+    for s in samples:
+        scores = [sum(a * b for a, b in zip(w, row, strict=True)) for row in s.rows]
+        top = max(scores)
+        e = [math.exp(x - top) for x in scores]
+        z = sum(e)
+        p = [x / z for x in e]
+        weight = sum(s.result)  # 1 for a finished game
+        mean = [0.0] * d
+        for pi, row in zip(p, s.rows, strict=True):
+            for k in range(d):
+                mean[k] += pi * row[k]
+        for y, row in zip(s.result, s.rows, strict=True):
+            if y:
+                for k in range(d):
+                    g[k] += y * row[k]
+        for k in range(d):
+            g[k] -= weight * mean[k]
+        for pi, row in zip(p, s.rows, strict=True):
+            for i in range(d):
+                ri = pi * row[i] * weight
+                if ri:
+                    hi = h[i]
+                    for j in range(i, d):
+                        hi[j] += ri * row[j]
+        for i in range(d):
+            mi = mean[i] * weight
+            if mi:
+                hi = h[i]
+                for j in range(i, d):
+                    hi[j] -= mi * mean[j]
+    for i in range(d):
+        for j in range(i):
+            h[i][j] = h[j][i]
+    return g, h
+
+
+def _solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """``a x = b`` by Gaussian elimination with partial pivoting (a small system)."""
+    n = len(b)
+    m = [[*row, b[i]] for i, row in enumerate(a)]
+    for c in range(n):
+        piv = max(range(c, n), key=lambda r: abs(m[r][c]))
+        if abs(m[piv][c]) < 1e-12:
+            continue
+        m[c], m[piv] = m[piv], m[c]
+        for r in range(c + 1, n):
+            f = m[r][c] / m[c][c]
+            if f:
+                for k in range(c, n + 1):
+                    m[r][k] -= f * m[c][k]
+    x = [0.0] * n
+    for c in range(n - 1, -1, -1):
+        if abs(m[c][c]) < 1e-12:
+            continue
+        x[c] = (m[c][n] - sum(m[c][k] * x[k] for k in range(c + 1, n))) / m[c][c]
+    return x
+
+
+# --- the command --------------------------------------------------------------------
+
+
+def train(
+    players: Sequence[int],
+    options: GameOptions,
+    *,
+    games: int,
+    generations: int,
+    seed: int,
+    width: int = 3,
+    workers: int = 1,
+    fits: Mapping[str, Fit] | None = None,
+    log: bool = False,
+) -> Fit:
+    """Train the fit of ``players`` games with ``options``; returns the last
+    generation's fit (the other fits of ``fits`` play nothing here)."""
+    names = feature_names(rules_for(options))
+    key = fit_key(options, max(players))
+    table = dict(fits or {})
+    weights = [PRIOR.get(n, 0.0) for n in names]  # generation 0, whatever was there
+    table[key] = Fit(key, dict(zip(names, weights, strict=True)), {"generation": 0})
+    pools: list[list[Sample]] = []
+    trained: dict[str, object] = {}
+    for k in range(generations):
+        t0 = time.perf_counter()
+        got: list[Sample] = []
+        finished = 0
+        for samples in generation(
+            players, options, table, games, seed + 100_000 * k, width, workers
+        ):
+            got.extend(samples)
+            finished += bool(samples)
+        pools = [*pools[-1:], got]
+        pool = [s for p in pools for s in p]
+        weights, ll = fit(pool, names, weights)
+        trained = {
+            "generation": k + 1,
+            "games_per_generation": games,
+            "players": list(players),
+            "seed": seed,
+            "width": width,
+            "positions": len(pool),
+            "loglik_per_position": round(ll, 5),
+        }
+        table[key] = Fit(key, dict(zip(names, weights, strict=True)), trained)
+        if log:
+            print(
+                f"generation {k + 1}: {finished}/{games} games, {len(got)} positions, "
+                f"log-likelihood {ll:.4f} a position ({time.perf_counter() - t0:.0f} s)",
+                file=sys.stderr,
+                flush=True,
+            )
+    return table[key]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m living_forest.bots.train", description=__doc__)
+    ap.add_argument("--players", default="2", help="player counts, e.g. 2 or 3,4")
+    ap.add_argument("--kodama", action="store_true", help="with the Kodama expansion")
+    ap.add_argument("--games", type=int, default=1000, help="games per generation")
+    ap.add_argument("--generations", type=int, default=3)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--width", type=int, default=3, help="the planner's beam")
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--out", type=Path, default=WEIGHTS_JSON)
+    args = ap.parse_args(argv)
+    players = [int(x) for x in args.players.split(",")]
+    options = GameOptions(("kodama",)) if args.kodama else BASE_GAME
+    fits = read_fits(args.out)
+    new = train(
+        players,
+        options,
+        games=args.games,
+        generations=args.generations,
+        seed=args.seed,
+        width=args.width,
+        workers=args.workers,
+        fits=fits,
+        log=True,
+    )
+    command = "python -m living_forest.bots.train " + " ".join(
+        argv if argv is not None else sys.argv[1:]
+    )
+    fits[new.key] = Fit(new.key, new.weights, {**new.trained, "command": command})
+    write_fits(fits, args.out)
+    print(f"{new.key}: wrote {args.out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
+
+
+__all__ = ["Evaluation", "Sample", "fit", "main", "play_for_samples", "train"]

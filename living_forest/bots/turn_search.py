@@ -1,0 +1,169 @@
+"""Search over whole turns in sampled worlds (the medium and hard bots).
+
+Candidates: the planner's best whole turns, and the best turn of every other set of
+basic action types (``plan_turn(diverse=True)``). Worlds: positions dealt from the
+seat's Observation (``determinize``). Every candidate is played in the *same* worlds
+(common random numbers: the same deal, the same random state, the same rollout dice),
+so that the differences between candidates are not drowned by the luck of the deals;
+after every few worlds a candidate whose mean difference to the leader is below zero
+by ``z`` standard errors is dropped. In each world the turn is played, then every seat
+plays on by the fast ``rules`` policy to the end of the Action phase ``horizon`` rounds
+later (0: this round's), where the learned evaluation gives the seat's chance to win
+(a game decided there counts as decided). Budget: deals (a rollout of one candidate in
+one world) or CPU seconds of the thinking thread — never the wall clock, so a busy
+machine does not make the bot weaker.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+from living_forest.core import Action, GameState, Observation, determinize, push, push_turn
+from living_forest.core.actions import END
+from living_forest.core.state import PHASE_ACTION, PHASE_DRAW, PHASE_OVER
+from living_forest.i18n import _
+
+from .planner import Plan, PlannerBot, plan_turn
+from .rules_bot import rules_choice
+
+ROLLOUT_CAP = 2000  # decisions a rollout may take (a safety net)
+MIN_WORLDS = 4  # worlds before a candidate may be dropped
+# The levels' budgets (measured in ``make strength``; the note of issue 25).
+EASY_WIDTH = 2  # the easy level's beam (it does not search)
+MEDIUM_DEALS = 24  # deals a searched decision, to the end of this round
+HARD_DEALS = 160  # ... to the end of the next round
+
+
+class TurnSearchBot(PlannerBot):
+    """The planner's turns, weighed by rollouts in common worlds (see the module)."""
+
+    def __init__(
+        self,
+        *,
+        deals: int | None = None,
+        cpu: float | None = None,
+        candidates: int = 4,
+        horizon: int = 1,
+        width: int = 3,
+        reveal: tuple[int, int] | None = (1, 0),
+        batch: int = 4,
+        z: float = 2.0,
+    ) -> None:
+        if (deals is None) == (cpu is None):
+            raise ValueError("a search needs a budget: deals or CPU seconds")
+        super().__init__(width, reveal)
+        self.deals = deals
+        self.cpu = cpu
+        self.candidates = candidates
+        self.horizon = horizon
+        self.batch = batch
+        self.z = z
+
+    def __call__(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        if obs.phase == PHASE_DRAW:
+            return super().__call__(obs, legal, rng)
+        planned = self.cache.next(obs.seat, obs.position, legal)
+        if planned is not None:
+            return planned
+        st = determinize(obs, rng)
+        seat = obs.seat
+        ev = self.evaluation(st)
+        plans = plan_turn(
+            st, legal, lambda s: ev.value(s, seat), self.width, self.candidates, diverse=True
+        )
+        best = self.choose(obs, plans, rng) if len(plans) > 1 else plans[0]
+        self.cache.store(seat, st, best.actions)
+        return best.actions[0]
+
+    def choose(self, obs: Observation, plans: Sequence[Plan], rng: random.Random) -> Plan:
+        """The candidate with the best mean over the worlds, racing the others."""
+        values: list[list[float]] = [[] for _ in plans]
+        alive = list(range(len(plans)))
+        clock = time.thread_time
+        start = clock()
+        spent = 0
+        while len(alive) > 1:
+            if self.deals is not None and spent + len(alive) > self.deals:
+                break
+            if self.cpu is not None and clock() - start >= self.cpu:
+                break
+            world = determinize(obs, rng)
+            dice = rng.getrandbits(32)
+            for k in alive:
+                values[k].append(self.rollout(world, plans[k].actions, obs.seat, dice))
+            spent += len(alive)
+            worlds = len(values[alive[0]])
+            if worlds >= MIN_WORLDS and worlds % self.batch == 0:
+                alive = self._race(values, alive)
+        return plans[max(alive, key=lambda k: (_mean(values[k]), -k))]
+
+    def _race(self, values: list[list[float]], alive: list[int]) -> list[int]:
+        leader = max(alive, key=lambda k: _mean(values[k]))
+        keep = []
+        for k in alive:
+            if k == leader:
+                keep.append(k)
+                continue
+            diffs = [a - b for a, b in zip(values[k], values[leader], strict=True)]
+            m = _mean(diffs)
+            n = len(diffs)
+            sd = math.sqrt(sum((x - m) ** 2 for x in diffs) / (n - 1)) if n > 1 else 0.0
+            if m + self.z * sd / math.sqrt(n) >= 0:
+                keep.append(k)
+        return keep
+
+    def rollout(self, world: GameState, actions: Sequence[Action], seat: int, dice: int) -> float:
+        """Play ``actions`` (a whole turn) in a copy of ``world``, then every seat by
+        the rules policy to the end of the Action phase ``horizon`` rounds on (the end
+        of that round's last turn, where V-1 ends the game or the round would end); the
+        seat's chance to win there."""
+        st = world.clone()
+        rng = random.Random(dice)
+        target = world.round + self.horizon
+        planned = iter(actions)
+        legal: Sequence[Action] = ()
+        for _step in range(ROLLOUT_CAP):
+            a = next(planned, None)
+            if a is None:
+                if st.phase == PHASE_OVER or st.round > target:
+                    break
+                a = rules_choice(st, legal, rng)
+            last = st.phase == PHASE_ACTION and st.round == target and st.turns_done == st.n - 1
+            if not last:
+                legal = push(st, a)
+            elif a.kind == END or not (legal := push_turn(st, a)):
+                break  # the end of the round's last turn: valued here
+        return self.evaluation(st).value(st, seat)
+
+
+def _mean(xs: Sequence[float]) -> float:
+    return sum(xs) / len(xs) if xs else -1.0
+
+
+def parse_deals(param: str) -> TurnSearchBot:
+    """``"200"`` -> 200 deals a decision; ``"1s"`` / ``"0.5s"`` -> CPU seconds (both
+    to the end of the next round, as the hard level)."""
+    text = param.strip().lower()
+    try:
+        if not text:
+            raise ValueError
+        if text.endswith("s"):
+            seconds = float(text[:-1])
+            if not 0.001 <= seconds <= 600:
+                raise ValueError
+            return TurnSearchBot(cpu=seconds)
+        deals = int(text)
+        if not 1 <= deals <= 1_000_000:
+            raise ValueError
+        return TurnSearchBot(deals=deals)
+    except ValueError:
+        message = _(
+            "search budget {budget}: give deals (search:200) or CPU seconds (search:1s), "
+            "from 1 to 1,000,000 deals or 0.001 to 600 seconds"
+        )
+        raise ValueError(message.format(budget=repr(param))) from None

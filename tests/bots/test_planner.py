@@ -1,0 +1,258 @@
+"""The planning bots: the deck's flow model, whole-turn planning, the exact reveal
+decision, the fit of the learned evaluation and its training."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections import Counter
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from living_forest.bots import get_bot
+from living_forest.bots.evaluation import (
+    PRIOR,
+    Fit,
+    WeightsError,
+    evaluation_for,
+    read_fits,
+    softmax,
+    write_fits,
+)
+from living_forest.bots.features import STOP_AT, all_features, feature_names, flow
+from living_forest.bots.planner import plan_turn, units
+from living_forest.bots.reveal import Expectimax, next_cards, with_top
+from living_forest.bots.train import SIGNS, Sample, fit, train
+from living_forest.core import (
+    GameOptions,
+    apply,
+    determinize,
+    legal_actions,
+    new_game,
+    observe,
+    push,
+    rules_for,
+)
+from living_forest.core.actions import ATTRACT, DRAW
+from tests.core.scenario import put_on_draw, set_help_line, set_row, start, to_action_phase
+
+KODAMA = GameOptions(("kodama",))
+SPIRITS = ("winter", "spring", "summer", "autumn")
+
+
+# --- the deck's flow ----------------------------------------------------------------
+
+
+def _flow_by_enumeration(s: int, g: int, o: int) -> tuple[Fraction, Fraction, Fraction]:
+    """Every order of the deck, equally likely: the cards revealed while the net count
+    is below STOP_AT."""
+    deck = ["s"] * s + ["g"] * g + ["o"] * o
+    orders = list(itertools.permutations(range(len(deck))))
+    got = Counter[str]()
+    for order in orders:
+        d = 0
+        for i in order:
+            if d >= STOP_AT:
+                break
+            c = deck[i]
+            got[c] += 1
+            d += 1 if c == "s" else -1 if c == "g" else 0
+    n = len(orders)
+    return Fraction(got["s"], n), Fraction(got["g"], n), Fraction(got["o"], n)
+
+
+@pytest.mark.parametrize(("s", "g", "o"), [(2, 0, 0), (3, 1, 2), (2, 2, 3), (4, 0, 3), (1, 3, 1)])
+def test_the_flow_model_is_the_mean_over_every_order_of_the_deck(s: int, g: int, o: int) -> None:
+    exact = _flow_by_enumeration(s, g, o)
+    for got, want in zip(flow(s, g, o), exact, strict=True):
+        assert got == pytest.approx(float(want), abs=1e-12)
+
+
+def test_features_name_every_number_and_modules_add_their_own() -> None:
+    for options, n in ((GameOptions(), 2), (KODAMA, 3)):
+        st, _ = new_game([(s, s) for s in SPIRITS[:n]], 4, options=options)
+        names = feature_names(rules_for(options))
+        rows = all_features(st)
+        assert len(rows) == n and all(len(row) == len(names) for row in rows)
+        assert len(set(names)) == len(names)
+
+
+# --- whole turns --------------------------------------------------------------------
+
+
+def test_units_make_each_set_of_cards_once() -> None:
+    """Attract with sun 6 over a row of cheap cards: every affordable set of cards is
+    one unit, made once (a canonical order of picks), whatever the order of picking."""
+    st = to_action_phase(start(2), {0: ["beetle", "lynx"], 1: []})  # sun 5
+    st = set_row(st, 1, ["beaver", "raven", "meerkat", "spider"])  # costs 2, 2, 2, 1
+    legal = legal_actions(st)
+    sets = []
+    for _s, acts, _after in units(st, legal):
+        if acts[0].kind == ATTRACT:
+            sets.append(frozenset(a.arg for a in acts if a.kind == ATTRACT))
+    costs = {"beaver": 2, "raven": 2, "meerkat": 2, "spider": 1}
+    cards = sorted(c for row in st.reserve for c in row if c)
+    sun = 5
+    want = {
+        frozenset(combo)
+        for k in range(1, len(cards) + 1)
+        for combo in itertools.combinations(cards, k)
+        if sum(costs.get(c, 99) if c in costs else rules_for().data.cards[c].cost for c in combo)
+        <= sun
+    }
+    assert len(sets) == len(set(sets))  # each once
+    assert set(sets) == want and len(want) >= 10
+
+
+@pytest.mark.parametrize(
+    ("bot", "players", "options"),
+    [
+        ("easy", 2, GameOptions()),
+        ("easy", 4, GameOptions()),
+        ("easy", 3, KODAMA),
+        ("medium", 2, KODAMA),
+        ("search:6", 2, GameOptions()),
+    ],
+)
+def test_new_bots_play_whole_games_with_legal_actions(
+    bot: str, players: int, options: GameOptions
+) -> None:
+    """Every action checked by ``apply`` on the true position: the planned turns are
+    legal there (planned on a dealt position)."""
+    st, _ = new_game([(s, s) for s in SPIRITS[:players]], 11, options=options)
+    rng = random.Random(3)
+    bots = [get_bot(bot), get_bot("rules")] * 2
+    moves = 0
+    while st.phase != "over" and moves < 3000:
+        legal = legal_actions(st)
+        a = bots[st.current](observe(st, st.current), legal, rng)
+        st, _ = apply(st, a)  # raises on an illegal action
+        moves += 1
+    assert st.phase == "over"
+
+
+def test_the_plan_is_the_best_of_every_turn_the_beam_sees() -> None:
+    """A position value that counts Fire tiles and trees: the planner's best turn gets
+    the most, and its actions replay legally."""
+    st = to_action_phase(start(2), {0: ["bear", "hippopotamus", "beetle", "spider"], 1: []})
+    seat = st.current
+
+    def value(s):
+        p = s.players[seat]
+        return len(p.fires) + len({t for t in p.forest if t not in (None, "S")})
+
+    best = plan_turn(st, legal_actions(st), value, width=8, keep=3)
+    assert best[0].value >= best[-1].value
+    s = st
+    for a in best[0].actions:
+        s, _ = apply(s, a)
+    assert value(s) == best[0].value
+    # No unit-by-unit sequence of two units does better (brute force over the tree).
+    top = 0
+    for s1, _a1, l1 in units(st, legal_actions(st)):
+        top = max(top, value(s1))
+        for s2, _a2, _l2 in units(s1, l1) if l1 else ():
+            top = max(top, value(s2))
+    assert best[0].value == top
+
+
+# --- the reveal decision -------------------------------------------------------------
+
+
+def test_the_reveal_expectimax_is_the_mean_over_every_order_of_a_small_draw_stack() -> None:
+    """Drawing at net 2 from a stack of four cards: the expectimax's value is the mean,
+    over every order of the stack, of the best the first card leaves (stop, or spend a
+    Fragment), each valued by the same plans."""
+    st = set_help_line(start(2), 0, ["bear", "beetle"])  # net 2
+    st = put_on_draw(st, 0, ["lynx", "hare", "toucan", "fawn"])
+    p = st.players[0]
+    p.draw = p.draw[-4:]  # only these four are left to draw
+    p.draw_known = 0
+    obs = observe(st, 0)
+    ev = evaluation_for(st.options, st.n)
+    world = determinize(obs, random.Random(1))
+    ex = Expectimax(obs, ev.value, width=1)
+    got = ex.draw(world, obs, depth=0)
+    total = 0.0
+    orders = list(itertools.permutations(world.players[0].draw))
+    for order in orders:
+        s = world.clone()
+        s.players[0].draw = list(order)
+        after = push(s, legal_actions(s)[0])  # draw
+        assert legal_actions(world)[0].kind == DRAW
+        total += ex.after(s, after, depth=0)
+    assert got == pytest.approx(total / len(orders), abs=1e-12)
+    assert len(ex.memo) >= 3  # the outcomes were planned apart
+    chances = dict(next_cards(obs))
+    assert sum(chances.values()) == pytest.approx(1.0)
+
+
+def test_with_top_deals_the_asked_card_next() -> None:
+    st = put_on_draw(start(2), 0, ["hare", "fawn"])
+    with_top(st, 0, "hare")
+    assert st.players[0].draw[-1] == "hare"
+
+
+# --- the fit and the training ---------------------------------------------------------
+
+
+def test_the_fit_finds_the_weights_that_made_the_winners() -> None:
+    """Outcomes drawn from a known softmax of scores: the fit gets the weights back, and
+    a weight the rules give a side stays on it."""
+    names = ["trees", "varans", "x"]
+    true = [2.0, -1.0, 0.5]
+    rng = random.Random(5)
+    samples = []
+    for _ in range(3000):
+        rows = tuple(tuple(rng.gauss(0, 1) for _ in names) for _ in range(3))
+        p = softmax([sum(w * x for w, x in zip(true, row, strict=True)) for row in rows])
+        winner = rng.choices(range(3), p)[0]
+        samples.append(Sample(rows, tuple(1.0 if i == winner else 0.0 for i in range(3))))
+    w, ll = fit(samples, names, [0.0, 0.0, 0.0], l2=0.0)
+    for got, want in zip(w, true, strict=True):
+        assert got == pytest.approx(want, abs=0.15)
+    assert ll > math.log(1 / 3)
+    # "varans" may never be above zero: fitted on data that wants it positive, it is 0.
+    flipped = [Sample(s.rows, s.result) for s in samples]
+    names2 = ["x", "varans", "trees"]
+    w2, _ = fit(flipped, names2, [0.0, 0.0, 0.0], l2=0.0)
+    assert SIGNS["varans"] < 0 and w2[1] <= 0.0
+    assert w2[2] == 0.0 or w2[2] >= 0.0  # "trees" never below zero
+
+
+def test_training_is_deterministic_and_its_weights_load(tmp_path: Path) -> None:
+    a = train([2], GameOptions(), games=3, generations=1, seed=7, width=1)
+    b = train([2], GameOptions(), games=3, generations=1, seed=7, width=1, workers=2)
+    assert a.weights == b.weights
+    assert a.weights != {n: PRIOR.get(n, 0.0) for n in a.weights}  # it learned something
+    path = tmp_path / "weights.json"
+    write_fits({a.key: a}, path)
+    fits = read_fits(path)
+    ev = evaluation_for(GameOptions(), 2, fits)
+    st, _ = new_game([("A", "winter"), ("B", "summer")], 1)
+    chances = ev.chances(st)
+    assert sum(chances) == pytest.approx(1.0) and all(0 < c < 1 for c in chances)
+    # A fit for other features is refused with a message.
+    stale = {a.key: Fit(a.key, {"trees": 1.0})}
+    with pytest.raises(WeightsError, match="train again"):
+        evaluation_for(GameOptions(), 2, stale)
+
+
+def test_a_bot_reads_only_its_observation() -> None:
+    """Two positions that differ only in what the seat cannot see (another deal of the
+    hidden cards) get the same answers from the same random numbers."""
+    st, _ = new_game([("A", "winter"), ("B", "summer")], 8)
+    rng = random.Random(2)
+    while st.phase != "action":
+        st, _ = apply(st, get_bot("rules")(observe(st, st.current), legal_actions(st), rng))
+    other = determinize(observe(st, st.current), random.Random(99))
+    assert other.to_dict() != st.to_dict()
+    for name in ("easy", "medium"):
+        answers = {
+            str(get_bot(name)(observe(s, s.current), legal_actions(s), random.Random(4)))
+            for s in (st, other)
+        }
+        assert len(answers) == 1
