@@ -104,6 +104,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{failures} games failed (crash or stuck): run `make soak` for details")
     code = 1 if failures or (args.check and missed) else 0
 
+    bots = ROOT / "bench" / "bots.py"
+    print(f"\nBots: CPU a decision (bench/bots.py)\n$ {Path(sys.executable).name} bench/bots.py")
+    sys.stdout.flush()
+    code = code or subprocess.run([sys.executable, str(bots)], cwd=ROOT, check=False).returncode
+
     tui = ROOT / "bench" / "tui.py"
     if tui.exists():
         print(f"\n$ {Path(sys.executable).name} bench/tui.py", flush=True)

@@ -7,6 +7,13 @@ no seed or random state), never the game state. The rule-of-thumb bots (``random
 so :func:`decider` gives them the cheaper
 :class:`~living_forest.core.observation.SeatFacts` instead: the same answers, without
 a masked copy of the position at every decision.
+
+The levels: easy plans whole turns (``planner.py``) valued by the learned evaluation
+(``features.py``, ``evaluation.py``, trained by ``train.py``); medium and hard search
+over those turns (``turn_search.py``); ``reveal.py`` weighs a reveal by an expectimax
+over the next card; ``rules_bot.py`` is the fast policy of hand-made rules. A planning
+bot remembers the rest of a planned turn per seat (``planner.TurnCache``) and answers
+from it only while the position is the one the plan expected.
 """
 
 from __future__ import annotations
@@ -25,7 +32,14 @@ from .planner import PlannerBot
 from .rules_bot import rules_bot
 from .rules_of_thumb import baseline_bot, random_bot
 from .search import SearchBot, parse_budget
-from .turn_search import EASY_WIDTH, HARD_DEALS, MEDIUM_DEALS, TurnSearchBot, parse_deals
+from .turn_search import (
+    EASY_WIDTH,
+    HARD_CPU,
+    HARD_DEALS,
+    MEDIUM_DEALS,
+    TurnSearchBot,
+    parse_deals,
+)
 
 Bot = Callable[[Observation, Sequence[Action], random.Random], Action]
 
@@ -39,8 +53,8 @@ BOTS: dict[str, Bot] = {
     "baseline": baseline_bot,
     "rules": rules_bot,  # hand-made rules; the search's rollout policy
     "greedy": PlannerBot(width=EASY_WIDTH),  # easy: whole-turn planning
-    "search_quick": TurnSearchBot(deals=MEDIUM_DEALS, horizon=0),  # medium
-    "search": TurnSearchBot(deals=HARD_DEALS, horizon=1),  # hard
+    "search_quick": TurnSearchBot(deals=MEDIUM_DEALS, horizon=0, candidates=6),  # medium
+    "search": TurnSearchBot(deals=HARD_DEALS, cpu=HARD_CPU, horizon=1),  # hard
     "greedy_v1": greedy_bot,
     "search_quick_v1": SearchBot(iterations=48, rounds=1),
     "search_v1": SearchBot(iterations=200),

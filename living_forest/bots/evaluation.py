@@ -19,6 +19,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from operator import mul
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +61,10 @@ PRIOR: dict[str, float] = {
     "reach": 0.3,
     "fires_now": 0.5,
     "plant_now": 0.3,
+    "eta": 2.0,
+    "engine_left": 1.0,
+    "reach_now": 1.0,
+    "reach_next": 0.5,
 }
 
 
@@ -140,13 +145,7 @@ class Evaluation:
 
     def scores(self, st: GameState) -> list[float]:
         w = self.w
-        out = []
-        for row in all_features(st):
-            total = 0.0
-            for k, x in enumerate(row):
-                total += w[k] * x
-            out.append(total)
-        return out
+        return [sum(map(mul, w, row)) for row in all_features(st)]
 
     def chances(self, st: GameState) -> list[float]:
         """Each seat's chance to win ``st``: exact when the game is decided there."""
@@ -182,13 +181,23 @@ def evaluation_for(
     options: GameOptions, players: int, fits: Mapping[str, Fit] | None = None
 ) -> Evaluation:
     """The evaluation of a kind of game: its fit from ``fits`` (the shipped weights by
-    default), else :data:`PRIOR` with the modules' features at 0."""
+    default), else the fit of the other player counts with the same rules, else
+    the base game's fit with the modules' features at :data:`PRIOR`, else :data:`PRIOR`."""
     from living_forest.core import rules_for
 
     names = feature_names(rules_for(options))
     key = fit_key(options, players)
     table = _shipped() if fits is None else fits
-    fit = table.get(key)
+    # The kind of game's own fit; else the other player count's with the same rules
+    # (the features are the same); else the base game's fit of this size with the
+    # modules' own features at the prior; else the prior.
+    other = fit_key(options, 2 if players > 2 else 4)
+    fit = table.get(key) or table.get(other)
     if fit is None:
-        fit = Fit(key, {n: PRIOR.get(n, 0.0) for n in names}, {"generation": 0})
+        base = table.get(fit_key(GameOptions(), players))
+        weights = {n: PRIOR.get(n, 0.0) for n in names}
+        if base is not None:
+            weights.update((n, w) for n, w in base.weights.items() if n in weights)
+        trained = {"generation": 0} if base is None else {"borrowed": base.key}
+        fit = Fit(key, weights, trained)
     return Evaluation(fit, names)

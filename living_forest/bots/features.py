@@ -25,7 +25,6 @@ follow the base ones (:func:`feature_names`)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from functools import cache, lru_cache
 from typing import NamedTuple
 
@@ -65,6 +64,10 @@ BASE_NAMES: tuple[str, ...] = (
     "reach",
     "fires_now",
     "plant_now",
+    "eta",
+    "engine_left",
+    "reach_now",
+    "reach_next",
 )
 
 
@@ -208,7 +211,8 @@ def deck_round(own: Own, extra_varans: int = 0) -> tuple[float, list[float]]:
 # --- the Circle ---------------------------------------------------------------------
 
 
-def jump_distance(occupied: Sequence[bool], start: int, target: int) -> int:
+@lru_cache(maxsize=50_000)
+def jump_distance(occupied: tuple[bool, ...], start: int, target: int) -> int:
     """The fewest free rocks a Spirit on ``start`` must move to jump the Spirit on
     ``target`` (A-41: occupied rocks are not counted; it stops on the first free rock
     past the target)."""
@@ -225,6 +229,13 @@ def jump_distance(occupied: Sequence[bool], start: int, target: int) -> int:
         pos = (pos + 1) % rocks
         if pos == start or not occupied[pos]:
             return d + 1
+
+
+@lru_cache(maxsize=4096)
+def _in_dispensers(r: Rules, left: tuple[tuple[str, int], ...]) -> tuple[tuple[int, str], ...]:
+    """The tree kinds left in the dispensers, cheapest first (cost, label)."""
+    trees = r.data.trees
+    return tuple(sorted((trees[label].cost, label) for label, n in left if n > 0))
 
 
 def _centre_next(r: Rules, st: GameState) -> list[int]:
@@ -285,6 +296,7 @@ def all_features(st: GameState) -> list[list[float]]:
             occupied[rock] = True
     for q in st.players:
         occupied[q.rock] = True
+    rocks = tuple(occupied)
     cache = _own_cache(r)
     owns = [_own(r, p, cache) for p in st.players]
     rounds: list[tuple[float, list[float]]] = []
@@ -297,8 +309,13 @@ def all_features(st: GameState) -> list[list[float]]:
             elements[k] += lasting[k]
         rounds.append((cards, elements))
     wind_round = [min(max(0.0, e[WIND]), 20.0) for _c, e in rounds]
-    trees_table = d.trees
-    dispensers = st.dispensers
+    # How far the leader is: the game ends about when someone reaches a threshold.
+    lead = 0.0
+    for own in owns:
+        c = own.counts
+        lead = max(lead, c.trees / t_trees, c.fires / t_fires, c.flowers / t_flowers)
+    time_left = 1.0 - lead if lead < 1.0 else 0.0
+    cheapest_new = _in_dispensers(r, tuple(st.dispensers.items()))
     out: list[list[float]] = []
     for i, p in enumerate(st.players):
         own = owns[i]
@@ -324,10 +341,28 @@ def all_features(st: GameState) -> list[list[float]]:
         # New tree kinds the plant a round buys, up to what the race still needs.
         forest = p.forest
         new = 0
-        for label, kind in trees_table.items():
-            if kind.cost <= plant and dispensers.get(label, 0) > 0 and label not in forest:
+        for cost, label in cheapest_new:
+            if cost > plant:
+                break
+            if label not in forest:
                 new += 1
         gap = t_trees - c.trees if c.trees < t_trees else 0
+        # Rounds to a threshold at the pace a round's strength allows: a new tree a
+        # round while one is affordable, the fires a round's water takes, the flowers
+        # a Help Line shows on top of the lasting ones.
+        new_cost = next((cost for cost, label in cheapest_new if label not in forest), 99)
+        r_trees = gap / (1.0 if plant >= new_cost else 0.25)
+        gap_f = t_fires - c.fires
+        r_fires = gap_f / max(0.2, min(3.0, water_r / 2.7)) if gap_f > 0 else 0.0
+        gap_w = t_flowers - perm_flowers - flower_r
+        r_flowers = gap_w / 0.3 if gap_w > 0 else 0.0
+        eta = 1.0 / (1.0 + min(r_trees, r_fires, r_flowers))
+        engine = (
+            min(sun, CAPS[SUN]) / CAPS[SUN]
+            + min(water_r, CAPS[WATER]) / CAPS[WATER]
+            + min(plant, CAPS[PLANT]) / CAPS[PLANT]
+            + min(wind, CAPS[WIND]) / CAPS[WIND]
+        ) / 4
         # Still to play this round: the fires the Help Line's water takes from the
         # centre now, and whether its plant buys a new kind now.
         fires_now = plant_now = 0.0
@@ -338,23 +373,40 @@ def all_features(st: GameState) -> list[list[float]]:
                     break
                 left -= v
                 fires_now += 1
-            for label, kind in trees_table.items():
-                affordable = kind.cost <= own.strengths[PLANT]
-                if affordable and dispensers.get(label, 0) > 0 and label not in forest:
+            for cost, label in cheapest_new:
+                if cost > own.strengths[PLANT]:
+                    break
+                if label not in forest:
                     plant_now = 1.0
                     break
+        # A threshold within reach: this round (still to play, with the Help Line's
+        # water and plant), or next round (with a round's).
+        reach_now = 0.0
+        if to_act[i] and (
+            c.fires + fires_now >= t_fires
+            or c.trees + plant_now >= t_trees
+            or c.flowers >= t_flowers
+        ):
+            reach_now = 1.0
+        reach_next = 0.0
+        if (
+            c.fires + took >= t_fires
+            or c.trees + (1 if new else 0) >= t_trees
+            or perm_flowers + flower_r >= t_flowers
+        ):
+            reach_next = 1.0
         tiles = len(p.victory_tiles)
         robbed = steal = exposed = reach = 0.0
         for j, q in enumerate(st.players):
             if j == i:
                 continue
             if tiles:
-                d_in = jump_distance(occupied, q.rock, p.rock)  # q jumping p
+                d_in = jump_distance(rocks, q.rock, p.rock)  # q jumping p
                 if to_act[j] and owns[j].strengths[WIND] >= d_in:
                     robbed += 1
                 exposed += _logistic(wind_round[j] - d_in + 0.5)
             if q.victory_tiles:
-                d_out = jump_distance(occupied, p.rock, q.rock)  # p jumping q
+                d_out = jump_distance(rocks, p.rock, q.rock)  # p jumping q
                 if to_act[i] and own.strengths[WIND] >= d_out:
                     steal += 1
                 reach += _logistic(wind - d_out + 0.5)
@@ -384,6 +436,10 @@ def all_features(st: GameState) -> list[list[float]]:
             reach / max(1, n - 1),
             fires_now / 4,
             plant_now,
+            eta,
+            engine * time_left,
+            reach_now,
+            reach_next,
         ]
         for fs in r.features:
             row.extend(fs.compute(r, st, i))

@@ -58,7 +58,14 @@ def draw_risk(obs: Observation) -> float:
     return sum(n for c, n in pool.items() if cards[c].symbol > 0) / total
 
 
-def draw_phase_choice(obs: Observation, legal: Sequence[Action]) -> Action:
+def draw_phase_choice(
+    obs: Observation,
+    legal: Sequence[Action],
+    risk: float = RISK_AT_TWO,
+    fragment_risk: float = RISK_AT_TWO + 0.2,
+) -> Action:
+    """Draw below a net count of 2; at 2 while the chance of a forcing card is below
+    ``risk`` (``fragment_risk`` with a Fragment in hand, which can remove it, G-8)."""
     kinds = {a.kind: a for a in legal}
     r = obs.rules
     if USE_FRAGMENT in kinds and obs.last_revealed is not None:
@@ -70,7 +77,7 @@ def draw_phase_choice(obs: Observation, legal: Sequence[Action]) -> Action:
         net = obs.net_solitary
         if net < r.data.forced_stop_at - 1:
             return kinds[DRAW]
-        limit = RISK_AT_TWO + (0.2 if obs.fragments else 0.0)
+        limit = fragment_risk if obs.fragments else risk
         if draw_risk(obs) < limit:
             return kinds[DRAW]
     return kinds.get(STOP) or legal[0]

@@ -1,40 +1,46 @@
 """A hint for the player to act: what the medium bot would do in their place, and the
-figures that explain it (data only; the app makes the sentence)."""
+figures that explain it in the planner's terms (data only; the app makes the sentence).
+"""
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from living_forest.core import (
     Action,
     Counts,
+    GameState,
     counts,
     determinize,
-    preview,
+    push_turn,
     raw_strengths,
 )
-from living_forest.core.actions import DRAW, STOP
+from living_forest.core.actions import DRAW, END, STOP, USE_FRAGMENT
 from living_forest.core.data import WATER
 from living_forest.core.observation import Observation
 
 from .greedy import draw_risk
+from .turn_search import MEDIUM_DEALS, TurnSearchBot
 
 HINT_BOT = "search_quick"  # the medium level
 
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    """The move, the seat's counts before and right after it (the move alone, not the
-    end of the round it may lead to), and Onibi's coming attack (E-1) as it stands after
-    the move: its power, its Fire tiles (the Varans it would give) and the seat's water.
-    ``power`` is 0 when the move reveals a card (a draw: the water is not known yet).
+    """The move, and in the Action phase the whole turn the medium bot plans from it
+    (``turn``, the move first); the seat's counts before and at the end of that turn;
+    the Victory tiles it takes (``steals``: victim seat, tile id, A-42); Onibi's coming
+    attack (E-1) as it stands then: its power, its Fire tiles (the Varans it would give)
+    and the seat's water. ``power`` is 0 while revealing (the water is not known yet).
 
-    While revealing (a draw or a stop): ``net`` the seat's net solitary count,
-    ``stop_at`` the count that forces a stop (G-5) and ``risk`` the chance that the next
-    card is solitary, from what the seat knows of its own deck (its known top card, else
-    the cards left in its draw stack, A-21); ``risk`` is None in the Action phase."""
+    While revealing (a draw, a stop, a Fragment spent): ``net`` the seat's net solitary
+    count, ``stop_at`` the count that forces a stop (G-5) and ``risk`` the chance that
+    the next card is solitary, from what the seat knows of its own deck (its known top
+    card, else the cards left in its draw stack, A-21); ``risk`` is None in the Action
+    phase; ``varan``: the card a Fragment would remove is a Fire Varan (G-8)."""
 
     action: Action
     before: Counts
@@ -46,29 +52,63 @@ class Hint:
     net: int = 0
     stop_at: int = 0
     risk: float | None = None
+    turn: tuple[Action, ...] = ()
+    steals: tuple[tuple[int, str], ...] = ()
+    varan: bool = False
 
 
 def hint(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Hint:
-    from . import get_bot
-
-    action = get_bot(HINT_BOT)(obs, legal, rng)
+    """The medium bot's move for the seat of ``obs`` (a bot of its own: the hint never
+    shares a plan with a bot in the game)."""
+    bot = TurnSearchBot(deals=MEDIUM_DEALS, horizon=0)
+    turn = bot.turn(obs, legal, rng)
+    action = turn[0]
     r = obs.rules
     st = determinize(obs, rng)
-    before = counts(r, st.players[obs.seat])
-    after = preview(st, action)
-    p = after.players[obs.seat]
-    unknown = action.kind in r.revealing_actions  # a draw: the next card is not known
-    centre = [] if unknown else after.centre
-    revealing = action.kind in (DRAW, STOP)
+    p0 = st.players[obs.seat]
+    before = counts(r, p0)
+    revealing = action.kind in (DRAW, STOP, USE_FRAGMENT)
+    if revealing:
+        last = obs.last_revealed
+        return Hint(
+            action,
+            before,
+            before,
+            0,
+            0,
+            raw_strengths(r, p0)[WATER],
+            HINT_BOT,
+            obs.net_solitary,
+            r.data.forced_stop_at,
+            draw_risk(obs) if action.kind != USE_FRAGMENT else None,
+            (action,),
+            varan=last is not None and last == r.data.varan_id,
+        )
+    end, steals = _turn_end(st, turn)
+    p = end.players[obs.seat]
     return Hint(
         action,
         before,
-        before if unknown else counts(r, p),
-        sum(centre),
-        len(centre),
+        counts(r, p),
+        sum(end.centre),
+        len(end.centre),
         raw_strengths(r, p)[WATER],
         HINT_BOT,
-        obs.net_solitary,
-        r.data.forced_stop_at,
-        draw_risk(obs) if revealing else None,
+        turn=tuple(turn),
+        steals=tuple(steals),
     )
+
+
+def _turn_end(st: GameState, turn: Sequence[Action]) -> tuple[GameState, list[tuple[int, str]]]:
+    """The position at the end of the planned turn, and the Victory tiles it takes
+    from each other seat (chosen or taken by themselves, A-42)."""
+    s = st.clone()
+    for a in turn:
+        if a.kind == END or not push_turn(s, a):
+            break
+    steals: list[tuple[int, str]] = []
+    for q, (was, now) in enumerate(zip(st.players, s.players, strict=True)):
+        if q != st.current:
+            lost = Counter(was.victory_tiles) - Counter(now.victory_tiles)
+            steals.extend((q, tile) for tile in sorted(lost.elements()))
+    return s, steals

@@ -101,22 +101,30 @@ class SearchBot:
         return cands[best]
 
 
+def read_budget(param: str) -> tuple[int | None, float | None]:
+    """A search budget in a bot's name: ``"200"`` -> (200, None) (a count: iterations
+    or deals), ``"1s"`` / ``"0.5s"`` -> (None, seconds). Raises ValueError when it is
+    empty or out of range (1 to 1,000,000; 0.001 to 600 seconds)."""
+    text = param.strip().lower()
+    if text.endswith("s"):
+        seconds = float(text[:-1])
+        if not 0.001 <= seconds <= 600:
+            raise ValueError(text)
+        return None, seconds
+    count = int(text)
+    if not 1 <= count <= 1_000_000:
+        raise ValueError(text)
+    return count, None
+
+
 def parse_budget(param: str) -> SearchBot:
-    """``"200"`` -> 200 iterations; ``"1s"`` / ``"0.5s"`` -> seconds; ``""`` -> 1 s."""
-    text = param.strip().lower() or "1s"
+    """``"200"`` -> 200 iterations; ``"1s"`` / ``"0.5s"`` -> seconds (wall clock)."""
     try:
-        if text.endswith("s"):
-            seconds = float(text[:-1])
-            if not 0.001 <= seconds <= 600:
-                raise ValueError
-            return SearchBot(seconds=seconds)
-        iterations = int(text)
-        if not 1 <= iterations <= 1_000_000:
-            raise ValueError
-        return SearchBot(iterations=iterations)
+        iterations, seconds = read_budget(param)
     except ValueError:
         message = _(
             "search budget {budget}: give iterations (search:200) or seconds (search:1s), "
             "from 1 to 1,000,000 iterations or 0.001 to 600 seconds"
         )
         raise ValueError(message.format(budget=repr(param))) from None
+    return SearchBot(iterations=iterations, seconds=seconds)

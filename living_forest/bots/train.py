@@ -1,9 +1,10 @@
 """Self-play training of the learned evaluation (``bots/evaluation.py``).
 
-A generation plays ``--games`` games of the planner bot against itself with the
-current weights (every seat; with exploration: a turn is now and then one of the
-planner's next-best turns instead of its best, a reveal at a net count of 2 now and
-then the other choice), records every player's features at the end of every turn
+A generation plays ``--games`` games of the planner bot with the current weights
+against itself and, at some seats, against other bots (:data:`LEAGUE`: positions the
+planner alone would not reach), with exploration (a turn is now and then one of the
+planner's next-best turns instead of its best), records every player's features at
+the end of every turn
 and who won, and fits the weights of the next generation on the last two
 generations' positions: a conditional logit (the softmax of the scores across the
 players, as the evaluation reads it), by Newton's method with a little L2, each weight
@@ -49,12 +50,25 @@ from living_forest.core import (
 from living_forest.core.actions import END
 from living_forest.core.state import PHASE_ACTION, PHASE_OVER
 
-from .evaluation import PRIOR, WEIGHTS_JSON, Evaluation, Fit, fit_key, read_fits, write_fits
+from .evaluation import (
+    PRIOR,
+    WEIGHTS_JSON,
+    Evaluation,
+    Fit,
+    WeightsError,
+    fit_key,
+    read_fits,
+    write_fits,
+)
 from .features import all_features, feature_names
 from .planner import PlannerBot
 
 SPIRITS = ("winter", "spring", "summer", "autumn")
 EXPLORE = 0.1  # chance that a turn is one of the next-best plans
+# Other bots that take seats now and then (a league: positions the planner alone would
+# never reach, strong decks and weak ones), and the chance a seat is one of them.
+LEAGUE = ("greedy_v1", "rules")
+LEAGUE_SHARE = 0.5
 EXPLORE_PLANS = 4  # ... chosen among this many best
 L2 = 1e-3  # per position
 ROUND_CAP = 40
@@ -85,6 +99,12 @@ SIGNS: dict[str, int] = {
     "reach": 1,
     "fires_now": 1,
     "plant_now": 1,
+    "eta": 1,
+    "engine_left": 1,
+    "reach_now": 1,
+    "reach_next": 1,
+    "kodama_symbols": 1,
+    "element_tiles": 1,
 }
 
 
@@ -101,15 +121,24 @@ def play_for_samples(
 ) -> list[Sample]:
     """One self-played game: the positions at the end of each turn, labelled with the
     game's result (none from a game that did not finish)."""
+    from . import get_bot
+
     bot = PlannerBot(width, fits=fits, explore=(EXPLORE, EXPLORE_PLANS))
     rng = random.Random(seed)
     st, _ = new_game([(s.title(), s) for s in SPIRITS[:players]], seed, options=options)
+    # Seat 0 (in turn order) is always the planner; each other seat a league bot with
+    # LEAGUE_SHARE chance.
+    seats = [bot] + [
+        get_bot(rng.choice(LEAGUE)) if rng.random() < LEAGUE_SHARE else bot
+        for _ in range(players - 1)
+    ]
     legal = legal_actions(st)
     rows: list[tuple[tuple[float, ...], ...]] = []
     while st.phase != PHASE_OVER:
         if st.round > ROUND_CAP or not legal:
             return []
-        a = legal[0] if len(legal) == 1 else bot(observe(st, st.current), legal, rng)
+        seat_bot = seats[st.current]
+        a = legal[0] if len(legal) == 1 else seat_bot(observe(st, st.current), legal, rng)
         if st.phase == PHASE_ACTION:
             end = _turn_end(st, a)
             if end is not None:
@@ -300,14 +329,22 @@ def train(
     width: int = 3,
     workers: int = 1,
     fits: Mapping[str, Fit] | None = None,
+    start: str | None = None,
     log: bool = False,
 ) -> Fit:
     """Train the fit of ``players`` games with ``options``; returns the last
-    generation's fit (the other fits of ``fits`` play nothing here)."""
+    generation's fit (the other fits of ``fits`` play nothing here). Generation 0
+    plays :data:`PRIOR`, or the fit named ``start`` (another kind of game's, its
+    features this game lacks at the prior)."""
     names = feature_names(rules_for(options))
     key = fit_key(options, max(players))
     table = dict(fits or {})
-    weights = [PRIOR.get(n, 0.0) for n in names]  # generation 0, whatever was there
+    first = dict(PRIOR)
+    if start is not None:
+        if start not in table:
+            raise WeightsError(f"no fit {start!r} to start from (have: {sorted(table)})")
+        first.update(table[start].weights)
+    weights = [first.get(n, 0.0) for n in names]  # generation 0, whatever was there
     table[key] = Fit(key, dict(zip(names, weights, strict=True)), {"generation": 0})
     pools: list[list[Sample]] = []
     trained: dict[str, object] = {}
@@ -331,6 +368,7 @@ def train(
             "width": width,
             "positions": len(pool),
             "loglik_per_position": round(ll, 5),
+            **({"start": start} if start is not None else {}),
         }
         table[key] = Fit(key, dict(zip(names, weights, strict=True)), trained)
         if log:
@@ -353,21 +391,29 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--width", type=int, default=3, help="the planner's beam")
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--out", type=Path, default=WEIGHTS_JSON)
+    ap.add_argument(
+        "--start-from", metavar="FIT", help="generation 0 plays this fit (e.g. 2p), not the prior"
+    )
     args = ap.parse_args(argv)
     players = [int(x) for x in args.players.split(",")]
     options = GameOptions(("kodama",)) if args.kodama else BASE_GAME
     fits = read_fits(args.out)
-    new = train(
-        players,
-        options,
-        games=args.games,
-        generations=args.generations,
-        seed=args.seed,
-        width=args.width,
-        workers=args.workers,
-        fits=fits,
-        log=True,
-    )
+    try:
+        new = train(
+            players,
+            options,
+            games=args.games,
+            generations=args.generations,
+            seed=args.seed,
+            width=args.width,
+            workers=args.workers,
+            fits=fits,
+            start=args.start_from,
+            log=True,
+        )
+    except WeightsError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     command = "python -m living_forest.bots.train " + " ".join(
         argv if argv is not None else sys.argv[1:]
     )

@@ -1,17 +1,20 @@
-"""Search over whole turns in sampled worlds (the medium and hard bots).
+"""Search over whole turns (the medium and hard bots).
 
 Candidates: the planner's best whole turns, and the best turn of every other set of
-basic action types (``plan_turn(diverse=True)``). Worlds: positions dealt from the
-seat's Observation (``determinize``). Every candidate is played in the *same* worlds
-(common random numbers: the same deal, the same random state, the same rollout dice),
-so that the differences between candidates are not drowned by the luck of the deals;
-after every few worlds a candidate whose mean difference to the leader is below zero
-by ``z`` standard errors is dropped. In each world the turn is played, then every seat
-plays on by the fast ``rules`` policy to the end of the Action phase ``horizon`` rounds
-later (0: this round's), where the learned evaluation gives the seat's chance to win
-(a game decided there counts as decided). Budget: deals (a rollout of one candidate in
-one world) or CPU seconds of the thinking thread — never the wall clock, so a busy
-machine does not make the bot weaker.
+basic action types (``plan_turn(diverse=True)``). Each candidate is played, then every
+seat plays on to the end of the Action phase ``horizon`` rounds later (0: this round's
+end, the V-1 check), each turn planned whole by the learned evaluation (``replies``:
+its beam; 0 plays the fast ``rules`` policy instead), each reveal by the risk rule;
+the evaluation then gives the seat's chance to win there (a game decided there counts
+as decided). So the medium bot (horizon 0) sees how the players after it this round
+answer each of its turns; the hard bot (horizon 1) plays on through Onibi, the new
+reserve and the next round, in worlds dealt from its Observation (``determinize``).
+Every candidate is played in the *same* worlds (common random numbers: the same deal,
+the same random state, the same dice), so that the differences between candidates are
+not drowned by the luck of the deals; after every few worlds a candidate whose mean
+difference to the leader is below zero by ``z`` standard errors is dropped. Budget:
+deals (one candidate played in one world) or CPU seconds of the thinking thread —
+never the wall clock, so a busy machine does not make the bot weaker.
 """
 
 from __future__ import annotations
@@ -21,20 +24,31 @@ import random
 import time
 from collections.abc import Sequence
 
-from living_forest.core import Action, GameState, Observation, determinize, push, push_turn
+from living_forest.core import (
+    Action,
+    GameState,
+    Observation,
+    determinize,
+    observe,
+    push,
+    push_turn,
+)
 from living_forest.core.actions import END
 from living_forest.core.state import PHASE_ACTION, PHASE_DRAW, PHASE_OVER
 from living_forest.i18n import _
 
+from .greedy import draw_phase_choice
 from .planner import Plan, PlannerBot, plan_turn
 from .rules_bot import rules_choice
+from .search import read_budget
 
 ROLLOUT_CAP = 2000  # decisions a rollout may take (a safety net)
 MIN_WORLDS = 4  # worlds before a candidate may be dropped
 # The levels' budgets (measured in ``make strength``; the note of issue 25).
 EASY_WIDTH = 2  # the easy level's beam (it does not search)
 MEDIUM_DEALS = 24  # deals a searched decision, to the end of this round
-HARD_DEALS = 160  # ... to the end of the next round
+HARD_DEALS = 48  # ... to the end of the next round
+HARD_CPU = 1.5  # and at most this many CPU seconds (whichever comes first)
 
 
 class TurnSearchBot(PlannerBot):
@@ -48,12 +62,13 @@ class TurnSearchBot(PlannerBot):
         candidates: int = 4,
         horizon: int = 1,
         width: int = 3,
-        reveal: tuple[int, int] | None = (1, 0),
+        reveal: tuple[int, int] | None = None,
         batch: int = 4,
         z: float = 2.0,
+        replies: int = 1,
     ) -> None:
-        if (deals is None) == (cpu is None):
-            raise ValueError("a search needs a budget: deals or CPU seconds")
+        if deals is None and cpu is None:
+            raise ValueError("a search needs a budget: deals or CPU seconds (or both)")
         super().__init__(width, reveal)
         self.deals = deals
         self.cpu = cpu
@@ -61,24 +76,19 @@ class TurnSearchBot(PlannerBot):
         self.horizon = horizon
         self.batch = batch
         self.z = z
+        # The beam of the turns the other seats (and the seat itself, later) play in a
+        # rollout, each planned whole by the evaluation; 0: the fast rules policy.
+        self.replies = replies
 
-    def __call__(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
-        if len(legal) == 1:
-            return legal[0]
-        if obs.phase == PHASE_DRAW:
-            return super().__call__(obs, legal, rng)
-        planned = self.cache.next(obs.seat, obs.position, legal)
-        if planned is not None:
-            return planned
-        st = determinize(obs, rng)
+    def pick(
+        self, obs: Observation, st: GameState, legal: Sequence[Action], rng: random.Random
+    ) -> Plan:
         seat = obs.seat
         ev = self.evaluation(st)
         plans = plan_turn(
             st, legal, lambda s: ev.value(s, seat), self.width, self.candidates, diverse=True
         )
-        best = self.choose(obs, plans, rng) if len(plans) > 1 else plans[0]
-        self.cache.store(seat, st, best.actions)
-        return best.actions[0]
+        return self.choose(obs, plans, rng) if len(plans) > 1 else plans[0]
 
     def choose(self, obs: Observation, plans: Sequence[Plan], rng: random.Random) -> Plan:
         """The candidate with the best mean over the worlds, racing the others."""
@@ -87,8 +97,13 @@ class TurnSearchBot(PlannerBot):
         clock = time.thread_time
         start = clock()
         spent = 0
+        # Within this round nothing is hidden that a planned turn reads (every Help
+        # Line is revealed): with replies planned, one world is all the worlds.
+        one_world = self.horizon == 0 and self.replies > 0
         while len(alive) > 1:
             if self.deals is not None and spent + len(alive) > self.deals:
+                break
+            if one_world and spent:
                 break
             if self.cpu is not None and clock() - start >= self.cpu:
                 break
@@ -118,27 +133,45 @@ class TurnSearchBot(PlannerBot):
         return keep
 
     def rollout(self, world: GameState, actions: Sequence[Action], seat: int, dice: int) -> float:
-        """Play ``actions`` (a whole turn) in a copy of ``world``, then every seat by
-        the rules policy to the end of the Action phase ``horizon`` rounds on (the end
-        of that round's last turn, where V-1 ends the game or the round would end); the
-        seat's chance to win there."""
+        """The seat's chance to win at the end of :meth:`play_out`."""
+        st = self.play_out(world, actions, dice)
+        return self.evaluation(st).value(st, seat)
+
+    def play_out(self, world: GameState, actions: Sequence[Action], dice: int) -> GameState:
+        """Play ``actions`` (a whole turn) in a copy of ``world``, then every seat to the
+        end of the Action phase ``horizon`` rounds on: the end of that round's last
+        turn, where V-1 ends the game or the round would end. Each later turn is planned
+        whole by the evaluation (a beam of ``replies``; the rules policy with 0), each
+        reveal by the risk rule. The position there."""
         st = world.clone()
         rng = random.Random(dice)
         target = world.round + self.horizon
-        planned = iter(actions)
+        planned = list(actions)
         legal: Sequence[Action] = ()
         for _step in range(ROLLOUT_CAP):
-            a = next(planned, None)
-            if a is None:
+            if not planned:
                 if st.phase == PHASE_OVER or st.round > target:
                     break
-                a = rules_choice(st, legal, rng)
+                planned = self._policy(st, legal, rng)
+            a = planned.pop(0)
             last = st.phase == PHASE_ACTION and st.round == target and st.turns_done == st.n - 1
             if not last:
                 legal = push(st, a)
             elif a.kind == END or not (legal := push_turn(st, a)):
                 break  # the end of the round's last turn: valued here
-        return self.evaluation(st).value(st, seat)
+        return st
+
+    def _policy(self, st: GameState, legal: Sequence[Action], rng: random.Random) -> list[Action]:
+        """What the player to act does next in a rollout: a whole turn, or a reveal."""
+        if len(legal) == 1:
+            return [legal[0]]
+        if self.replies <= 0:
+            return [rules_choice(st, legal, rng)]
+        if st.phase == PHASE_DRAW:
+            return [draw_phase_choice(observe(st, st.current), legal, *self.risk)]
+        seat = st.current
+        ev = self.evaluation(st)
+        return list(plan_turn(st, legal, lambda s: ev.value(s, seat), self.replies)[0].actions)
 
 
 def _mean(xs: Sequence[float]) -> float:
@@ -148,22 +181,12 @@ def _mean(xs: Sequence[float]) -> float:
 def parse_deals(param: str) -> TurnSearchBot:
     """``"200"`` -> 200 deals a decision; ``"1s"`` / ``"0.5s"`` -> CPU seconds (both
     to the end of the next round, as the hard level)."""
-    text = param.strip().lower()
     try:
-        if not text:
-            raise ValueError
-        if text.endswith("s"):
-            seconds = float(text[:-1])
-            if not 0.001 <= seconds <= 600:
-                raise ValueError
-            return TurnSearchBot(cpu=seconds)
-        deals = int(text)
-        if not 1 <= deals <= 1_000_000:
-            raise ValueError
-        return TurnSearchBot(deals=deals)
+        deals, seconds = read_budget(param)
     except ValueError:
         message = _(
             "search budget {budget}: give deals (search:200) or CPU seconds (search:1s), "
             "from 1 to 1,000,000 deals or 0.001 to 600 seconds"
         )
         raise ValueError(message.format(budget=repr(param))) from None
+    return TurnSearchBot(deals=deals, cpu=seconds)

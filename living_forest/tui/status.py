@@ -9,7 +9,17 @@ from collections.abc import Callable
 
 from living_forest.bots import title
 from living_forest.bots.hint import Hint
-from living_forest.core import GameState, decision, forced_stop_count, net_solitary
+from living_forest.core import (
+    Action,
+    GameState,
+    apply,
+    decision,
+    forced_stop_count,
+    net_solitary,
+    victory_tile,
+    why_illegal,
+)
+from living_forest.core.actions import END, STOP, USE_FRAGMENT
 from living_forest.core.queries import CHOOSE_ACTION, OVER, REVEAL
 from living_forest.i18n import N_, _, ngettext, spirit_name
 
@@ -30,8 +40,19 @@ HINT_FIGURES = {
 }
 
 
+# The Victory tile a hinted turn takes, by its type ({victim}: the player robbed).
+HINT_STEALS = {
+    "fire": N_("takes {victim}'s Fire Victory tile"),
+    "tree": N_("takes {victim}'s Tree Victory tile"),
+    "flower": N_("takes {victim}'s Flower Victory tile"),
+}
+HINT_THEN = 2  # the turn's further actions the hint names after its move
+
+
 def hint_text(st: GameState, h: Hint) -> str:
-    """The hint as one sentence: the medium bot's move, and the figures behind it."""
+    """The hint as one sentence: the medium bot's move (and the rest of the turn it
+    plans), and the reasons in the planner's terms: what the turn gains, the Victory
+    tiles it takes, the reveal's risk, Onibi's attack after it."""
     from .choices import action_label
 
     why = []
@@ -42,9 +63,23 @@ def hint_text(st: GameState, h: Hint) -> str:
     ):
         if now != was:
             why.append(_(HINT_FIGURES[name]).format(before=was, after=now))
-    if h.risk is not None:  # revealing: how close the forced stop is (G-5)
+    for victim, tile in h.steals:
+        kind = victory_tile(st, tile)[1]
+        why.append(_(HINT_STEALS[kind]).format(victim=st.players[victim].name))
+    if h.action.kind == USE_FRAGMENT:
+        if h.varan:
+            why.append(_("a Fire Varan stays in your deck until a Fragment removes it"))
+        elif h.net >= h.stop_at:
+            why.append(_("the Fragment keeps your second action"))
+    elif h.risk is not None:  # revealing: how close the forced stop is (G-5)
         away = h.stop_at - h.net
-        if away <= 1:
+        if away <= 1 and h.action.kind == STOP:
+            why.append(
+                _("keeps two actions: the next card is solitary {percent}% of the time").format(
+                    percent=round(100 * h.risk)
+                )
+            )
+        elif away <= 1:
             why.append(
                 _(
                     "net ▲ {net}: the next card is solitary {percent}% of the time, "
@@ -75,10 +110,35 @@ def hint_text(st: GameState, h: Hint) -> str:
                 )
             )
     move = action_label(st, h.action)
+    then = _then(st, h.turn)
+    if then:
+        # i18n: {move}: the hinted move; {then}: the turn's next actions, joined by ", "
+        move = _("{move}, then {then}").format(move=move, then=", ".join(then))
     if why:
         # i18n: {move}: the move in words; {reasons}: figures behind it, joined by "; "
         return _("Hint: {move} ({reasons}).").format(move=move, reasons="; ".join(why))
     return _("Hint: {move}.").format(move=move)
+
+
+def _then(st: GameState, turn: tuple[Action, ...]) -> list[str]:
+    """The actions the planned turn starts after its first one, in words (at most
+    HINT_THEN): the turn replayed on the position, each action that begins a new part
+    of it (nothing pending before it; not ``end``)."""
+    from .choices import action_label
+
+    out: list[str] = []
+    s = st
+    for i, a in enumerate(turn):
+        if a.kind == END or why_illegal(s, a) is not None:
+            break
+        if i and not s.pending:
+            out.append(action_label(s, a))
+            if len(out) >= HINT_THEN:
+                break
+        s, _events = apply(s, a)
+        if s.current != st.current or s.phase != st.phase:
+            break
+    return out
 
 
 def situation(

@@ -256,3 +256,38 @@ def test_a_bot_reads_only_its_observation() -> None:
             for s in (st, other)
         }
         assert len(answers) == 1
+
+
+def test_a_hint_names_the_victory_tiles_its_turn_takes() -> None:
+    """The medium bot's whole turn replayed on the true position takes exactly the
+    tiles the hint reports (A-42), and the sentence names each victim."""
+    from living_forest.bots.hint import hint
+    from living_forest.tui.status import hint_text
+
+    seen = 0
+    for seed in range(1, 12):
+        st, _ = new_game([("Ana", "winter"), ("Ben", "summer")], seed)
+        rng = random.Random(seed)
+        while st.phase != "over" and seen < 3:
+            legal = legal_actions(st)
+            if st.phase == "action" and not st.pending and st.basic_left == 2:
+                h = hint(observe(st, st.current), legal, random.Random(seed))
+                s = st
+                for a in h.turn:
+                    if s.current != st.current or a.kind == "end":
+                        break
+                    s, _ = apply(s, a)
+                me = st.current
+                gained = Counter(s.players[me].victory_tiles) - Counter(
+                    st.players[me].victory_tiles
+                )
+                assert sorted(gained.elements()) == sorted(t for _v, t in h.steals)
+                if h.steals:
+                    text = hint_text(st, h)
+                    victim = st.players[h.steals[0][0]].name
+                    assert f"takes {victim}'s" in text and "Victory tile" in text
+                    seen += 1
+            st, _ = apply(st, get_bot("rules")(observe(st, st.current), legal, rng))
+        if seen >= 3:
+            break
+    assert seen >= 1

@@ -392,3 +392,20 @@ def test_a_save_is_the_same_in_every_language_and_replays_in_any(tmp_path, capsy
     assert all(describe(e, final) in reports["en"] for e in last.events)
     assert reports["en"] != reports["fr"]
     assert len(reports["en"].splitlines()) == len(reports["fr"].splitlines())
+
+
+def test_match_stats_tells_how_each_bot_plays(capsys: pytest.CaptureFixture[str]) -> None:
+    """--stats: per bot and game, the play-style counts; in 2 players what one bot steals
+    the other loses, and every basic action type played is counted."""
+    argv = ["match", "--bots", "rules,random", "-g", "6", "--seed", "2", "--stats"]
+    code, out, _ = _run([*argv, "--json"], capsys)
+    assert code == 0
+    style = json.loads(out)["style_by_bot"]
+    rules, rand = style["rules"], style["random"]
+    assert rules["Victory tiles stolen"] == rand["Victory tiles lost"]
+    assert rules["Victory tiles lost"] == rand["Victory tiles stolen"]
+    for s in (rules, rand):
+        assert s["cards revealed"] > 0 and s["cards attracted"] >= s["of them solitary"]
+        assert any(k.startswith("action: ") and v > 0 for k, v in s.items())
+    code, table, _ = _run(argv, capsys)
+    assert "How each bot plays" in table and "actions: Plant a Protective Tree" in table

@@ -145,7 +145,7 @@ async def test_space_makes_the_bots_play_on_without_their_pause():
 def test_a_draw_hint_says_how_close_the_forced_stop_is() -> None:
     """Issue 9: the hint's "why" for a draw or a stop: the net solitary count, and at one
     short of the forced stop (G-5) the chance that the next card is solitary, from what
-    the seat knows of its deck (the greedy bot's own rule)."""
+    the seat knows of its deck; a stop there keeps two actions (issue 25)."""
     import random as _random
 
     from living_forest.bots import random_bot
@@ -166,7 +166,11 @@ def test_a_draw_hint_says_how_close_the_forced_stop_is() -> None:
                 assert h.risk is None and "▲" not in text
             elif h.stop_at - h.net == 1:
                 assert h.risk == draw_risk(obs) and h.net == obs.net_solitary
-                assert f"net ▲ {h.net}: the next card is solitary {round(100 * h.risk)}%" in text
+                percent = round(100 * h.risk)
+                if h.action.kind == "stop":
+                    assert f"keeps two actions: the next card is solitary {percent}%" in text
+                else:
+                    assert f"net ▲ {h.net}: the next card is solitary {percent}%" in text
                 near += 1
             else:
                 assert h.risk == draw_risk(obs) and h.net == obs.net_solitary

@@ -1,0 +1,71 @@
+"""The bots' cost, for ``make bench``: CPU milliseconds a decision and a searched
+decision (a turn planned or searched, a reveal weighed), and decisions per CPU-second,
+for the easy, medium and hard levels, each in a few seeded 2-player games against the
+``rules`` bot. CPU time of the thread (``time.thread_time``), never the wall clock.
+
+    .venv/bin/python bench/bots.py [--games 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from living_forest.bots import BOTS  # noqa: E402
+from living_forest.bots.planner import PlannerBot  # noqa: E402
+from living_forest.simulate import play_game  # noqa: E402
+
+LEVELS = (("easy", "greedy"), ("medium", "search_quick"), ("hard", "search"))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--games", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args(argv)
+    print(
+        f"{'level':>7} {'games':>6} {'decisions':>10} {'ms/decision':>12} {'searched':>9} "
+        f"{'ms/searched':>12} {'decisions/CPU-s':>16}"
+    )
+    for title, name in LEVELS:
+        bot = BOTS[name]
+        assert isinstance(bot, PlannerBot)
+        searched = [0, 0.0]
+        pick = bot.pick
+
+        def counted(*a, _pick=pick, _n=searched):  # type: ignore[no-untyped-def]
+            t = time.thread_time()
+            try:
+                return _pick(*a)
+            finally:
+                _n[0] += 1
+                _n[1] += time.thread_time() - t
+
+        bot.pick = counted  # type: ignore[method-assign]
+        seconds = decisions = 0.0
+        try:
+            for g in range(args.games):
+                bots = (name, "rules") if g % 2 == 0 else ("rules", name)
+                r = play_game(2, args.seed + g // 2, bots)
+                k = bots.index(name)
+                seconds += r.bot_seconds[k]
+                decisions += r.bot_decisions[k]
+        finally:
+            bot.pick = pick  # type: ignore[method-assign]
+        per = 1000 * seconds / max(1, decisions)
+        per_searched = 1000 * searched[1] / max(1, searched[0])
+        print(
+            f"{title:>7} {args.games:>6} {decisions:>10.0f} {per:>12.2f} {searched[0]:>9} "
+            f"{per_searched:>12.1f} {decisions / max(seconds, 1e-9):>16.0f}",
+            flush=True,
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
