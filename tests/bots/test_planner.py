@@ -241,6 +241,36 @@ def test_training_is_deterministic_and_its_weights_load(tmp_path: Path) -> None:
         evaluation_for(GameOptions(), 2, stale)
 
 
+def test_a_kind_of_game_without_its_fit_borrows_the_nearest_one() -> None:
+    """Own fit, else the other player count's with the same rules, else the base game's
+    of this size with the module's own features at the prior, else the prior."""
+    base = feature_names(rules_for(GameOptions()))
+    kodama = GameOptions.of(["kodama"])
+    extra = [n for n in feature_names(rules_for(kodama)) if n not in base]
+    two = Fit("2p", {n: 1.0 + i for i, n in enumerate(base)})
+    four = Fit("3-4p", {n: -1.0 for n in base})
+    assert evaluation_for(GameOptions(), 3, {"2p": two}).fit.weights == two.weights
+    assert evaluation_for(GameOptions(), 3, {"2p": two, "3-4p": four}).fit is four
+    borrowed = evaluation_for(kodama, 2, {"2p": two, "3-4p": four}).fit
+    assert borrowed.key == "2p+kodama" and borrowed.trained == {"borrowed": "2p"}
+    assert {n: borrowed.weights[n] for n in base} == two.weights
+    assert extra and all(borrowed.weights[n] == PRIOR.get(n, 0.0) for n in extra)
+    prior = evaluation_for(kodama, 2, {}).fit
+    assert prior.weights == {n: PRIOR.get(n, 0.0) for n in (*base, *extra)}
+
+
+def test_training_can_start_from_another_fit() -> None:
+    """--start-from: generation 0 plays that fit; a missing one is one clear error."""
+    names = feature_names(rules_for(GameOptions()))
+    start = {"3-4p": Fit("3-4p", {n: 0.25 for n in names})}
+    a = train([2], GameOptions(), games=3, generations=1, seed=7, width=1, fits=start)
+    b = train([2], GameOptions(), games=3, generations=1, seed=7, width=1, fits=start, start="3-4p")
+    assert b.trained["start"] == "3-4p" and "start" not in a.trained
+    assert a.weights != b.weights  # other games were played, other weights fitted
+    with pytest.raises(WeightsError, match="no fit 'nope'"):
+        train([2], GameOptions(), games=1, generations=1, seed=7, fits=start, start="nope")
+
+
 def test_a_bot_reads_only_its_observation() -> None:
     """Two positions that differ only in what the seat cannot see (another deal of the
     hidden cards) get the same answers from the same random numbers."""
