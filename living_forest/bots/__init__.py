@@ -32,14 +32,7 @@ from .planner import PlannerBot
 from .rules_bot import rules_bot
 from .rules_of_thumb import baseline_bot, random_bot
 from .search import SearchBot, parse_budget
-from .turn_search import (
-    EASY_WIDTH,
-    HARD_CPU,
-    HARD_DEALS,
-    MEDIUM_DEALS,
-    TurnSearchBot,
-    parse_deals,
-)
+from .turn_search import EASY_WIDTH, hard, medium, parse_deals
 
 Bot = Callable[[Observation, Sequence[Action], random.Random], Action]
 
@@ -53,8 +46,8 @@ BOTS: dict[str, Bot] = {
     "baseline": baseline_bot,
     "rules": rules_bot,  # hand-made rules; the search's rollout policy
     "greedy": PlannerBot(width=EASY_WIDTH),  # easy: whole-turn planning
-    "search_quick": TurnSearchBot(deals=MEDIUM_DEALS, horizon=0, candidates=6),  # medium
-    "search": TurnSearchBot(deals=HARD_DEALS, cpu=HARD_CPU, horizon=1),  # hard
+    "search_quick": medium(),
+    "search": hard(),
     "greedy_v1": greedy_bot,
     "search_quick_v1": SearchBot(iterations=48, rounds=1),
     "search_v1": SearchBot(iterations=200),

@@ -23,7 +23,7 @@ from living_forest.core.data import WATER
 from living_forest.core.observation import Observation
 
 from .greedy import draw_risk
-from .turn_search import MEDIUM_DEALS, TurnSearchBot
+from .turn_search import medium
 
 HINT_BOT = "search_quick"  # the medium level
 
@@ -60,7 +60,7 @@ class Hint:
 def hint(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Hint:
     """The medium bot's move for the seat of ``obs`` (a bot of its own: the hint never
     shares a plan with a bot in the game)."""
-    bot = TurnSearchBot(deals=MEDIUM_DEALS, horizon=0)
+    bot = medium()
     turn = bot.turn(obs, legal, rng)
     action = turn[0]
     r = obs.rules

@@ -48,7 +48,19 @@ MIN_WORLDS = 4  # worlds before a candidate may be dropped
 EASY_WIDTH = 2  # the easy level's beam (it does not search)
 MEDIUM_DEALS = 24  # deals a searched decision, to the end of this round
 HARD_DEALS = 48  # ... to the end of the next round
-HARD_CPU = 1.5  # and at most this many CPU seconds (whichever comes first)
+HARD_CPU = 1.0  # and at most this many CPU seconds (whichever comes first)
+
+
+def medium() -> TurnSearchBot:
+    """The medium level (and the hint): six candidate turns, each answered by the other
+    seats' planned turns to the end of this round."""
+    return TurnSearchBot(deals=MEDIUM_DEALS, horizon=0, candidates=6)
+
+
+def hard() -> TurnSearchBot:
+    """The hard level: four candidate turns raced in common worlds to the end of the
+    next round."""
+    return TurnSearchBot(deals=HARD_DEALS, cpu=HARD_CPU, horizon=1)
 
 
 class TurnSearchBot(PlannerBot):
@@ -83,19 +95,29 @@ class TurnSearchBot(PlannerBot):
     def pick(
         self, obs: Observation, st: GameState, legal: Sequence[Action], rng: random.Random
     ) -> Plan:
+        start = time.thread_time()  # the CPU budget counts the planning too
         seat = obs.seat
         ev = self.evaluation(st)
         plans = plan_turn(
             st, legal, lambda s: ev.value(s, seat), self.width, self.candidates, diverse=True
         )
-        return self.choose(obs, plans, rng) if len(plans) > 1 else plans[0]
+        return self.choose(obs, plans, rng, start) if len(plans) > 1 else plans[0]
 
-    def choose(self, obs: Observation, plans: Sequence[Plan], rng: random.Random) -> Plan:
-        """The candidate with the best mean over the worlds, racing the others."""
+    def choose(
+        self,
+        obs: Observation,
+        plans: Sequence[Plan],
+        rng: random.Random,
+        start: float | None = None,
+    ) -> Plan:
+        """The candidate with the best mean over the worlds, racing the others. A world
+        is begun only while the CPU budget (from ``start``) can pay for one more like
+        the last."""
         values: list[list[float]] = [[] for _ in plans]
         alive = list(range(len(plans)))
         clock = time.thread_time
-        start = clock()
+        start = clock() if start is None else start
+        cost = 0.0  # CPU seconds the last world took
         spent = 0
         # Within this round nothing is hidden that a planned turn reads (every Help
         # Line is revealed): with replies planned, one world is all the worlds.
@@ -105,13 +127,15 @@ class TurnSearchBot(PlannerBot):
                 break
             if one_world and spent:
                 break
-            if self.cpu is not None and clock() - start >= self.cpu:
+            began = clock()
+            if self.cpu is not None and began - start + cost >= self.cpu:
                 break
             world = determinize(obs, rng)
             dice = rng.getrandbits(32)
             for k in alive:
                 values[k].append(self.rollout(world, plans[k].actions, obs.seat, dice))
             spent += len(alive)
+            cost = clock() - began
             worlds = len(values[alive[0]])
             if worlds >= MIN_WORLDS and worlds % self.batch == 0:
                 alive = self._race(values, alive)

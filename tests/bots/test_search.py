@@ -128,3 +128,41 @@ def test_candidates_meet_the_same_worlds() -> None:
     for values in by_dice.values():
         assert twin_key in values  # the twins are never dropped against each other
     assert any(len(set(v.values())) > 1 for v in by_dice.values())
+
+
+def test_a_cpu_budget_begins_no_world_it_cannot_pay_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A CPU-second budget counts the thread's clock from the start of the decision and
+    stops before a world the last one's cost says would overrun it (a fake clock: each
+    rollout costs 0.1 s, a world of three candidates 0.3 s, so three worlds fit in 1 s
+    and the fourth is never begun)."""
+    import living_forest.bots.turn_search as ts
+    from living_forest.bots.planner import Plan
+
+    now = [0.0]
+
+    class Clock:
+        @staticmethod
+        def thread_time() -> float:
+            return now[0]
+
+    monkeypatch.setattr(ts, "time", Clock)
+    bot = TurnSearchBot(cpu=1.0, horizon=1)
+    worlds: set[int] = set()
+
+    def costly(world, actions, seat, dice):  # type: ignore[no-untyped-def]
+        now[0] += 0.1
+        worlds.add(dice)
+        return 0.5
+
+    bot.rollout = costly  # type: ignore[method-assign]
+    st = _action_phase(3)
+    obs = observe(st, st.current)
+    plans = [Plan(0.0, (a,)) for a in legal_actions(st)[:3]]
+    assert len(plans) == 3
+    bot.choose(obs, plans, random.Random(2), start=0.0)
+    assert len(worlds) == 3 and now[0] == pytest.approx(0.9)
+    # Planning that already spent the budget leaves no world to begin.
+    worlds.clear()
+    now[0] = 1.0
+    bot.choose(obs, plans, random.Random(2), start=0.0)
+    assert not worlds
