@@ -41,9 +41,9 @@ from living_forest.core.actions import (
 )
 from living_forest.core.queries import BONUS, CHOOSE_ACTION, OVER, PICK, REVEAL
 from living_forest.i18n import N_, _
+from living_forest.present.markup import without_rule_ids
 
 from .choices import prompt, type_names
-from .render import without_rule_ids
 
 
 @dataclass(frozen=True, slots=True)

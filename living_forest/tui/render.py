@@ -7,12 +7,9 @@ changes the state. Markup styles use theme variables only.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from functools import lru_cache
-
-from textual.content import Content
 
 from living_forest.core import (
     GameState,
@@ -45,6 +42,10 @@ from living_forest.i18n import (
     pgettext,
     spirit_name,
 )
+from living_forest.present.markup import pack as _pack
+from living_forest.present.markup import pad as _pad
+from living_forest.present.markup import safe
+from living_forest.present.markup import visible_len as _visible_len
 
 from .glyphs import (
     ELEMENT_GLYPH,
@@ -61,28 +62,6 @@ from .glyphs import (
     spirit_tag,
 )
 from .kodama_ui import ONIBI, call_worth, onibi_rock, player_tag, symbols_text
-
-_CONTROL = {c: "?" for c in [*range(32), 127]}  # a pasted NUL or ESC shows as "?"
-FINAL_BACKSLASH = "\u29f5"  # looks like a backslash and escapes nothing
-
-
-def safe(text: str) -> str:
-    """User-given text (a player's name, a file path) for a markup string, shown as
-    typed: every ``[`` escaped (Textual's own ``escape`` leaves a trailing ``[``), a
-    final backslash shown as :data:`FINAL_BACKSLASH` (it would escape the tag after it), control
-    characters as ``?``. Pad before calling: the escapes are not on screen."""
-    out = text.translate(_CONTROL).replace("[", "\\[")
-    return out[:-1] + FINAL_BACKSLASH if out.endswith("\\") else out
-
-
-_RULE_ID = r"(?:K-[A-Z]{1,2}\d+|[A-Z]{1,2}-\d+)[a-z]?"  # A-42, X-3, K-O3, K-X10
-_RULE_IDS = re.compile(rf"\s*\((?:{_RULE_ID})(?:(?:,\s*|\s*/\s*|\s+and\s+){_RULE_ID})*\)")
-
-
-def without_rule_ids(text: str) -> str:
-    """A core sentence for a player: the rule IDs in brackets taken out ("no tree
-    costs 2 or less (X-6)" -> "no tree costs 2 or less"); the rules help keeps them."""
-    return _RULE_IDS.sub("", text)
 
 
 def el(name: str, v: int) -> str:
@@ -328,16 +307,6 @@ def circle_big(
     return "\n".join(lines)
 
 
-@lru_cache(maxsize=4096)
-def _visible_len(markup: str) -> int:
-    return Content.from_markup(markup).cell_length
-
-
-def plain_text(markup: str) -> str:
-    """The text of a markup string, without its styles."""
-    return Content.from_markup(markup).plain
-
-
 # --- reserve -------------------------------------------------------------------
 
 
@@ -521,11 +490,6 @@ def forest(
             foot.append(" " + _pad(f"{sign}{el(ELEMENTS[col.element], col.amount)}", cell_w))
     lines.append("".join(foot).rstrip())
     return "\n".join(lines)
-
-
-def _pad(markup: str, width: int) -> str:
-    n = _visible_len(markup)
-    return markup + " " * max(0, width - n)
 
 
 # --- Help Line -----------------------------------------------------------------
@@ -747,23 +711,6 @@ def _stop_warning(st: GameState, seat: int, net: int) -> str:
         text = _("next ▲ stops you")
         return f" [reverse $warning]{text}[/]"
     return ""
-
-
-def _pack(parts: list[str], width: int) -> str:
-    """Join markup pieces with two spaces, breaking lines so none exceeds ``width``
-    (the panel's height is then its number of lines: no hidden wrapping)."""
-    lines: list[str] = []
-    cur, n = "", 0
-    for part in parts:
-        w = _visible_len(part)
-        if not part:
-            continue
-        if cur and n + 2 + w > width:
-            lines.append(cur)
-            cur, n = "", 0
-        cur, n = (f"{cur}  {part}", n + 2 + w) if cur else (part, w)
-    lines.append(cur)
-    return "\n".join(lines)
 
 
 _HELP_COL = 38  # width of the card list in the large Help Line

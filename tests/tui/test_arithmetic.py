@@ -175,8 +175,8 @@ def test_refusals_a_player_reads_carry_no_rule_ids() -> None:
     """Issue 8: a refused key says why in words; the core's rule IDs stay out of it (the
     core's own sentence has them, so the check can fail)."""
     from living_forest.core import why_unavailable
+    from living_forest.present.markup import without_rule_ids
     from living_forest.tui.keys import GAME_KEYS, why_not
-    from living_forest.tui.render import without_rule_ids
 
     cored = said = 0
     for st in positions(6):

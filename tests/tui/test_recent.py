@@ -8,6 +8,7 @@ import random
 
 from living_forest.bots import baseline_bot
 from living_forest.core import apply, legal_actions, new_game, observe, rules_of
+from living_forest.present.markup import plain_text
 from living_forest.tui import render as R
 from living_forest.tui.recent import last_moves
 
@@ -78,7 +79,7 @@ def test_marks_follow_each_players_latest_turn_and_end_at_their_next() -> None:
                     f"power {sum(st.centre)} ({len(st.centre)}/{cap})",
                     f"power {sum(st.centre)}",
                 ]
-                need = len("out ") + len(R.plain_text(mark))
+                need = len("out ") + len(plain_text(mark))
                 fits = any(need <= 18 - len(line) for line in lines) or (
                     not st.centre and need <= 19  # no fire: the mark alone on its line
                 )

@@ -10,6 +10,7 @@ from textual.content import Content
 
 from living_forest.core import GameOptions, new_game, rules_of
 from living_forest.core.data import Card
+from living_forest.present.markup import plain_text
 from living_forest.tui import render as R
 from living_forest.tui.app import LivingForestApp
 from living_forest.tui.screens.game import GameScreen
@@ -110,7 +111,7 @@ async def test_a_supply_line_that_wraps_grows_the_panel_instead_of_being_cut():
             short.dispensers[label] = 1 + i % 2
         panel.state = short
         await pilot.pause()
-        text = R.plain_text(R.supplies(short, wide=False))
+        text = plain_text(R.supplies(short, wide=False))
         assert len(text.splitlines()[1]) > panel.size.width  # it must wrap
         assert panel.size.height >= 3  # the fires line and the Trees on two rows
         shown = "\n".join(

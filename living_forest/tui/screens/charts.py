@@ -14,9 +14,9 @@ from textual.widgets import Label
 from textual_plotext import PlotextPlot
 
 from living_forest.i18n import N_, _
+from living_forest.present.markup import safe
 
 from ..charts import CONDITIONS, MARKERS, RoundPoint
-from ..render import safe
 
 # Translated where shown.
 TITLES = {"trees": N_("Trees"), "fires": N_("Fires"), "flowers": N_("Flowers")}

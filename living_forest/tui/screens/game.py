@@ -44,6 +44,7 @@ from living_forest.core.observation import observe
 from living_forest.core.queries import CHOOSE_ACTION, PICK
 from living_forest.core.state import PHASE_OVER
 from living_forest.i18n import N_, _, card_name, ngettext
+from living_forest.present.markup import without_rule_ids
 
 from .. import render as R
 from ..choices import Choice, action_label, choices, prompt
@@ -529,7 +530,7 @@ class GameScreen(BoardScreen):
             bot = st.players[st.current].name
             self.say(_("{player} is a bot; wait for its move.").format(player=bot))
         elif name == "undo":
-            reason = R.without_rule_ids(self.session.why_no_undo())
+            reason = without_rule_ids(self.session.why_no_undo())
             self.say(_("Cannot undo: {reason}.").format(reason=reason))
         else:
             self.say(why_not(st, self.modes, name))
@@ -633,7 +634,7 @@ class GameScreen(BoardScreen):
             reason = _("first choose Attract (a) or finish the current step")
         # i18n: a clicked card that cannot be taken; {reason}: why, in lower case
         text = _("{card}: not now — {reason}.")
-        self.say(text.format(card=name, reason=R.without_rule_ids(reason)))
+        self.say(text.format(card=name, reason=without_rule_ids(reason)))
 
     @on(ForestView.SpaceClicked)
     def _space_clicked(self, event: ForestView.SpaceClicked) -> None:
@@ -656,7 +657,7 @@ class GameScreen(BoardScreen):
         # i18n: a clicked Forest space; {column},{row}: its place (0-4); {reason}: why,
         # in lower case
         text = _("Space ({column},{row}): not now — {reason}.")
-        self.say(text.format(column=x, row=y, reason=R.without_rule_ids(reason)))
+        self.say(text.format(column=x, row=y, reason=without_rule_ids(reason)))
 
     def action_back(self) -> None:
         if self.session.turn_done is not None and self.session.turn_done_unused:
@@ -777,7 +778,7 @@ class GameScreen(BoardScreen):
             return False
         reason = why_illegal(self.state, action)
         if reason is not None:
-            self.say(_("Not allowed: {reason}.").format(reason=R.without_rule_ids(reason)))
+            self.say(_("Not allowed: {reason}.").format(reason=without_rule_ids(reason)))
             return False
         self.session.play(action)  # the transition reaches _on_transition
         return True

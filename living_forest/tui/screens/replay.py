@@ -19,6 +19,7 @@ from textual.widgets import Static
 
 from living_forest.core import Event, GameState, describe, parse_action
 from living_forest.i18n import N_, _, ngettext
+from living_forest.present.markup import safe
 
 from .. import render as R
 from ..charts import names_in_seat_order, per_round
@@ -286,7 +287,7 @@ class ReplayScreen(BoardScreen):
             if p.draw:
                 top = ", ".join(st.players[seat].draw[::-1])
                 body += "\n\n" + _("[b]Draw stack, top first[/] (hidden in play): {cards}").format(
-                    cards=R.safe(top)
+                    cards=safe(top)
                 )
         else:
             body = _("Hidden in play (only its owner may look); x shows hidden information.")

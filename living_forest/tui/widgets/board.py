@@ -11,6 +11,7 @@ from textual.widget import Widget
 
 from living_forest.core import GameState, rules_of
 from living_forest.i18n import _, spirit_name
+from living_forest.present.markup import safe
 
 from .. import kodama_ui
 from .. import render as R
@@ -127,7 +128,7 @@ class ForestView(Panel):
         # i18n: the title above a Forest: one line of 43 cells at 80x24 with the player's
         # name, the Spirit's name and " to act " after it: keep it short
         head = _("[b]Forest of {player}[/] ({spirit})").format(
-            player=R.safe(p.name), spirit=spirit_name(d.spirits[p.spirit])
+            player=safe(p.name), spirit=spirit_name(d.spirits[p.spirit])
         )
         if self.seat == st.current and st.phase != "over":
             # i18n: a mark after the Forest's title: it is this player's turn
