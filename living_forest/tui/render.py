@@ -42,12 +42,7 @@ from living_forest.i18n import (
     pgettext,
     spirit_name,
 )
-from living_forest.present.markup import pack as _pack
-from living_forest.present.markup import pad as _pad
-from living_forest.present.markup import safe
-from living_forest.present.markup import visible_len as _visible_len
-
-from .glyphs import (
+from living_forest.present.glyphs import (
     ELEMENT_GLYPH,
     ELEMENT_STYLE,
     FRAGMENT,
@@ -61,7 +56,11 @@ from .glyphs import (
     rock_word,
     spirit_tag,
 )
-from .kodama_ui import ONIBI, call_worth, onibi_rock, player_tag, symbols_text
+from living_forest.present.kodama_ui import ONIBI, call_worth, onibi_rock, player_tag, symbols_text
+from living_forest.present.markup import pack as _pack
+from living_forest.present.markup import pad as _pad
+from living_forest.present.markup import safe
+from living_forest.present.markup import visible_len as _visible_len
 
 
 def el(name: str, v: int) -> str:

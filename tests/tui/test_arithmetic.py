@@ -29,9 +29,9 @@ from living_forest.core import (
 )
 from living_forest.core.data import ELEMENTS
 from living_forest.core.queries import BONUS, CHOOSE_ACTION, PICK
+from living_forest.present.choices import choices, prompt
+from living_forest.present.glyphs import ELEMENT_NAME
 from living_forest.tui import render as R
-from living_forest.tui.choices import choices, prompt
-from living_forest.tui.glyphs import ELEMENT_NAME
 
 SPIRITS = ["winter", "spring", "summer", "autumn"]
 
@@ -175,8 +175,8 @@ def test_refusals_a_player_reads_carry_no_rule_ids() -> None:
     """Issue 8: a refused key says why in words; the core's rule IDs stay out of it (the
     core's own sentence has them, so the check can fail)."""
     from living_forest.core import why_unavailable
+    from living_forest.present.keys import GAME_KEYS, why_not
     from living_forest.present.markup import without_rule_ids
-    from living_forest.tui.keys import GAME_KEYS, why_not
 
     cored = said = 0
     for st in positions(6):

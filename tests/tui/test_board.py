@@ -10,6 +10,7 @@ from living_forest.core import apply, decision, legal_actions, new_game, observe
 from living_forest.core.engine import data
 from living_forest.core.queries import CHOOSE_ACTION
 from living_forest.persistence import autosave_path, latest_autosave
+from living_forest.present.session import SeatConfig, Session
 from living_forest.tui.app import LivingForestApp
 from living_forest.tui.screens.game import GameScreen
 from living_forest.tui.screens.modals import (
@@ -22,7 +23,6 @@ from living_forest.tui.screens.modals import (
     help_sections,
 )
 from living_forest.tui.screens.over import TooSmallScreen
-from living_forest.tui.session import SeatConfig, Session
 
 from .driver import clear_dialogs, first_flow, press_action, settle
 

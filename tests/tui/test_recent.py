@@ -9,8 +9,8 @@ import random
 from living_forest.bots import baseline_bot
 from living_forest.core import apply, legal_actions, new_game, observe, rules_of
 from living_forest.present.markup import plain_text
+from living_forest.present.recent import last_moves
 from living_forest.tui import render as R
-from living_forest.tui.recent import last_moves
 
 
 def test_marks_follow_each_players_latest_turn_and_end_at_their_next() -> None:

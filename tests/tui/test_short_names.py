@@ -11,10 +11,10 @@ from textual.content import Content
 from living_forest.core import GameOptions, new_game, rules_of
 from living_forest.core.data import Card
 from living_forest.present.markup import plain_text
+from living_forest.present.session import SeatConfig, Session
 from living_forest.tui import render as R
 from living_forest.tui.app import LivingForestApp
 from living_forest.tui.screens.game import GameScreen
-from living_forest.tui.session import SeatConfig, Session
 
 from .driver import started
 

@@ -44,16 +44,23 @@ from living_forest.core.observation import observe
 from living_forest.core.queries import CHOOSE_ACTION, PICK
 from living_forest.core.state import PHASE_OVER
 from living_forest.i18n import N_, _, card_name, ngettext
+from living_forest.present.choices import Choice, action_label, choices, prompt
+from living_forest.present.flow import (
+    FlowController,
+    HandOff,
+    RunBot,
+    ShowGameOver,
+    ShowSummary,
+    TellSince,
+)
+from living_forest.present.inspector import items as inspect_items
+from living_forest.present.keys import GAME_KEYS, liveness, opens_list, why_not
 from living_forest.present.markup import without_rule_ids
+from living_forest.present.recent import last_moves
+from living_forest.present.session import HUMAN, Session, Transition, UndoError
+from living_forest.present.status import hint_text, situation, turn_done_text
 
 from .. import render as R
-from ..choices import Choice, action_label, choices, prompt
-from ..flow import FlowController, HandOff, RunBot, ShowGameOver, ShowSummary, TellSince
-from ..inspector import items as inspect_items
-from ..keys import GAME_KEYS, liveness, opens_list, why_not
-from ..recent import last_moves
-from ..session import HUMAN, Session, Transition, UndoError
-from ..status import hint_text, situation, turn_done_text
 from ..widgets.board import (
     ForestView,
     HelpLineView,

@@ -19,14 +19,14 @@ from textual.widgets import Static
 
 from living_forest.core import Event, GameState, describe, parse_action
 from living_forest.i18n import N_, _, ngettext
+from living_forest.present.charts import names_in_seat_order, per_round
+from living_forest.present.choices import action_label
 from living_forest.present.markup import safe
+from living_forest.present.recent import last_moves
+from living_forest.present.replay import Replay
+from living_forest.present.session import HUMAN
 
 from .. import render as R
-from ..charts import names_in_seat_order, per_round
-from ..choices import action_label
-from ..recent import last_moves
-from ..replay import Replay
-from ..session import HUMAN
 from ..widgets.event_log import ALL, EventLog
 from .board import BoardScreen
 from .charts import ChartScreen

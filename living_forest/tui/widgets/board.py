@@ -11,11 +11,11 @@ from textual.widget import Widget
 
 from living_forest.core import GameState, rules_of
 from living_forest.i18n import _, spirit_name
+from living_forest.present import kodama_ui
 from living_forest.present.markup import safe
+from living_forest.present.recent import LastMoves
 
-from .. import kodama_ui
 from .. import render as R
-from ..recent import LastMoves
 
 
 class Panel(Widget):
