@@ -666,9 +666,9 @@ async def test_v_shows_another_players_help_line_at_80x24():
         assert panel.seat == other and game.viewed == other
         shown = [fv.seat for fv in game.query("ForestView") if fv.display]
         assert shown == [other]
-        from living_forest.tui import render as R
+        from living_forest.present.board.help_line import help_line
 
-        assert panel._markup == R.help_line(game.state, other, names=False)  # that seat's
+        assert panel._markup == help_line(game.state, other, names=False)  # that seat's
         await pilot.press("v")
         assert panel.seat == me and game.viewed is None
 

@@ -15,9 +15,16 @@ from textual.content import Content
 
 from living_forest.bots import baseline_bot
 from living_forest.core import GameOptions, apply, is_over, legal_actions, new_game, observe
+from living_forest.present import kodama_ui
+from living_forest.present.board.circle import circle
+from living_forest.present.board.discard import discard
+from living_forest.present.board.forest import forest
+from living_forest.present.board.help_line import help_line, help_line_big
+from living_forest.present.board.players import players
+from living_forest.present.board.reserve import reserve
+from living_forest.present.board.supplies import supplies
 from living_forest.present.cells import CELL_WIDTHS, cell_len, char_width
 from living_forest.present.markup import plain_text, safe, visible_len
-from living_forest.tui import render as R
 
 from .cell_widths import rich_table
 
@@ -112,18 +119,19 @@ def _panels(st) -> list[str]:  # type: ignore[no-untyped-def]
     out = []
     for wide in (False, True):
         out += [
-            R.circle(st, big=wide),
-            R.reserve(st, names=wide),
-            R.players(st, wide=wide),
-            R.supplies(st, wide=wide),
+            circle(st, big=wide),
+            reserve(st, names=wide),
+            players(st, wide=wide),
+            supplies(st, wide=wide),
+            kodama_ui.board(st, wide=wide),
         ]
     for seat in range(st.n):
         out += [
-            R.forest(st, seat),
-            R.help_line(st, seat, names=True),
-            R.help_line(st, seat, names=False, owner=True),
-            R.help_line_big(st, seat),
-            R.discard(st, seat),
+            forest(st, seat),
+            help_line(st, seat, names=True),
+            help_line(st, seat, names=False, owner=True),
+            help_line_big(st, seat),
+            discard(st, seat),
         ]
     return out
 

@@ -44,6 +44,7 @@ from living_forest.core.observation import observe
 from living_forest.core.queries import CHOOSE_ACTION, PICK
 from living_forest.core.state import PHASE_OVER
 from living_forest.i18n import N_, _, card_name, ngettext
+from living_forest.present.board.discard import discard
 from living_forest.present.choices import Choice, action_label, choices, prompt
 from living_forest.present.flow import (
     FlowController,
@@ -60,7 +61,6 @@ from living_forest.present.recent import last_moves
 from living_forest.present.session import HUMAN, Session, Transition, UndoError
 from living_forest.present.status import hint_text, situation, turn_done_text
 
-from .. import render as R
 from ..widgets.board import (
     ForestView,
     HelpLineView,
@@ -765,7 +765,7 @@ class GameScreen(BoardScreen):
                     "Discard stack of {player} ({count} cards; Esc, then v, for another player's)",
                     len(p.discard),
                 ).format(player=p.name, count=len(p.discard)),
-                R.discard(st, seat),
+                discard(st, seat),
                 markup=True,
             )
         )
