@@ -11,6 +11,7 @@ from living_forest.i18n import N_, _, card_name, pgettext
 
 from ..glyphs import MARK_GLYPH
 from ..markup import safe, visible_len
+from ..views import action_views
 from .parts import elements
 
 
@@ -55,31 +56,22 @@ def ability_tag(effects: tuple[Effect, ...]) -> str:
     return " ".join(tags)
 
 
-# An action in one short word, by its id in the data (a card's ability: "plant_tree")
-# or its kind (the types used this turn: "take-fragment"). Shown in the reserve's
-# tight columns ("2xattract", "+call") and the Help Line's "(used attract, move)".
-ACTION_WORD = {
-    # i18n: an action in one short word (the reserve's ability marks, "+call"; the
-    # Help Line's types used this turn)
-    "attract": N_("attract"),
-    # i18n: an action in one short word (the reserve's ability marks, the Help Line)
-    "extinguish": N_("extinguish"),
-    # i18n: an action in one short word (the reserve's ability marks, the Help Line)
-    "move": N_("move"),
-    # i18n: an action in one short word (the reserve's ability marks, the Help Line)
-    "plant": N_("plant"),
-    "plant_tree": N_("plant"),
-    # i18n: the action "Take a Fragment" in one short word (a card's ability mark)
-    "take_fragment": N_("fragment"),
-    # i18n: the action "Take a Fragment" as one token, in the Help Line's list of the
-    # action types used this turn ("(used attract, take-fragment)")
-    "take-fragment": N_("take-fragment"),
-    # i18n: Kodama's action "Call a Kodama" in one short word ("+call")
-    "call": N_("call"),
-    "call_kodama": N_("call"),
+def _action_words() -> dict[str, str]:
+    """An action in one short word, by its kind (the types used this turn:
+    "take-fragment") or its ids in the data (a card's ability: "plant_tree"), as the
+    action types' views give them. Shown in the reserve's tight columns ("2xattract",
+    "+call") and the Help Line's "(used attract, move)"."""
+    words = {}
+    for view in action_views():
+        if view.word:
+            words[view.kind] = view.word
+            words.update(dict.fromkeys(view.data_ids, view.ability_word or view.word))
     # i18n: "2xany": two actions of any one type (a card's ability mark)
-    "any": N_("any"),
-}
+    words["any"] = N_("any")
+    return words
+
+
+ACTION_WORD = _action_words()
 
 
 def action_word(action: str) -> str:
