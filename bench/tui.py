@@ -75,9 +75,9 @@ async def key_latency(steps: int = 120) -> list[float]:
     from living_forest.bots import baseline_bot
     from living_forest.core import legal_actions
     from living_forest.core.observation import observe
+    from living_forest.present.session import SeatConfig, Session
     from living_forest.tui.app import LivingForestApp
     from living_forest.tui.screens.game import GameScreen
-    from living_forest.tui.session import SeatConfig, Session
 
     os.environ.setdefault("LIVING_FOREST_DATA_DIR", tempfile.mkdtemp())
     last_display = [0.0]
@@ -135,10 +135,10 @@ async def help_latency(runs: int = 7) -> list[float]:
     """F1 on the board at 160x48 to the help painted (headless), ``runs`` times."""
     from textual import events
 
+    from living_forest.present.session import SeatConfig, Session
     from living_forest.tui.app import LivingForestApp
     from living_forest.tui.screens.game import GameScreen
     from living_forest.tui.screens.modals import HelpScreen
-    from living_forest.tui.session import SeatConfig, Session
 
     os.environ.setdefault("LIVING_FOREST_DATA_DIR", tempfile.mkdtemp())
     last_display = [0.0]

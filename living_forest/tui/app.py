@@ -36,11 +36,13 @@ from living_forest.persistence import (
     prune_autosaves,
     saves,
 )
+from living_forest.present.charts import names_in_seat_order, per_round
+from living_forest.present.replay import Replay
+from living_forest.present.session import SeatConfig, Session, spirit_title
+from living_forest.present.tutorial import Chapter, chapters
 from living_forest.settings import Settings, load_settings, save_settings
 
-from .charts import names_in_seat_order, per_round
 from .keymap import load_keymap
-from .replay import Replay
 from .saving import (
     Autosaver,
     SaveError,
@@ -63,10 +65,8 @@ from .screens.over import GameOverScreen, TooSmallScreen
 from .screens.replay import ReplayScreen
 from .screens.title import NewGameScreen, TitleScreen
 from .screens.tutorial import ChapterScreen, TutorialScreen
-from .session import SeatConfig, Session, spirit_title
 from .themes import ALL as ALL_THEMES
 from .themes import ENV_THEME, THEMES, theme_setting
-from .tutorial import Chapter, chapters
 
 HELP_DIR = Path(__file__).resolve().parents[2] / "assets" / "help"
 MIN_W, MIN_H = 80, 24

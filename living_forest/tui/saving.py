@@ -20,8 +20,7 @@ from living_forest.persistence import (
     new_autosave_path,
     save_game,
 )
-
-from .session import CONTROLLERS, SeatConfig, Session
+from living_forest.present.session import CONTROLLERS, SeatConfig, Session
 
 __all__ = [
     "SaveError",

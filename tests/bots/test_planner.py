@@ -292,7 +292,7 @@ def test_a_hint_names_the_victory_tiles_its_turn_takes() -> None:
     """The medium bot's whole turn replayed on the true position takes exactly the
     tiles the hint reports (A-42), and the sentence names each victim."""
     from living_forest.bots.hint import hint
-    from living_forest.tui.status import hint_text
+    from living_forest.present.status import hint_text
 
     seen = 0
     for seed in range(1, 12):

@@ -29,9 +29,10 @@ from living_forest.core import (
 )
 from living_forest.core.data import ELEMENTS
 from living_forest.core.queries import BONUS, CHOOSE_ACTION, PICK
-from living_forest.tui import render as R
-from living_forest.tui.choices import choices, prompt
-from living_forest.tui.glyphs import ELEMENT_NAME
+from living_forest.present.board.help_line import _worth, help_line, help_line_big
+from living_forest.present.board.players import players
+from living_forest.present.choices import choices, prompt
+from living_forest.present.glyphs import ELEMENT_NAME
 
 SPIRITS = ["winter", "spring", "summer", "autumn"]
 
@@ -89,7 +90,7 @@ def test_A20_A30_A50_the_strengths_table_promises_only_what_is_possible() -> Non
         s = raw_strengths(rules_of(st), st.players[seat])
         for element in ("sun", "water", "plant"):
             v = max(0, s[ELEMENTS.index(element)])
-            text = R._worth(st, seat, element, v)
+            text = _worth(st, seat, element, v)
             if action_possible(st, seat, ELEMENTS.index(element), v):
                 assert "≤" in text and "no " not in text
                 promised += 1
@@ -122,7 +123,7 @@ def test_E1_the_help_line_shows_onibis_attack_as_it_stands() -> None:
             continue
         f = onibi_forecast(st)
         for seat in range(st.n):
-            text = R.help_line(st, seat, names=False)
+            text = help_line(st, seat, names=False)
             if f is None:
                 assert "Onibi" not in text
                 continue
@@ -135,7 +136,7 @@ def test_E1_the_help_line_shows_onibis_attack_as_it_stands() -> None:
             else:
                 assert "safe" in text
                 safe += 1
-            big = R.help_line_big(st, seat)
+            big = help_line_big(st, seat)
             assert f"power {f.power} vs water {f.water[seat]}" in big
     assert attacked > 10 and safe > 10
 
@@ -143,7 +144,7 @@ def test_E1_the_help_line_shows_onibis_attack_as_it_stands() -> None:
 def test_V1_the_players_panel_says_who_ends_the_game_this_round() -> None:
     said = near = skipped = 0
     for st in positions(10):
-        text = R.players(st)
+        text = players(st)
         met = conditions_met(st) if st.phase in ("draw", "action") else {}
         assert ("the game ends after this round's actions" in text) == bool(met)
         for seat in met:
@@ -175,8 +176,8 @@ def test_refusals_a_player_reads_carry_no_rule_ids() -> None:
     """Issue 8: a refused key says why in words; the core's rule IDs stay out of it (the
     core's own sentence has them, so the check can fail)."""
     from living_forest.core import why_unavailable
-    from living_forest.tui.keys import GAME_KEYS, why_not
-    from living_forest.tui.render import without_rule_ids
+    from living_forest.present.keys import GAME_KEYS, why_not
+    from living_forest.present.markup import without_rule_ids
 
     cored = said = 0
     for st in positions(6):

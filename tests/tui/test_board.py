@@ -10,6 +10,7 @@ from living_forest.core import apply, decision, legal_actions, new_game, observe
 from living_forest.core.engine import data
 from living_forest.core.queries import CHOOSE_ACTION
 from living_forest.persistence import autosave_path, latest_autosave
+from living_forest.present.session import SeatConfig, Session
 from living_forest.tui.app import LivingForestApp
 from living_forest.tui.screens.game import GameScreen
 from living_forest.tui.screens.modals import (
@@ -22,7 +23,6 @@ from living_forest.tui.screens.modals import (
     help_sections,
 )
 from living_forest.tui.screens.over import TooSmallScreen
-from living_forest.tui.session import SeatConfig, Session
 
 from .driver import clear_dialogs, first_flow, press_action, settle
 
@@ -666,9 +666,9 @@ async def test_v_shows_another_players_help_line_at_80x24():
         assert panel.seat == other and game.viewed == other
         shown = [fv.seat for fv in game.query("ForestView") if fv.display]
         assert shown == [other]
-        from living_forest.tui import render as R
+        from living_forest.present.board.help_line import help_line
 
-        assert panel._markup == R.help_line(game.state, other, names=False)  # that seat's
+        assert panel._markup == help_line(game.state, other, names=False)  # that seat's
         await pilot.press("v")
         assert panel.seat == me and game.viewed is None
 

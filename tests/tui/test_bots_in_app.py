@@ -9,10 +9,10 @@ import time
 
 from living_forest.bots import baseline_bot
 from living_forest.core import legal_actions, observe
+from living_forest.present.choices import action_label
+from living_forest.present.session import CONTROLLERS, SeatConfig, Session
 from living_forest.tui.app import LivingForestApp
-from living_forest.tui.choices import action_label
 from living_forest.tui.screens.modals import InfoScreen
-from living_forest.tui.session import CONTROLLERS, SeatConfig, Session
 
 from ..core.scenario import to_action_phase
 from .driver import first_flow, press_action, settle
@@ -152,7 +152,7 @@ def test_a_draw_hint_says_how_close_the_forced_stop_is() -> None:
     from living_forest.bots.greedy import draw_risk
     from living_forest.bots.hint import hint
     from living_forest.core import apply, new_game
-    from living_forest.tui.status import hint_text
+    from living_forest.present.status import hint_text
 
     near = far = 0
     for seed in range(1, 30):

@@ -19,12 +19,12 @@ from living_forest.core import (
     outcome,
     rules_of,
 )
+from living_forest.present.charts import names_in_seat_order, per_round
+from living_forest.present.replay import Replay
+from living_forest.present.session import SeatConfig, Session
 from living_forest.tui.app import LivingForestApp
-from living_forest.tui.charts import names_in_seat_order, per_round
-from living_forest.tui.replay import Replay
 from living_forest.tui.screens.charts import ChartScreen
 from living_forest.tui.screens.over import GameOverScreen
-from living_forest.tui.session import SeatConfig, Session
 
 from .driver import clear_dialogs, first_flow, started
 

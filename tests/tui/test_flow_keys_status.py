@@ -10,8 +10,8 @@ from living_forest.bots import baseline_bot, random_bot
 from living_forest.core import Action, GameOptions, decision, legal_actions
 from living_forest.core.observation import observe
 from living_forest.core.queries import BONUS, CHOOSE_ACTION, PICK, REVEAL
-from living_forest.tui import render as R
-from living_forest.tui.flow import (
+from living_forest.present.board.circle import circle
+from living_forest.present.flow import (
     SINCE_MOST,
     FlowController,
     HandOff,
@@ -21,9 +21,9 @@ from living_forest.tui.flow import (
     TellSince,
     Wait,
 )
-from living_forest.tui.keys import DIMMED, GAME_KEYS, HIDDEN, LIVE, liveness, opens_list
-from living_forest.tui.session import SeatConfig, Session
-from living_forest.tui.status import situation
+from living_forest.present.keys import DIMMED, GAME_KEYS, HIDDEN, LIVE, liveness, opens_list
+from living_forest.present.session import SeatConfig, Session
+from living_forest.present.status import situation
 
 from ..core import toy_module as toy
 
@@ -145,14 +145,14 @@ def test_material_the_app_has_no_glyph_for_is_drawn_with_a_fallback() -> None:
         options=GameOptions((toy.NAME,)),
     )
     st = session.state
-    small = R.circle(st, big=False)
-    big = R.circle(st, big=True)
+    small = circle(st, big=False)
+    big = circle(st, big=True)
     assert " 5?" in small
     assert "[b] 5[/] ? Meditation" in big
 
 
 def test_a_modules_action_type_is_in_the_action_menu() -> None:
-    from living_forest.tui.choices import choices
+    from living_forest.present.choices import choices
 
     session = Session(
         [SeatConfig("Ana", "winter"), SeatConfig("Bo", "spring")],

@@ -66,8 +66,8 @@ async def test_full_two_player_game_by_keys():
 
 
 async def test_four_bots_play_a_whole_game_at_80x24():
+    from living_forest.present.session import SeatConfig, Session
     from living_forest.tui.screens.modals import InfoScreen
-    from living_forest.tui.session import SeatConfig, Session
 
     seats = [
         SeatConfig("Ana", "winter", "baseline"),
@@ -141,7 +141,7 @@ def test_V3_the_result_shows_how_each_count_adds_up():
 
 
 async def test_rematch_starts_a_new_deal_with_the_same_seats():
-    from living_forest.tui.session import SeatConfig, Session
+    from living_forest.present.session import SeatConfig, Session
 
     _, log = _finished(SEED)
     seats = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "spring", "greedy")]

@@ -13,12 +13,12 @@ from textual.widgets import Input
 
 from living_forest.bots import baseline_bot
 from living_forest.core import is_over, legal_actions, observe
+from living_forest.present.markup import FINAL_BACKSLASH, safe
+from living_forest.present.session import SeatConfig, Session
 from living_forest.tui.app import BOT_PAUSE, ENV_BOT_PAUSE, LivingForestApp, bot_pause_setting
 from living_forest.tui.keymap import load_keymap
-from living_forest.tui.render import FINAL_BACKSLASH, safe
 from living_forest.tui.screens.modals import FilePromptScreen
 from living_forest.tui.screens.over import GameOverScreen
-from living_forest.tui.session import SeatConfig, Session
 from living_forest.tui.widgets.board import Panel
 
 from .driver import clear_dialogs, play_keys, settle, started

@@ -17,10 +17,10 @@ from living_forest.core import (
     rules_of,
 )
 from living_forest.core.actions import ATTRACT, DRAW, EXTINGUISH, MOVE, STOP
+from living_forest.present.inspector import FIRES, HELP_LINES, KODAMA, RESERVE, ROCKS, TREES, items
+from living_forest.present.session import SeatConfig, Session
 from living_forest.tui.app import LivingForestApp
-from living_forest.tui.inspector import FIRES, HELP_LINES, KODAMA, RESERVE, ROCKS, TREES, items
 from living_forest.tui.screens.modals import InspectScreen
-from living_forest.tui.session import SeatConfig, Session
 
 from .driver import clear_dialogs, started
 
@@ -111,7 +111,7 @@ def test_every_help_line_card_is_inspected_by_its_whole_name() -> None:
 async def test_a_finished_turn_waiting_to_be_passed_on_says_so_in_the_inspector() -> None:
     """While Ana's finished turn waits for Enter, Ben has not sat down: the "Now:"
     lines say what the status line says (Enter passes the turn on), not "Ben is to act"."""
-    from living_forest.tui.status import turn_done_text
+    from living_forest.present.status import turn_done_text
 
     app = LivingForestApp(bot_pause=0, autosave=False)
     seats = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer")]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from living_forest.present.session import SeatConfig, Session
 from living_forest.tui.app import LivingForestApp
 from living_forest.tui.keymap import load_keymap
 from living_forest.tui.screens.game import GameScreen
@@ -21,7 +22,6 @@ from living_forest.tui.screens.over import GameOverScreen
 from living_forest.tui.screens.replay import ReplayScreen
 from living_forest.tui.screens.settings import SettingsScreen
 from living_forest.tui.screens.title import Cycle, NewGameScreen, TitleScreen
-from living_forest.tui.session import SeatConfig, Session
 from living_forest.tui.widgets.controls import ChoiceList
 
 from .driver import started

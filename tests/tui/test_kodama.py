@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from living_forest.core import GameOptions, apply, is_over, new_game
 from living_forest.core.kodama import kodama
+from living_forest.present.session import SeatConfig, Session
 from living_forest.tui.app import LivingForestApp
 from living_forest.tui.screens.modals import InfoScreen
 from living_forest.tui.screens.over import GameOverScreen
-from living_forest.tui.session import SeatConfig, Session
 
 from ..core.kodama_scenario import give_tiles, kstart, set_pile
 from ..core.scenario import to_action_phase

@@ -12,10 +12,10 @@ from textual.widgets._footer import FooterKey
 
 from living_forest import i18n
 from living_forest.core import describe
+from living_forest.present.session import SeatConfig, Session
 from living_forest.tui.app import LivingForestApp
 from living_forest.tui.screens.settings import SettingsScreen
 from living_forest.tui.screens.title import TitleScreen
-from living_forest.tui.session import SeatConfig, Session
 from living_forest.tui.widgets.event_log import EventLog
 from living_forest.tui.widgets.footer import Footer
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
+from living_forest.present.session import SeatConfig, Session
 from living_forest.tui.app import LivingForestApp
-from living_forest.tui.session import SeatConfig, Session
 
 from .driver import clear_dialogs, started
 
@@ -88,7 +88,7 @@ def test_every_element_colour_is_readable_in_each_theme() -> None:
     theme; and no two Elements share a colour."""
     from textual.color import Color
 
-    from living_forest.tui.glyphs import ELEMENT_STYLE
+    from living_forest.present.glyphs import ELEMENT_STYLE
     from living_forest.tui.themes import CONTRAST, FOREST
 
     for theme, least in ((FOREST, 4.5), (CONTRAST, 7.0)):

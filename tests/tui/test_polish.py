@@ -5,10 +5,10 @@ from __future__ import annotations
 from textual.app import App
 
 from living_forest.core.engine import data
+from living_forest.present.session import SeatConfig, Session
 from living_forest.tui.app import LivingForestApp
 from living_forest.tui.screens.game import GameScreen
 from living_forest.tui.screens.title import NewGameScreen
-from living_forest.tui.session import SeatConfig, Session
 from living_forest.tui.widgets.controls import ChoiceList
 
 from .driver import clear_dialogs, started

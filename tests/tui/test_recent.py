@@ -8,8 +8,12 @@ import random
 
 from living_forest.bots import baseline_bot
 from living_forest.core import apply, legal_actions, new_game, observe, rules_of
-from living_forest.tui import render as R
-from living_forest.tui.recent import last_moves
+from living_forest.present.board.circle import circle
+from living_forest.present.board.forest import forest
+from living_forest.present.board.parts import tag
+from living_forest.present.board.reserve import reserve
+from living_forest.present.markup import plain_text
+from living_forest.present.recent import last_moves
 
 
 def test_marks_follow_each_players_latest_turn_and_end_at_their_next() -> None:
@@ -68,9 +72,9 @@ def test_marks_follow_each_players_latest_turn_and_end_at_their_next() -> None:
                 # large one always the first such player, the small one where it fits.
                 order = [(st.current + k) % n for k in range(n)]
                 first = next(s for s in order if marks.fires.get(s))
-                mark = f"[u]{R.tag(st, first)}[/] " + " ".join(map(str, marks.fires[first]))
-                assert mark in R.circle(st, big=True, put_out=marks.fires)
-                small = R.circle(st, put_out=marks.fires)
+                mark = f"[u]{tag(st, first)}[/] " + " ".join(map(str, marks.fires[first]))
+                assert mark in circle(st, big=True, put_out=marks.fires)
+                small = circle(st, put_out=marks.fires)
                 fires = " ".join(str(v) for v in sorted(st.centre)) or "none"
                 cap = rules_of(st).data.fire_capacity
                 lines = [
@@ -78,16 +82,16 @@ def test_marks_follow_each_players_latest_turn_and_end_at_their_next() -> None:
                     f"power {sum(st.centre)} ({len(st.centre)}/{cap})",
                     f"power {sum(st.centre)}",
                 ]
-                need = len("out ") + len(R.plain_text(mark))
+                need = len("out ") + len(plain_text(mark))
                 fits = any(need <= 18 - len(line) for line in lines) or (
                     not st.centre and need <= 19  # no fire: the mark alone on its line
                 )
                 assert (mark in small) == fits
                 seen["fires"] += 1
             # What the board draws: the taker's tag on the slot, the tree underlined.
-            text = R.reserve(st, names=False, taken=marks.slots)
+            text = reserve(st, names=False, taken=marks.slots)
             for seat in marks.slots.values():
-                assert f"[u]{R.tag(st, seat)}[/]" in text
+                assert f"[u]{tag(st, seat)}[/]" in text
             for seat, cells in marks.cells.items():
-                assert R.forest(st, seat, planted=cells).count("[u]") == len(cells)
+                assert forest(st, seat, planted=cells).count("[u]") == len(cells)
         assert all(v > 10 for v in seen.values()), seen

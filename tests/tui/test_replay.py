@@ -8,14 +8,14 @@ import random
 
 from living_forest.bots import baseline_bot
 from living_forest.core import apply, describe, is_over, legal_actions, new_game, observe
+from living_forest.present.replay import Replay
+from living_forest.present.session import SeatConfig, Session
 from living_forest.tui.app import LivingForestApp
-from living_forest.tui.replay import Replay
 from living_forest.tui.saving import save_session
 from living_forest.tui.screens.charts import ChartScreen
 from living_forest.tui.screens.game import GameScreen
 from living_forest.tui.screens.modals import HelpScreen, InfoScreen, NumberScreen
 from living_forest.tui.screens.replay import ReplayScreen
-from living_forest.tui.session import SeatConfig, Session
 
 from .driver import settle
 

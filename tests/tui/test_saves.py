@@ -9,6 +9,7 @@ from pathlib import Path
 from textual.widgets import Input
 
 from living_forest.persistence import default_save_dir, latest_autosave, read_record
+from living_forest.present.session import SeatConfig, Session
 from living_forest.tui.app import LivingForestApp
 from living_forest.tui.saving import save_session
 from living_forest.tui.screens.modals import (
@@ -18,7 +19,6 @@ from living_forest.tui.screens.modals import (
     SaveBrowserScreen,
     save_line,
 )
-from living_forest.tui.session import SeatConfig, Session
 
 from .driver import clear_dialogs, first_flow, started
 

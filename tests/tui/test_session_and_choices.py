@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 
 import pytest
 
 from living_forest.bots import baseline_bot
 from living_forest.core import apply, is_over, legal_actions, new_game
 from living_forest.core.observation import observe
-from living_forest.tui.choices import choices
+from living_forest.present.choices import choices
+from living_forest.present.session import SeatConfig, Session, UndoError
 from living_forest.tui.saving import load_session, save_session
-from living_forest.tui.session import SeatConfig, Session, UndoError
 
 SEATS = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer")]
 
@@ -107,20 +105,10 @@ def test_session_replays_a_log_and_maps_controllers_by_spirit():
         assert s.controller_of(i) == ("baseline" if p.spirit == "summer" else "human")
 
 
-def test_headless_modules_do_not_import_textual():
-    code = (
-        "import sys; import living_forest.tui.session, living_forest.tui.choices; "
-        "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')]; "
-        "print(bad); sys.exit(1 if bad else 0)"
-    )
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert r.returncode == 0, r.stdout + r.stderr
-
-
 def test_the_session_publishes_every_transition_to_its_subscribers() -> None:
     """Plays and undos reach subscribers in order, with the core's events; an
     unsubscribed listener hears nothing more."""
-    from living_forest.tui.session import Transition
+    from living_forest.present.session import Transition
 
     seats = [SeatConfig("Ana", "winter"), SeatConfig("Bo", "spring")]
     s = Session(seats, 0)  # Ana has strength left after taking a Fragment
@@ -167,7 +155,7 @@ def test_the_rounds_last_move_waits_for_enter_and_can_be_undone(tmp_path) -> Non
     from living_forest.core import legal_actions as _legal
     from living_forest.core import observe as _observe
     from living_forest.core import turn_preview
-    from living_forest.tui.status import turn_done_text
+    from living_forest.present.status import turn_done_text
 
     seats = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer")]
     s = Session(seats, 11, first=0)

@@ -10,10 +10,13 @@ from textual.content import Content
 
 from living_forest.core import GameOptions, new_game, rules_of
 from living_forest.core.data import Card
-from living_forest.tui import render as R
+from living_forest.present.board.cards import SHORT_NAME_CHARS, _short_names, short_name
+from living_forest.present.board.help_line import help_line
+from living_forest.present.board.supplies import supplies
+from living_forest.present.markup import plain_text
+from living_forest.present.session import SeatConfig, Session
 from living_forest.tui.app import LivingForestApp
 from living_forest.tui.screens.game import GameScreen
-from living_forest.tui.session import SeatConfig, Session
 
 from .driver import started
 
@@ -27,22 +30,22 @@ def _kodama_cards() -> dict[str, Card]:
 
 def test_every_card_has_a_short_name_of_seven_characters_that_tells_it_apart():
     cards = _kodama_cards()
-    shorts = {cid: R.short_name(c) for cid, c in cards.items()}
-    assert all(1 <= len(s) <= R.SHORT_NAME_CHARS for s in shorts.values())
+    shorts = {cid: short_name(c) for cid, c in cards.items()}
+    assert all(1 <= len(s) <= SHORT_NAME_CHARS for s in shorts.values())
     # A long name gets the table's short name, not a cut: the table covers each one,
     # and names no card that does not exist.
-    table = R._short_names()
-    assert {cid for cid, c in cards.items() if len(c.name) > R.SHORT_NAME_CHARS} <= set(table)
+    table = _short_names()
+    assert {cid for cid, c in cards.items() if len(c.name) > SHORT_NAME_CHARS} <= set(table)
     assert set(table) <= set(cards)
     # Two cards look the same only when they are alike: the Spirits' starting Kodama
     # cards, one in each deck (K-S1), are all "Kodama".
     seen = Counter(shorts.values())
-    alike = {R.short_name(cards[c]) for c in cards if c.endswith(("_winter", "_spring"))}
+    alike = {short_name(cards[c]) for c in cards if c.endswith(("_winter", "_spring"))}
     assert {s for s, n in seen.items() if n > 1} <= alike
 
 
 def _card_lines(st, seat: int) -> list[str]:
-    text = Content.from_markup(R.help_line(st, seat, names=False)).plain
+    text = Content.from_markup(help_line(st, seat, names=False)).plain
     lines = text.splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith("Help Line"))
     return lines[start:]
@@ -65,7 +68,7 @@ def test_a_long_help_line_takes_short_names_and_a_third_line_before_four_letters
         assert all(len(line) <= 42 for line in lines)
         # Each card by its short name (whole when long names do not fit), not four letters.
         for c in deck[:n]:
-            assert R.short_name(D.cards[c]) in joined or D.cards[c].name in joined
+            assert short_name(D.cards[c]) in joined or D.cards[c].name in joined
 
 
 async def test_the_80x24_board_holds_a_nine_card_help_line_without_scrolling():
@@ -89,7 +92,7 @@ async def test_the_80x24_board_holds_a_nine_card_help_line_without_scrolling():
         D = rules_of(st).data
         shown = str(game.query_one("HelpLineView").render())
         for c in st.players[0].help_line:
-            assert R.short_name(D.cards[c]) in shown
+            assert short_name(D.cards[c]) in shown
         supply = game.query_one("SuppliesView")
         assert supply.region.bottom <= left.region.bottom
 
@@ -110,7 +113,7 @@ async def test_a_supply_line_that_wraps_grows_the_panel_instead_of_being_cut():
             short.dispensers[label] = 1 + i % 2
         panel.state = short
         await pilot.pause()
-        text = R.plain_text(R.supplies(short, wide=False))
+        text = plain_text(supplies(short, wide=False))
         assert len(text.splitlines()[1]) > panel.size.width  # it must wrap
         assert panel.size.height >= 3  # the fires line and the Trees on two rows
         shown = "\n".join(

@@ -14,8 +14,8 @@ import pytest
 from living_forest.bots import baseline_bot
 from living_forest.core import BASE_GAME, GameOptions, apply, is_over, legal_actions, new_game
 from living_forest.core.observation import observe
+from living_forest.present.session import SeatConfig, Session
 from living_forest.tui.app import LivingForestApp
-from living_forest.tui.session import SeatConfig, Session
 
 from .driver import settle as settle_bots
 

@@ -24,15 +24,15 @@ from living_forest.core.actions import (
     USE_FRAGMENT,
 )
 from living_forest.core.state import PHASE_OVER
+from living_forest.present.keys import GAME_KEYS, KIND_NAME, opens_list
+from living_forest.present.session import HUMAN
+from living_forest.present.tutorial import Tutor, chapters, check_chapter
 from living_forest.tui.app import LivingForestApp
-from living_forest.tui.keys import GAME_KEYS, KIND_NAME, opens_list
 from living_forest.tui.saving import autosave_exists
 from living_forest.tui.screens.modals import ConfirmScreen, HelpScreen, InfoScreen
 from living_forest.tui.screens.over import GameOverScreen
 from living_forest.tui.screens.title import TitleScreen
 from living_forest.tui.screens.tutorial import ChapterScreen, TutorialScreen
-from living_forest.tui.session import HUMAN
-from living_forest.tui.tutorial import Tutor, chapters, check_chapter
 
 from .driver import KIND_KEY, SETTLE_TIMEOUT, pick_visible, press_action, settle
 
@@ -353,7 +353,7 @@ async def test_h_shows_the_last_lesson_again_and_the_box_says_so() -> None:
 def test_the_other_seat_follows_the_lesson_in_the_status_line() -> None:
     """While Ben plays the script the status line does not call him an easy bot; past
     the script it does (he plays on at the chapter's level)."""
-    from living_forest.tui.status import situation
+    from living_forest.present.status import situation
 
     chapter = chapters()[0]
     session = chapter.session()

@@ -16,8 +16,8 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from living_forest.core import GameState
+from living_forest.present.recent import LastMoves
 
-from ..recent import LastMoves
 from ..widgets.board import (
     CircleView,
     ForestView,

@@ -14,9 +14,8 @@ from textual.widgets import Label
 from textual_plotext import PlotextPlot
 
 from living_forest.i18n import N_, _
-
-from ..charts import CONDITIONS, MARKERS, RoundPoint
-from ..render import safe
+from living_forest.present.charts import CONDITIONS, MARKERS, RoundPoint
+from living_forest.present.markup import safe
 
 # Translated where shown.
 TITLES = {"trees": N_("Trees"), "fires": N_("Fires"), "flowers": N_("Flowers")}

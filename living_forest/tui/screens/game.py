@@ -44,15 +44,23 @@ from living_forest.core.observation import observe
 from living_forest.core.queries import CHOOSE_ACTION, PICK
 from living_forest.core.state import PHASE_OVER
 from living_forest.i18n import N_, _, card_name, ngettext
+from living_forest.present.board.discard import discard
+from living_forest.present.choices import Choice, action_label, choices, prompt
+from living_forest.present.flow import (
+    FlowController,
+    HandOff,
+    RunBot,
+    ShowGameOver,
+    ShowSummary,
+    TellSince,
+)
+from living_forest.present.inspector import items as inspect_items
+from living_forest.present.keys import GAME_KEYS, liveness, opens_list, why_not
+from living_forest.present.markup import without_rule_ids
+from living_forest.present.recent import last_moves
+from living_forest.present.session import HUMAN, Session, Transition, UndoError
+from living_forest.present.status import hint_text, situation, turn_done_text
 
-from .. import render as R
-from ..choices import Choice, action_label, choices, prompt
-from ..flow import FlowController, HandOff, RunBot, ShowGameOver, ShowSummary, TellSince
-from ..inspector import items as inspect_items
-from ..keys import GAME_KEYS, liveness, opens_list, why_not
-from ..recent import last_moves
-from ..session import HUMAN, Session, Transition, UndoError
-from ..status import hint_text, situation, turn_done_text
 from ..widgets.board import (
     ForestView,
     HelpLineView,
@@ -529,7 +537,7 @@ class GameScreen(BoardScreen):
             bot = st.players[st.current].name
             self.say(_("{player} is a bot; wait for its move.").format(player=bot))
         elif name == "undo":
-            reason = R.without_rule_ids(self.session.why_no_undo())
+            reason = without_rule_ids(self.session.why_no_undo())
             self.say(_("Cannot undo: {reason}.").format(reason=reason))
         else:
             self.say(why_not(st, self.modes, name))
@@ -633,7 +641,7 @@ class GameScreen(BoardScreen):
             reason = _("first choose Attract (a) or finish the current step")
         # i18n: a clicked card that cannot be taken; {reason}: why, in lower case
         text = _("{card}: not now — {reason}.")
-        self.say(text.format(card=name, reason=R.without_rule_ids(reason)))
+        self.say(text.format(card=name, reason=without_rule_ids(reason)))
 
     @on(ForestView.SpaceClicked)
     def _space_clicked(self, event: ForestView.SpaceClicked) -> None:
@@ -656,7 +664,7 @@ class GameScreen(BoardScreen):
         # i18n: a clicked Forest space; {column},{row}: its place (0-4); {reason}: why,
         # in lower case
         text = _("Space ({column},{row}): not now — {reason}.")
-        self.say(text.format(column=x, row=y, reason=R.without_rule_ids(reason)))
+        self.say(text.format(column=x, row=y, reason=without_rule_ids(reason)))
 
     def action_back(self) -> None:
         if self.session.turn_done is not None and self.session.turn_done_unused:
@@ -757,7 +765,7 @@ class GameScreen(BoardScreen):
                     "Discard stack of {player} ({count} cards; Esc, then v, for another player's)",
                     len(p.discard),
                 ).format(player=p.name, count=len(p.discard)),
-                R.discard(st, seat),
+                discard(st, seat),
                 markup=True,
             )
         )
@@ -777,7 +785,7 @@ class GameScreen(BoardScreen):
             return False
         reason = why_illegal(self.state, action)
         if reason is not None:
-            self.say(_("Not allowed: {reason}.").format(reason=R.without_rule_ids(reason)))
+            self.say(_("Not allowed: {reason}.").format(reason=without_rule_ids(reason)))
             return False
         self.session.play(action)  # the transition reaches _on_transition
         return True

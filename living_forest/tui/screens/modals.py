@@ -20,10 +20,9 @@ from textual.widgets.option_list import Option
 
 from living_forest.i18n import N_, _, spirit_name
 from living_forest.persistence import SaveInfo
-
-from ..glyphs import spirit_tag
-from ..inspector import Item
-from ..session import spirit_title
+from living_forest.present.glyphs import spirit_tag
+from living_forest.present.inspector import Item
+from living_forest.present.session import spirit_title
 
 
 class HandOffScreen(ModalScreen[None]):

@@ -19,9 +19,9 @@ from living_forest.core import (
     victory_thresholds,
 )
 from living_forest.i18n import N_, NP_, _, join_and, ngettext
-
-from ..glyphs import spirit_tag
-from ..render import threshold_text, without_rule_ids
+from living_forest.present.board.players import threshold_text
+from living_forest.present.glyphs import spirit_tag
+from living_forest.present.markup import without_rule_ids
 
 CONDITION = {
     "trees": NP_("{n} different tree", "{n} different trees"),

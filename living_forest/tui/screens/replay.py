@@ -19,13 +19,14 @@ from textual.widgets import Static
 
 from living_forest.core import Event, GameState, describe, parse_action
 from living_forest.i18n import N_, _, ngettext
+from living_forest.present.board.discard import discard
+from living_forest.present.charts import names_in_seat_order, per_round
+from living_forest.present.choices import action_label
+from living_forest.present.markup import safe
+from living_forest.present.recent import last_moves
+from living_forest.present.replay import Replay
+from living_forest.present.session import HUMAN
 
-from .. import render as R
-from ..charts import names_in_seat_order, per_round
-from ..choices import action_label
-from ..recent import last_moves
-from ..replay import Replay
-from ..session import HUMAN
 from ..widgets.event_log import ALL, EventLog
 from .board import BoardScreen
 from .charts import ChartScreen
@@ -282,11 +283,11 @@ class ReplayScreen(BoardScreen):
             n,
         ).format(player=p.name, count=n)
         if self.show_hidden:
-            body = R.discard(st, seat)
+            body = discard(st, seat)
             if p.draw:
                 top = ", ".join(st.players[seat].draw[::-1])
                 body += "\n\n" + _("[b]Draw stack, top first[/] (hidden in play): {cards}").format(
-                    cards=R.safe(top)
+                    cards=safe(top)
                 )
         else:
             body = _("Hidden in play (only its owner may look); x shows hidden information.")

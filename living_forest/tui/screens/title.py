@@ -20,9 +20,9 @@ from textual.widgets import Button, Input, Label, Static
 from living_forest.bots import OFFERED, title
 from living_forest.core import BASE_GAME, GameOptions, rules_for
 from living_forest.i18n import N_, _, spirit_name
+from living_forest.present.glyphs import spirit_tag
+from living_forest.present.session import HUMAN, SeatConfig, controller_name
 
-from ..glyphs import spirit_tag
-from ..session import HUMAN, SeatConfig, controller_name
 from ..widgets.footer import Footer
 
 # The Spirits and their names are the same with every module (N-7).

@@ -1,7 +1,7 @@
 """Learn to play (issue 10): the game screen of a tutorial chapter, and the chapter list.
 
 :class:`TutorialScreen` is the ordinary board (every key, panel and sum as in a game)
-with a :class:`~living_forest.tui.tutorial.Tutor` in front of it: each step's text in a
+with a :class:`~living_forest.present.tutorial.Tutor` in front of it: each step's text in a
 box when it comes up, what to press on the status line, any other move refused with
 that instruction (nothing changes), the other seat's moves from the script, and Esc to
 leave. Once the script is done the game goes on as an ordinary one.
@@ -20,11 +20,11 @@ from textual.widgets.option_list import Option
 from living_forest.core import Action, GameState
 from living_forest.core.state import PHASE_OVER
 from living_forest.i18n import N_, _
+from living_forest.present.choices import Choice
+from living_forest.present.keys import GAME_KEYS, opens_list
+from living_forest.present.session import Session
+from living_forest.present.tutorial import KEY_STEPS, Chapter, Tutor, tutorial_text
 
-from ..choices import Choice
-from ..keys import GAME_KEYS, opens_list
-from ..session import Session
-from ..tutorial import KEY_STEPS, Chapter, Tutor, tutorial_text
 from .game import GameScreen
 from .modals import ConfirmScreen, InfoScreen
 

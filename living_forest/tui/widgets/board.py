@@ -11,10 +11,15 @@ from textual.widget import Widget
 
 from living_forest.core import GameState, rules_of
 from living_forest.i18n import _, spirit_name
-
-from .. import kodama_ui
-from .. import render as R
-from ..recent import LastMoves
+from living_forest.present import kodama_ui
+from living_forest.present.board.circle import circle
+from living_forest.present.board.forest import FOREST_CELL, forest
+from living_forest.present.board.help_line import help_line, help_line_big
+from living_forest.present.board.players import players, threshold_text
+from living_forest.present.board.reserve import reserve, reserve_width
+from living_forest.present.board.supplies import supplies
+from living_forest.present.markup import safe
+from living_forest.present.recent import LastMoves
 
 
 class Panel(Widget):
@@ -64,9 +69,7 @@ class Panel(Widget):
 
 class CircleView(Panel):
     def render_state(self, st: GameState) -> str:
-        return R.circle(
-            st, big=self.wide, reached=set(self.recent.rocks), put_out=self.recent.fires
-        )
+        return circle(st, big=self.wide, reached=set(self.recent.rocks), put_out=self.recent.fires)
 
 
 class ReserveView(Panel):
@@ -78,13 +81,13 @@ class ReserveView(Panel):
             self.card = card
 
     def render_state(self, st: GameState) -> str:
-        return R.reserve(st, names=self.wide, taken=self.recent.slots)
+        return reserve(st, names=self.wide, taken=self.recent.slots)
 
     def on_click(self, event: events.Click) -> None:
         st = self.state
         if st is None or event.y < 1:
             return
-        level = event.x // R.reserve_width(self.wide)
+        level = event.x // reserve_width(self.wide)
         slot = event.y - 1
         if level < 3 and slot < len(st.reserve[level]):
             self.post_message(self.CardClicked(st.reserve[level][slot]))
@@ -115,8 +118,8 @@ class ForestView(Panel):
             self.cell = cell
 
     def on_click(self, event: events.Click) -> None:
-        x, y = event.x // (R.FOREST_CELL + 1), event.y - 1
-        if 0 <= y < 3 and 0 <= x < 5 and event.x < 5 * (R.FOREST_CELL + 1):
+        x, y = event.x // (FOREST_CELL + 1), event.y - 1
+        if 0 <= y < 3 and 0 <= x < 5 and event.x < 5 * (FOREST_CELL + 1):
             self.post_message(self.SpaceClicked(self.seat, y * 5 + x))
 
     def render_state(self, st: GameState) -> str:
@@ -127,16 +130,16 @@ class ForestView(Panel):
         # i18n: the title above a Forest: one line of 43 cells at 80x24 with the player's
         # name, the Spirit's name and " to act " after it: keep it short
         head = _("[b]Forest of {player}[/] ({spirit})").format(
-            player=R.safe(p.name), spirit=spirit_name(d.spirits[p.spirit])
+            player=safe(p.name), spirit=spirit_name(d.spirits[p.spirit])
         )
         if self.seat == st.current and st.phase != "over":
             # i18n: a mark after the Forest's title: it is this player's turn
             to_act = _("to act")
             head += f" [reverse] {to_act} [/]"
         planted = self.recent.cells.get(self.seat)
-        text = head + "\n" + R.forest(st, self.seat, marks=self.marks, planted=planted)
+        text = head + "\n" + forest(st, self.seat, marks=self.marks, planted=planted)
         if self.line:
-            text += "\n" + R.help_line(st, self.seat, names=False)
+            text += "\n" + help_line(st, self.seat, names=False)
         return text
 
 
@@ -154,9 +157,9 @@ class HelpLineView(Panel):
 
     def render_state(self, st: GameState) -> str:
         if self.wide:
-            return R.help_line_big(st, self.seat)
+            return help_line_big(st, self.seat)
         # names=False: no "(used …)" types; owner: the player's name on the card line
-        return R.help_line(st, self.seat, names=False, owner=self.named)
+        return help_line(st, self.seat, names=False, owner=self.named)
 
 
 class PlayersView(Panel):
@@ -169,11 +172,11 @@ class PlayersView(Panel):
             # as they are: trees, fires and flowers (✿) of {threshold} (what wins:
             # "12", or "13·15·13"), Victory tiles
             key = _("T trees F fires ✿ flowers of {threshold}, VT Victory tiles")
-            head = f"[b]{title}[/] [dim]{key.format(threshold=R.threshold_text(st))}[/]"
+            head = f"[b]{title}[/] [dim]{key.format(threshold=threshold_text(st))}[/]"
         else:
             # The key of the columns' letters and glyphs (T F ✿ ◆ VT dr/dis), untranslated.
-            head = f"[b]{title}[/] [dim]T F ✿→{R.threshold_text(st)} ◆ VT dr/dis[/]"
-        return head + "\n" + R.players(st, wide=self.wide)
+            head = f"[b]{title}[/] [dim]T F ✿→{threshold_text(st)} ◆ VT dr/dis[/]"
+        return head + "\n" + players(st, wide=self.wide)
 
 
 class KodamaView(Panel):
@@ -188,4 +191,4 @@ class KodamaView(Panel):
 class SuppliesView(Panel):
     def render_state(self, st: GameState) -> str:
         # The tree labels say their cost; the wide screen shows this beside the players.
-        return R.supplies(st, wide=False)
+        return supplies(st, wide=False)

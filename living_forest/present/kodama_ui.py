@@ -1,5 +1,6 @@
 """How the board shows Kodama material (KODAMA.md): the Kodama board, Onibi on the
-Circle, Element tiles, Kodama symbols, and the labels of Kodama's actions.
+Circle, Element tiles, Kodama symbols, and the views of Kodama's three action types
+(keys, words, option texts), registered as the module view "kodama".
 
 Every function returns nothing ("" or None) for a game without the expansion, so the
 generic panels call them without asking which rules are on.
@@ -21,10 +22,12 @@ from living_forest.core.kodama import (
     player,
     visible_symbols,
 )
+from living_forest.core.kodama.rules import CallKodama
 from living_forest.core.kodama.sentences import CONDITION_WORD, pile_word
 from living_forest.i18n import N_, NC_, _, card_name, pgettext
 
 from .glyphs import ELEMENT_GLYPH, plain_elements
+from .views import ActionView, ModuleView, register
 
 ONIBI = "On"  # two cells, like a Spirit's tag on the ring
 PILE_GLYPH = {"flower": ELEMENT_GLYPH["flower"], "tree": "T", "water": ELEMENT_GLYPH["water"]}
@@ -174,34 +177,72 @@ def symbols_text(st: GameState, seat: int, *, short: bool = False) -> str:
     return _("Kodama {count}").format(count=n)
 
 
-def choice_label(st: GameState, a: Action) -> str | None:
-    """The option text of a Kodama action, None for any other action."""
+def _call_label(st: GameState, a: Action) -> str:
     r = rules_of(st)
-    if a.kind == CALL:
-        k = _k(st)
-        assert k is not None
-        c = r.data.cards[k.piles[a.arg][-1]]
-        els = plain_elements(c.elements) or _("no Element")
-        left = len(k.piles[a.arg]) - 1
-        # i18n: {flower}: the Sacred Flower glyph; {elements}: Element glyphs; {count}:
-        # the cards left in the pile under it
-        details = _("cost {cost}{flower}, {elements} ({count} left under it)").format(
-            cost=c.cost, flower=FLOWER, elements=els, count=left
-        )
-        # i18n: {pile}: Flower, Tree or Water; {details}: its cost, Elements and cards left
-        call = _("Call {card} from the {pile} pile: {details}")
-        return call.format(card=card_name(c.name), pile=pile_word(a.arg), details=details)
-    if a.kind == ELEMENT:
-        amount = next(v for e, v in kodama_data(r).element_options if ELEMENTS[e] == a.arg)
-        # i18n: {glyph} and {element}: an Element's glyph and name ("☼ sun")
-        return _("Spend an Element tile: +{amount} {glyph} {element} this round").format(
-            amount=amount, glyph=ELEMENT_GLYPH[a.arg], element=element_word(a.arg)
-        )
-    if a.kind == ANIMAL:
-        card = r.data.cards[a.arg]
-        effect = next(e for e in card.effects if isinstance(e, BonusAction))
-        # i18n: {action}: the bonus action ("plant tree")
-        return _("{card}: a bonus {action} (once this round)").format(
-            card=card_name(card.name), action=bonus_word(effect.action)
-        )
-    return None
+    k = _k(st)
+    assert k is not None
+    c = r.data.cards[k.piles[a.arg][-1]]
+    els = plain_elements(c.elements) or _("no Element")
+    left = len(k.piles[a.arg]) - 1
+    # i18n: {flower}: the Sacred Flower glyph; {elements}: Element glyphs; {count}:
+    # the cards left in the pile under it
+    details = _("cost {cost}{flower}, {elements} ({count} left under it)").format(
+        cost=c.cost, flower=FLOWER, elements=els, count=left
+    )
+    # i18n: {pile}: Flower, Tree or Water; {details}: its cost, Elements and cards left
+    call = _("Call {card} from the {pile} pile: {details}")
+    return call.format(card=card_name(c.name), pile=pile_word(a.arg), details=details)
+
+
+def _element_label(st: GameState, a: Action) -> str:
+    amount = next(v for e, v in kodama_data(rules_of(st)).element_options if ELEMENTS[e] == a.arg)
+    # i18n: {glyph} and {element}: an Element's glyph and name ("☼ sun")
+    return _("Spend an Element tile: +{amount} {glyph} {element} this round").format(
+        amount=amount, glyph=ELEMENT_GLYPH[a.arg], element=element_word(a.arg)
+    )
+
+
+def _animal_label(st: GameState, a: Action) -> str:
+    card = rules_of(st).data.cards[a.arg]
+    effect = next(e for e in card.effects if isinstance(e, BonusAction))
+    # i18n: {action}: the bonus action ("plant tree")
+    return _("{card}: a bonus {action} (once this round)").format(
+        card=card_name(card.name), action=bonus_word(effect.action)
+    )
+
+
+KODAMA = register(
+    ModuleView(
+        NAME,
+        (
+            ActionView(
+                CALL,
+                "call",
+                "c",
+                # i18n: key bar label (the 80x24 key bar is full): at most 4 characters
+                N_("Call"),
+                # i18n: Kodama's action "Call a Kodama" in one short word ("+call")
+                word=N_("call"),
+                data_ids=(CallKodama.data_id,),
+                bonus_name=N_("Call"),  # Kodama's Call a Kodama (K-R1)
+                label=_call_label,
+            ),
+            ActionView(
+                ELEMENT,
+                "element",
+                "l",
+                # i18n: key bar label (the 80x24 key bar is full): at most 7 characters
+                N_("Element"),
+                label=_element_label,
+            ),
+            ActionView(
+                ANIMAL,
+                "animal",
+                "b",
+                # i18n: key bar label (the 80x24 key bar is full): at most 6 characters
+                N_("Animal"),
+                label=_animal_label,
+            ),
+        ),
+    )
+)

@@ -16,7 +16,6 @@ from living_forest.core import (
     GameState,
     decision,
     legal_actions,
-    move_destination,
     new_tree_kind,
     plant_preview,
     raw_strengths,
@@ -29,40 +28,24 @@ from living_forest.core.actions import (
     DRAW,
     END,
     EXTINGUISH,
-    MOVE,
-    PLANT,
     SKIP,
     STEAL,
     STOP,
-    TAKE_FRAGMENT,
     USE_FRAGMENT,
     Arg,
 )
 from living_forest.core.data import ELEMENTS
 from living_forest.core.events import SOURCE_WORD, VICTORY_TILE, bonus_word, line_name
 from living_forest.core.queries import BONUS, CHOOSE_ACTION, OVER, PICK, REVEAL
-from living_forest.i18n import N_, _, card_name, ngettext, spirit_name
+from living_forest.i18n import _, card_name, ngettext, spirit_name
 
-from . import kodama_ui
 from .glyphs import (
     ELEMENT_GLYPH,
-    MARK_NAME,
     effects_text,
     element_name,
     plain_elements,
-    rock_bonus_name,
 )
-
-# An offered bonus by its action type's kind, in the short title of the choice list
-# (a kind not listed shows its id: "take-fragment" -> "Take fragment").
-BONUS_NAME = {
-    ATTRACT: N_("Attract"),
-    EXTINGUISH: N_("Extinguish"),
-    MOVE: N_("Move"),
-    PLANT: N_("Plant"),
-    TAKE_FRAGMENT: N_("Take fragment"),
-    "call": N_("Call"),  # Kodama's Call a Kodama (K-R1)
-}
+from .views import action_view
 
 
 def type_names(st: GameState) -> dict[str, str]:
@@ -150,7 +133,10 @@ def _bonus_prompt(
     st: GameState, kind: str, strength: int | None, extra: int, source: str | None
 ) -> str:
     """The offered bonus, short: the strength must fit at 80x24."""
-    word = BONUS_NAME.get(kind)
+    # The bonus's title is its view's (a kind without one shows its id: "take-fragment"
+    # -> "Take fragment").
+    view = action_view(kind)
+    word = "" if view is None else view.bonus_name
     name = _(word) if word else kind.replace("_", " ").replace("-", " ").capitalize()
     where = SOURCE_WORD.get(source or "")  # the core's words for the log, the same
     origin = _(where) if where else str(source)
@@ -334,35 +320,9 @@ def _draw_choice(st: GameState, a: Action) -> Choice:
 
 def _item_choice(st: GameState, a: Action) -> Choice:
     D = rules_of(st).data
-    if a.kind == ATTRACT:
-        c = D.cards[a.arg]
-        # i18n: {elements}: Element glyphs ("☼1≈2"); {mark}: solitary, gregarious or
-        # no mark; L{level}: the card's level (L1)
-        text = _("{card}: cost {cost}, {elements}, {mark} (L{level})").format(
-            card=card_name(c.name),
-            cost=c.cost,
-            elements=plain_elements(c.elements),
-            mark=_(MARK_NAME[c.symbol]),
-            level=c.level,
-        )
-        return Choice(text, a)
-    if a.kind == EXTINGUISH:
-        n = st.centre.count(a.value)
-        # i18n: {count}: the fires of this value on the Circle
-        return Choice(
-            _("Fire of value {value} ({count} on the Circle)").format(value=a.value, count=n), a
-        )
-    if a.kind == MOVE:
-        dest, jumped = move_destination(st, a.value)
-        names = ", ".join(st.players[j].name for j in jumped)
-        bonus = rock_bonus_name(D.rock_bonus[dest])
-        if names:
-            # i18n: {bonus}: the rock's bonus ("bonus Plant"); {names}: players' names
-            text = _("Move {distance} to rock {rock} ({bonus}), jumping {names}")
-        else:
-            # i18n: {bonus}: the rock's bonus ("bonus Plant")
-            text = _("Move {distance} to rock {rock} ({bonus})")
-        return Choice(text.format(distance=a.value, rock=dest, bonus=bonus, names=names), a)
+    view = action_view(a.kind)
+    if view is not None and view.label is not None:  # the text its module's view gives
+        return Choice(view.label(st, a), a)
     if a.kind == STEAL:
         owner, kind = victory_tile(st, a.arg)
         spirit = spirit_name(D.spirits.get(owner, owner))
@@ -373,9 +333,6 @@ def _item_choice(st: GameState, a: Action) -> Choice:
         return Choice(_("Skip the bonus"), a)
     if a.kind == END:
         return Choice(_("End the turn"), a)
-    label = kodama_ui.choice_label(st, a)
-    if label is not None:
-        return Choice(label, a)
     if a.cell >= 0:
         return _space_choice(st, a)
     at = rules_of(st).by_kind.get(a.kind)

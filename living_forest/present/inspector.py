@@ -30,10 +30,10 @@ from living_forest.core.data import ELEMENTS, WIND, Card, Corner
 from living_forest.core.events import bonus_word, line_name
 from living_forest.core.state import STARTING_TREE
 from living_forest.i18n import N_, _, card_name, ngettext
+from living_forest.present.markup import plain_text, without_rule_ids
 
 from . import kodama_ui
 from .glyphs import ELEMENT_GLYPH, MARK_NAME, effects_text, plain_elements, rock_bonus_name
-from .render import plain_text, without_rule_ids
 
 # Groups, in the order they are listed (English, marked: the screen shows ``_(group)``).
 RESERVE, HELP_LINES, FIRES, ROCKS, TREES, FOREST, TILES, KODAMA = (

@@ -26,24 +26,20 @@ from living_forest.core import (
 )
 from living_forest.core.action_types import ActionType
 from living_forest.core.actions import (
-    ATTRACT,
     DONE,
     DRAW,
     END,
-    EXTINGUISH,
-    MOVE,
-    PLANT,
     SKIP,
     STOP,
-    TAKE_FRAGMENT,
     USE_FRAGMENT,
     Arg,
 )
 from living_forest.core.queries import BONUS, CHOOSE_ACTION, OVER, PICK, REVEAL
 from living_forest.i18n import N_, _
+from living_forest.present.markup import without_rule_ids
 
 from .choices import prompt, type_names
-from .render import without_rule_ids
+from .views import ActionView, action_views
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,8 +50,13 @@ class GameKey:
     label: str  # short label on the key bar (English, marked with N_)
 
 
-# In key-bar order. Action-type keys are keyed by the type's notation kind. Labels are
-# English, marked for the catalogue: show them with ``_(key.label)``.
+def _type_key(view: ActionView) -> GameKey:
+    return GameKey(view.binding, view.key, view.kind, view.key_label)
+
+
+# In key-bar order: the flow keys of the draw phase, the action types' keys as their
+# modules' views give them (the base game's first), then the flow keys of the action
+# phase. Labels are English, marked for the catalogue: show them with ``_(key.label)``.
 GAME_KEYS: dict[str, GameKey] = {
     k.name: k
     for k in (
@@ -65,23 +66,7 @@ GAME_KEYS: dict[str, GameKey] = {
         GameKey("stop", "s", STOP, N_("Stop")),
         # i18n: key bar label (the 80x24 key bar is full): at most 8 characters
         GameKey("use_fragment", "f", USE_FRAGMENT, N_("Fragment")),
-        # i18n: key bar label (the 80x24 key bar is full): at most 5 characters; keep ◆ (a Fragment)
-        GameKey("take", "t", TAKE_FRAGMENT, N_("Take◆")),
-        # i18n: key bar label (the 80x24 key bar is full): at most 7 characters
-        GameKey("attract", "a", ATTRACT, N_("Attract")),
-        # i18n: key bar label (the 80x24 key bar is full): at most 10 characters
-        GameKey("extinguish", "x", EXTINGUISH, N_("Extinguish")),
-        # i18n: key bar label (the 80x24 key bar is full): at most 4 characters
-        GameKey("move", "m", MOVE, N_("Move")),
-        # i18n: key bar label (the 80x24 key bar is full): at most 5 characters
-        GameKey("plant", "p", PLANT, N_("Plant")),
-        # The Kodama expansion's action types (hidden in a game without it).
-        # i18n: key bar label (the 80x24 key bar is full): at most 4 characters
-        GameKey("call", "c", "call", N_("Call")),
-        # i18n: key bar label (the 80x24 key bar is full): at most 7 characters
-        GameKey("element", "l", "element", N_("Element")),
-        # i18n: key bar label (the 80x24 key bar is full): at most 6 characters
-        GameKey("animal", "b", "animal", N_("Animal")),
+        *(_type_key(view) for view in action_views()),
         # i18n: key bar label (the 80x24 key bar is full): at most 4 characters
         GameKey("done", "n", DONE, N_("Done")),
         # i18n: key bar label (the 80x24 key bar is full): at most 4 characters

@@ -1,0 +1,116 @@
+"""How the base game's five basic action types show (A-4): their keys, words and
+option texts, registered as the module view "base" the way any module registers its
+own."""
+
+from __future__ import annotations
+
+from living_forest.core import Action, GameState, move_destination, rules_of
+from living_forest.core.action_types import Attract, Extinguish, Move, Plant, TakeFragment
+from living_forest.i18n import N_, _, card_name
+
+from .glyphs import MARK_NAME, plain_elements, rock_bonus_name
+from .views import ActionView, ModuleView, register
+
+
+def _attract_label(st: GameState, a: Action) -> str:
+    c = rules_of(st).data.cards[a.arg]
+    # i18n: {elements}: Element glyphs ("☼1≈2"); {mark}: solitary, gregarious or
+    # no mark; L{level}: the card's level (L1)
+    return _("{card}: cost {cost}, {elements}, {mark} (L{level})").format(
+        card=card_name(c.name),
+        cost=c.cost,
+        elements=plain_elements(c.elements),
+        mark=_(MARK_NAME[c.symbol]),
+        level=c.level,
+    )
+
+
+def _extinguish_label(st: GameState, a: Action) -> str:
+    n = st.centre.count(a.value)
+    # i18n: {count}: the fires of this value on the Circle
+    return _("Fire of value {value} ({count} on the Circle)").format(value=a.value, count=n)
+
+
+def _move_label(st: GameState, a: Action) -> str:
+    dest, jumped = move_destination(st, a.value)
+    names = ", ".join(st.players[j].name for j in jumped)
+    bonus = rock_bonus_name(rules_of(st).data.rock_bonus[dest])
+    if names:
+        # i18n: {bonus}: the rock's bonus ("bonus Plant"); {names}: players' names
+        text = _("Move {distance} to rock {rock} ({bonus}), jumping {names}")
+    else:
+        # i18n: {bonus}: the rock's bonus ("bonus Plant")
+        text = _("Move {distance} to rock {rock} ({bonus})")
+    return text.format(distance=a.value, rock=dest, bonus=bonus, names=names)
+
+
+BASE_GAME = register(
+    ModuleView(
+        "base",
+        (
+            ActionView(
+                TakeFragment.kind,
+                "take",
+                "t",
+                # i18n: key bar label (the 80x24 key bar is full): at most 5 characters;
+                # keep ◆ (a Fragment)
+                N_("Take◆"),
+                # i18n: the action "Take a Fragment" as one token, in the Help Line's list of the
+                # action types used this turn ("(used attract, take-fragment)")
+                word=N_("take-fragment"),
+                data_ids=(TakeFragment.data_id,),
+                # i18n: the action "Take a Fragment" in one short word (a card's ability mark)
+                ability_word=N_("fragment"),
+                bonus_name=N_("Take fragment"),
+            ),
+            ActionView(
+                Attract.kind,
+                "attract",
+                "a",
+                # i18n: key bar label (the 80x24 key bar is full): at most 7 characters
+                N_("Attract"),
+                # i18n: an action in one short word (the reserve's ability marks, "+call"; the
+                # Help Line's types used this turn)
+                word=N_("attract"),
+                data_ids=(Attract.data_id,),
+                bonus_name=N_("Attract"),
+                label=_attract_label,
+            ),
+            ActionView(
+                Extinguish.kind,
+                "extinguish",
+                "x",
+                # i18n: key bar label (the 80x24 key bar is full): at most 10 characters
+                N_("Extinguish"),
+                # i18n: an action in one short word (the reserve's ability marks, the Help Line)
+                word=N_("extinguish"),
+                data_ids=(Extinguish.data_id,),
+                bonus_name=N_("Extinguish"),
+                label=_extinguish_label,
+            ),
+            ActionView(
+                Move.kind,
+                "move",
+                "m",
+                # i18n: key bar label (the 80x24 key bar is full): at most 4 characters
+                N_("Move"),
+                # i18n: an action in one short word (the reserve's ability marks, the Help Line)
+                word=N_("move"),
+                data_ids=(Move.data_id,),
+                bonus_name=N_("Move"),
+                label=_move_label,
+            ),
+            ActionView(
+                Plant.kind,
+                "plant",
+                "p",
+                # i18n: key bar label (the 80x24 key bar is full): at most 5 characters
+                N_("Plant"),
+                # i18n: an action in one short word (the reserve's ability marks, the Help Line)
+                word=N_("plant"),
+                data_ids=(Plant.data_id,),
+                bonus_name=N_("Plant"),
+            ),
+        ),
+    )
+)

@@ -1,0 +1,108 @@
+"""A card in markup: its mark, its name or short name, its ability in a word."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+
+from living_forest.core.data import ASSETS_DIR, Card, GameData
+from living_forest.core.effects import BonusAction, Effect, RepeatAction, Symbols
+from living_forest.i18n import N_, _, card_name, pgettext
+
+from ..glyphs import MARK_GLYPH
+from ..markup import safe, visible_len
+from ..views import action_views
+from .parts import elements
+
+
+def card_mark(c: Card) -> str:
+    """▲ solitary, ▼ gregarious, K a Kodama symbol (K-K1), else a space."""
+    if any(isinstance(e, Symbols) for e in c.effects):
+        return "K"
+    return MARK_GLYPH[c.symbol]
+
+
+def mark_before_name(c: Card) -> str:
+    """The mark as it goes before a name: "▲Fox", "K Kodama" (a letter needs a space,
+    "KKodama" read as one word), "" for none."""
+    m = card_mark(c).strip()
+    return f"{m} " if m.isalnum() else m
+
+
+def card_markup(D: GameData, cid: str, *, name: bool, cost: bool = True, width: int = 0) -> str:
+    c = D.cards[cid]
+    mark = (mark_before_name(c) or " ") if name else card_mark(c)  # "K Tree Kodama 3"
+    head = f"[b]{c.cost}[/]" if cost else ""
+    label = f"{safe(card_name(c.name))} " if name else ""
+    text = f"{head}{mark}{label}{elements(c.elements)}"
+    ability = ability_tag(c.effects) if name else ""
+    if ability and (not width or visible_len(text) + 1 + len(ability) < width):
+        text += f" [dim]{ability}[/]"  # only where it fits: the reserve's columns are tight
+    if width:
+        pad = width - visible_len(text)
+        if pad > 0:
+            text += " " * pad
+    return text
+
+
+def ability_tag(effects: tuple[Effect, ...]) -> str:
+    """A short mark of a card's ability for the reserve: "2x attract", "+call"."""
+    tags = []
+    for e in effects:
+        if isinstance(e, RepeatAction):
+            tags.append(f"{e.max_of_type}x{action_word(e.action)}")
+        elif isinstance(e, BonusAction):
+            tags.append(f"+{action_word(e.action)}")
+    return " ".join(tags)
+
+
+def _action_words() -> dict[str, str]:
+    """An action in one short word, by its kind (the types used this turn:
+    "take-fragment") or its ids in the data (a card's ability: "plant_tree"), as the
+    action types' views give them. Shown in the reserve's tight columns ("2xattract",
+    "+call") and the Help Line's "(used attract, move)"."""
+    words = {}
+    for view in action_views():
+        if view.word:
+            words[view.kind] = view.word
+            words.update(dict.fromkeys(view.data_ids, view.ability_word or view.word))
+    # i18n: "2xany": two actions of any one type (a card's ability mark)
+    words["any"] = N_("any")
+    return words
+
+
+ACTION_WORD = _action_words()
+
+
+def action_word(action: str) -> str:
+    """An action in one short word (:data:`ACTION_WORD`; an id it lacks as it is)."""
+    word = ACTION_WORD.get(action)
+    return _(word) if word is not None else action
+
+
+SHORT_NAME_CHARS = 7
+
+
+@lru_cache(maxsize=1)
+def _short_names() -> dict[str, str]:
+    table = json.loads((ASSETS_DIR / "short_names.json").read_text(encoding="utf-8"))
+    return {k: v for k, v in table.items() if not k.startswith("_")}
+
+
+SHORT_NAME = "short name"  # the catalogue's context of the cards' short names
+
+
+def short_name(c: Card) -> str:
+    """The card's name in at most 7 characters: the catalogue's short name in the
+    player's language (context ``short name``, its id the English name) when it has
+    one; else the name itself when short enough; else, for an English name, the one in
+    ``assets/short_names.json``; a name cut to 7 letters as a last resort."""
+    short = pgettext(SHORT_NAME, c.name)
+    if short != c.name:
+        return short[:SHORT_NAME_CHARS]
+    name = card_name(c.name)
+    if len(name) <= SHORT_NAME_CHARS:
+        return name
+    if name != c.name:  # a translated name without a short one: the English table's
+        return name[:SHORT_NAME_CHARS]  # short name would be in another language
+    return _short_names().get(c.id, name)[:SHORT_NAME_CHARS]

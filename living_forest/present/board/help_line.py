@@ -1,0 +1,311 @@
+"""A player's Help Line: strengths, the net solitary count, Onibi's attack as it
+stands, then the cards; the large one beside what each strength buys now."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from living_forest.core import (
+    GameState,
+    action_possible,
+    basic_actions_of,
+    counts,
+    forced_stop_count,
+    net_solitary,
+    onibi_forecast,
+    plant_spaces,
+    raw_strengths,
+    rules_of,
+)
+from living_forest.core.data import ELEMENTS, GameData
+from living_forest.i18n import _, card_name, language, ngettext
+
+from ..glyphs import ELEMENT_GLYPH, ELEMENT_STYLE, MARK_GLYPH, MARK_NAME, element_name
+from ..kodama_ui import call_worth, symbols_text
+from ..markup import pack, pad, safe
+from .cards import SHORT_NAME_CHARS, action_word, card_mark, mark_before_name, short_name
+from .parts import el, elements
+
+
+def strengths(st: GameState, seat: int) -> str:
+    s = raw_strengths(rules_of(st), st.players[seat])
+    return " ".join(el(n, v) for n, v in zip(ELEMENTS, s, strict=True))
+
+
+def _help_card(D: GameData, cid: str, chars: int | None) -> str:
+    """A Help Line card: the whole name (``chars`` None), or its short name cut to
+    ``chars`` letters."""
+    c = D.cards[cid]
+    name = card_name(c.name) if chars is None else short_name(c)[:chars].rstrip()
+    return f"{mark_before_name(c)}{safe(name)} {elements(c.elements)}"
+
+
+# The Help Line's card list: whole names on two lines, else short names on two, then
+# three lines, then short names cut to 6, 5, 4 letters (a Help Line of ten cards or
+# more).
+_CARD_TIERS: tuple[tuple[int | None, int], ...] = (
+    (None, 2),
+    (SHORT_NAME_CHARS, 2),
+    (SHORT_NAME_CHARS, 3),
+    (6, 3),
+    (5, 3),
+    (4, 3),
+)
+
+
+_CARD_LISTS: dict[tuple[int, tuple[str, ...], int, str, str], str] = {}
+
+
+def _card_list(D: GameData, cards: tuple[str, ...], width: int, label: str) -> str:
+    """The Help Line's cards packed into ``width`` by :data:`_CARD_TIERS`, remembered
+    (the board draws the same Help Lines after every key)."""
+    key = (id(D), cards, width, label, language())  # the names depend on the language
+    found = _CARD_LISTS.get(key)
+    if found is None:
+        if len(_CARD_LISTS) > 4096:
+            _CARD_LISTS.clear()
+        for chars, lines in _CARD_TIERS:
+            found = pack([label, *(_help_card(D, c, chars) for c in cards)], width)
+            if found.count("\n") < lines:
+                break
+        assert found is not None
+        _CARD_LISTS[key] = found
+    return found
+
+
+def help_line(
+    st: GameState, seat: int, *, names: bool, width: int = 42, owner: bool = False
+) -> str:
+    """Strengths, net solitary count, then the cards: whole names while they fit on
+    two lines of ``width``, short names beyond (:data:`_CARD_TIERS`)."""
+    p = st.players[seat]
+    if owner:
+        # i18n: before the Help Line's cards (packed in 42 cells); {player} is a name of
+        # up to 12 characters
+        label = _("[b]{player}'s[/] Help Line").format(player=safe(p.name[:12]))
+    else:
+        # i18n: before the Help Line's cards (packed in 42 cells)
+        label = _("Help Line")
+    cards = _card_list(rules_of(st).data, tuple(p.help_line), width, label)
+    if not p.help_line:
+        # i18n: {help_line} is "Help Line" or "Ana's Help Line"; one line of 42 cells
+        cards = _("{help_line} [dim]empty[/]").format(help_line=label)
+    net = net_solitary(rules_of(st), p)
+    warn = _stop_warning(st, seat, net)
+    actions = ""
+    # Onibi's attack as it stands, once the Help Line is known (the Action phase).
+    onibi = onibi_text(st, seat, short=True) if st.phase == "action" else ""
+    # i18n: the net count of solitary animals ({solitary} is ▲): "net▲2"; the Help
+    # Line's first lines are packed in 42 cells at 80x24: keep it short
+    net_text = _("net{solitary}[b]{net}[/]").format(solitary=MARK_GLYPH[1], net=net)
+    if st.phase == "action" and seat == st.current:
+        # The prompt and the status line give the actions left; the forecast matters more.
+        if onibi:
+            net_text = ""
+        else:
+            actions = "  " + _actions_left(st.basic_left)
+            if st.used_types and names:
+                actions += " " + _used_types(st.used_types)
+    elif st.phase == "draw" or st.phase == "action":
+        actions = " → " + _actions(basic_actions_of(st, seat))
+    head = pack(
+        [
+            strengths(st, seat),
+            f"{net_text}{actions}",
+            symbols_text(st, seat, short=True),
+            warn.strip(),
+            onibi,
+        ],
+        width,
+    )
+    return f"{head.rstrip()}\n{cards}"
+
+
+def _actions(n: int) -> str:
+    # i18n: the basic actions a player's Help Line gives ("→ 2 actions"); the 80x24
+    # Help Line packs its first lines in 42 cells
+    return ngettext("{count} action", "{count} actions", n).format(count=n)
+
+
+def _actions_left(n: int) -> str:
+    # i18n: the basic actions left this turn; the 80x24 Help Line packs its first lines
+    # in 42 cells
+    return ngettext("{count} action left", "{count} actions left", n).format(count=n)
+
+
+def _used_types(kinds: Sequence[str]) -> str:
+    """ "(used attract, move)": the basic action types used this turn."""
+    # i18n: {types} lists the action types used this turn ("attract, move")
+    return _("(used {types})").format(types=", ".join(action_word(k) for k in kinds))
+
+
+def onibi_text(st: GameState, seat: int, *, short: bool) -> str:
+    """Onibi's attack on the Spirits (E-1) as it would fall now, for ``seat``: the
+    power against their water, and the Fire Varans it would give (the core's forecast).
+    Shown while the round is played; "" with no fire in the centre."""
+    f = onibi_forecast(st) if st.phase in ("draw", "action") else None
+    if f is None:
+        return ""
+    water = f.water[seat]
+    w = ELEMENT_GLYPH["water"]
+    if seat in f.owed:
+        n = f.gets[seat]
+        if short:
+            if n:
+                # i18n: the Fire Varans Onibi's attack would give; the 80x24 Help Line
+                # (42 cells a line): keep it short
+                got = ngettext("{count} Varan", "{count} Varans", n).format(count=n)
+            else:
+                # i18n: the 80x24 Help Line (42 cells a line): keep it short
+                got = _("no Varan left")
+            # i18n: Onibi's attack as it stands, on the 80x24 Help Line (42 cells a
+            # line): its power against the player's water ({water} is "≈3"), then
+            # {varans}: what the player would get ("2 Varans", "no Varan left")
+            text = _("Onibi {power}>{water}: {varans}").format(
+                power=f.power, water=f"{w}{water}", varans=got
+            )
+            return f"[$warning]{text}[/]"
+        if n:
+            got = ngettext("{count} Fire Varan", "{count} Fire Varans", n).format(count=n)
+        else:
+            got = _("none: the Fire Varans have run out")
+        # i18n: {varans} is what the player would get ("2 Fire Varans", "none: the Fire
+        # Varans have run out")
+        text = _("Onibi's attack now: power {power} vs water {water} → {varans}").format(
+            power=f.power, water=water, varans=got
+        )
+        return f"[$warning]{text}[/]"
+    if short:
+        # i18n: Onibi's attack as it stands, on the 80x24 Help Line (42 cells a line):
+        # its power is at most the player's water ({water} is "≈3"): nothing happens
+        text = _("Onibi {power}≤{water}: safe").format(power=f.power, water=f"{w}{water}")
+        return f"[dim]{text}[/]"
+    text = _("Onibi's attack now: power {power} vs water {water}: safe").format(
+        power=f.power, water=water
+    )
+    return f"[dim]{text}[/]"
+
+
+def _stop_warning(st: GameState, seat: int, net: int) -> str:
+    """While revealing: one more solitary card stops you (G-5), or it has."""
+    if st.phase != "draw" or seat != st.current:
+        return ""
+    stop_at = forced_stop_count(st)
+    if net >= stop_at:
+        # i18n: a warning on the 80x24 Help Line (42 cells a line): keep it short
+        text = _("forced stop")
+        return f" [reverse $error]{text}[/]"
+    if net == stop_at - 1:
+        # i18n: one more solitary animal (▲) makes you stop; the 80x24 Help Line (42
+        # cells a line): keep it short
+        text = _("next ▲ stops you")
+        return f" [reverse $warning]{text}[/]"
+    return ""
+
+
+_HELP_COL = 38  # width of the card list in the large Help Line
+
+
+def _worth(st: GameState, seat: int, element: str, v: int) -> str:
+    """What a strength of ``v`` buys now (one short line, for the large Help Line):
+    never more than the core says is possible (a card, fire or tree that cheap)."""
+    # The large Help Line's right column: "☼ Sun     3  " then this, one line each
+    # (about 40 cells on a 160-column screen).
+    v = max(0, v)
+    possible = action_possible(st, seat, ELEMENTS.index(element), v)
+    if element == "sun":
+        if not v:
+            return _("Attract: nothing")
+        if possible:
+            # i18n: what a Sun strength of {strength} buys now, one short line
+            return _("Attract animals: total cost ≤ {strength}").format(strength=v)
+        return _("Attract: no card costs ≤ {strength}").format(strength=v)
+    if element == "water":
+        if not v:
+            return _("Extinguish: nothing")
+        if possible:
+            # i18n: what a Water strength of {strength} buys now, one short line
+            return _("Extinguish fires: total value ≤ {strength}").format(strength=v)
+        if st.centre:
+            return _("Extinguish: no fire worth ≤ {strength}").format(strength=v)
+        return _("Extinguish: no fire burns")
+    if element == "plant":
+        if not v:
+            return _("Plant: nothing")
+        if possible:
+            # i18n: what a Plant strength of {strength} buys now, one short line
+            return _("Plant one tree: cost ≤ {strength}").format(strength=v)
+        if not plant_spaces(st, seat):
+            return _("Plant: no free space by a tree")
+        return _("Plant: no tree left costs ≤ {strength}").format(strength=v)
+    if element == "wind":
+        if not v:
+            return _("Move: nothing")
+        if v == 1:
+            return _("Move 1 rock clockwise")
+        # i18n: what a Wind strength of {strength} (2 or more) buys now, one short line
+        return _("Move 1 to {strength} rocks clockwise").format(strength=v)
+    flowers = counts(rules_of(st), st.players[seat]).flowers  # Victory tiles included (V-3)
+    threshold = st.thresholds["flowers"]
+    call = call_worth(st, seat)
+    if call:
+        # i18n: the player's flowers, of the flowers needed to win; {call}: what calling
+        # a Kodama is worth now
+        return _("{flowers} of {threshold}; {call}").format(
+            flowers=flowers, threshold=threshold, call=call
+        )
+    # i18n: the player's flowers (their Flower Victory tiles counted), of the flowers
+    # needed to win
+    return _("{flowers} of {threshold} with Flower Victory tiles").format(
+        flowers=flowers, threshold=threshold
+    )
+
+
+def help_line_big(st: GameState, seat: int) -> str:
+    """The Help Line as a list (one card a line) beside the strengths and their worth."""
+    D = rules_of(st).data
+    p = st.players[seat]
+    net = net_solitary(rules_of(st), p)
+    count = len(p.help_line)
+    cards = ngettext("{count} card", "{count} cards", count).format(count=count)
+    # i18n: the large Help Line's title, in a column of 38 cells ({cards} is "3 cards")
+    head = _("[b]Help Line of {player}[/] ({cards})").format(player=safe(p.name), cards=cards)
+    left = [pad(head, _HELP_COL)]
+    for cid in p.help_line:
+        c = D.cards[cid]
+        mark = card_mark(c)
+        name = card_name(c.name)  # cut to 15 cells: the column is 38 wide
+        left.append(pad(f" {mark} {safe(f'{name[:15]:<15}')} {elements(c.elements)}", _HELP_COL))
+    if not p.help_line:
+        # i18n: the large Help Line, in a column of 38 cells: at most 36
+        none_yet = _("no card revealed yet")
+        left.append(pad(f" [dim]{none_yet}[/]", _HELP_COL))
+    # i18n: the net count of solitary animals ({solitary} is ▲): "net ▲ 2"
+    status = " " + _("net {solitary} [b]{net}[/]").format(solitary=MARK_GLYPH[1], net=net)
+    if symbols_text(st, seat):
+        status += f", {symbols_text(st, seat)}"
+    if st.phase == "action" and seat == st.current:
+        status += ", " + _actions_left(st.basic_left)
+        if st.used_types:
+            status += " " + _used_types(st.used_types)
+    elif st.phase in ("draw", "action"):
+        status += " → " + _actions(basic_actions_of(st, seat))
+    status += _stop_warning(st, seat, net)
+    onibi = onibi_text(st, seat, short=False)
+    if onibi:
+        status += "\n " + onibi
+    s = raw_strengths(rules_of(st), p)
+    right = [_("[b]Strengths[/] and what each action is worth")]
+    for name, v in zip(ELEMENTS, s, strict=True):
+        # The Element's name padded to 6 cells (a longer one pushes its line right).
+        label = f"{ELEMENT_GLYPH[name]} {element_name(name):<6}"
+        right.append(f"[{ELEMENT_STYLE[name]}]{label}[/] [b]{v:>2}[/]  {_worth(st, seat, name, v)}")
+    solitary, gregarious = _(MARK_NAME[1]), _(MARK_NAME[-1])
+    right.append(
+        f"[dim]{MARK_GLYPH[1].strip()} {solitary}  {MARK_GLYPH[-1].strip()} {gregarious}[/]"
+    )
+    n = max(len(left), len(right))
+    left += [" " * _HELP_COL] * (n - len(left))
+    right += [""] * (n - len(right))
+    rows = [(a + "  " + b).rstrip() for a, b in zip(left, right, strict=True)]
+    return "\n".join([*rows, status])

@@ -1,0 +1,136 @@
+"""The players panel: one line a player, then who could end the game this round."""
+
+from __future__ import annotations
+
+from living_forest.core import (
+    GameState,
+    conditions_met,
+    could_end_this_round,
+    counts,
+    rules_of,
+    victory_thresholds,
+    victory_tile,
+)
+from living_forest.i18n import NP_, _, ngettext
+
+from ..glyphs import ELEMENT_GLYPH, FRAGMENT, SACRED_TREE, UNKNOWN
+from ..kodama_ui import player_tag
+from ..markup import safe
+from .parts import tag
+
+_TILE_GLYPH = {"fire": "F", "flower": "✿", "tree": "T"}
+
+
+def threshold_text(st: GameState) -> str:
+    """ "12", or "13·15·13" (trees·fires·flowers) once the thresholds differ (K-V2)."""
+    t = victory_thresholds(st)
+    values = [t["trees"], t["fires"], t["flowers"]]
+    return str(values[0]) if len(set(values)) == 1 else "·".join(map(str, values))
+
+
+def player_line(st: GameState, seat: int, *, wide: bool = False) -> str:
+    p = st.players[seat]
+    c = counts(rules_of(st), p)
+    t = threshold_text(st)
+    mark = ">" if seat == st.current and st.phase != "over" else " "
+    tree = SACRED_TREE if seat == st.first else " "
+    tiles = "".join(_TILE_GLYPH.get(victory_tile(st, x)[1], UNKNOWN) for x in p.victory_tiles)
+    tiles = tiles or "-"
+    if wide:
+        return (
+            f"{mark}{tree}[b]{tag(st, seat)}[/] {safe(f'{p.name[:12]:<12}')} "
+            f"T{c.trees:>2} F{c.fires:>2} {ELEMENT_GLYPH['flower']}{c.flowers:>2} /{t}  "
+            f"{FRAGMENT}{p.fragments:<2} VT {tiles:<3} "
+            # i18n: the sizes of the player's draw and discard stacks (two cells each),
+            # at the end of a line of the wide players panel: 13 cells in English
+            + _("draw {draw} disc {discard}").format(
+                draw=f"{len(p.draw):>2}", discard=f"{len(p.discard):>2}"
+            )
+            + player_tag(st, seat)
+        )
+    return (
+        f"{mark}{tree}[b]{tag(st, seat)}[/] {safe(f'{p.name[:5]:<5}')} T{c.trees:<3}F{c.fires:<3}"
+        f"{ELEMENT_GLYPH['flower']}{c.flowers:<3}{FRAGMENT}{p.fragments:<3}V{len(p.victory_tiles)} "
+        f"{len(p.draw):>2}/{len(p.discard):<2}"
+    )
+
+
+def players(st: GameState, *, wide: bool = False) -> str:
+    lines = [player_line(st, i, wide=wide) for i in st.order()]
+    ending = game_end_forecast(st)
+    if ending:
+        lines.append(ending)
+    return "\n".join(lines)
+
+
+# A victory condition reached: the count and its threshold, by the counts' names.
+_REACHED = {
+    # i18n: a victory condition met: the player's trees, of the {threshold} that win
+    "trees": NP_("{count} tree (of {threshold})", "{count} trees (of {threshold})"),
+    # i18n: a victory condition met: the fires the player put out, of the {threshold}
+    # that win
+    "fires": NP_("{count} fire (of {threshold})", "{count} fires (of {threshold})"),
+    # i18n: a victory condition met: the player's flowers, of the {threshold} that win
+    "flowers": NP_("{count} flower (of {threshold})", "{count} flowers (of {threshold})"),
+}
+
+
+# A player close to a victory condition: how many they lack, and the threshold.
+_SHORT_OF = {
+    # i18n: "Ana 1 tree from 12": the player lacks {count} trees to reach {goal}, the
+    # victory threshold
+    "trees": NP_("{player} {count} tree from {goal}", "{player} {count} trees from {goal}"),
+    # i18n: "Ana 1 fire from 12": the player lacks {count} fires put out to reach {goal},
+    # the victory threshold
+    "fires": NP_("{player} {count} fire from {goal}", "{player} {count} fires from {goal}"),
+    # i18n: "Ana 1 flower from 12": the player lacks {count} flowers to reach {goal}, the
+    # victory threshold
+    "flowers": NP_("{player} {count} flower from {goal}", "{player} {count} flowers from {goal}"),
+}
+
+
+def game_end_forecast(st: GameState) -> str:
+    """While a round is played: who meets a victory condition now, so that the game
+    ends when this Action phase is over if it still holds (V-1, V-2); and who could
+    still end it this round (:func:`could_end_this_round`)."""
+    if st.phase not in ("draw", "action"):
+        return ""
+    met = conditions_met(st)
+    t = victory_thresholds(st)
+    lines = []
+    if met:
+        who = []
+        for seat in st.order():
+            if seat in met:
+                c = counts(rules_of(st), st.players[seat])
+                reach = ", ".join(
+                    ngettext(*_REACHED[m], getattr(c, m)).format(
+                        count=getattr(c, m), threshold=t[m]
+                    )
+                    for m in met[seat]
+                )
+                # i18n: {reached} lists the conditions met ("13 trees (of 12)")
+                has = _("{player} has {reached}")
+                who.append(has.format(player=safe(st.players[seat].name), reached=reach))
+        # i18n: {players} is "Ana has 13 trees (of 12); Ben has …"
+        text = _("{players}: the game ends after this round's actions if it still holds")
+        lines.append(f"[$warning]{text.format(players='; '.join(who))}[/]")
+    # Who could still end it this round: in the Action phase a promise (one basic
+    # action does it, the core says); while revealing, who is one short.
+    close = [
+        ngettext(*_SHORT_OF[m], need).format(
+            player=safe(st.players[seat].name), count=need, goal=t[m]
+        )
+        for seat, reach in could_end_this_round(st).items()
+        if seat not in met
+        for m, need in reach.items()
+    ]
+    if close:
+        if st.phase == "action":
+            # i18n: {players} is "Ana 1 tree from 12; Ben 2 fires from 12"
+            head = _("Can end the game this round: {players}")
+        else:
+            # i18n: {players} is "Ana 1 tree from 12; Ben 1 fire from 12"
+            head = _("One short of the end: {players}")
+        lines.append(f"[$warning]{head.format(players='; '.join(close))}[/]")
+    return "\n".join(lines)
