@@ -9,7 +9,7 @@ from living_forest.core.action_types import Attract, Extinguish, Move, Plant, Ta
 from living_forest.i18n import N_, _, card_name
 
 from .glyphs import MARK_NAME, plain_elements, rock_bonus_name
-from .views import ActionView, ModuleView, register
+from .views import ActionView, ModuleView, RockView, register
 
 
 def _attract_label(st: GameState, a: Action) -> str:
@@ -111,6 +111,12 @@ BASE_GAME = register(
                 data_ids=(Plant.data_id,),
                 bonus_name=N_("Plant"),
             ),
+        ),
+        rocks=(
+            RockView("plant", "♣", N_("Plant"), N_("bonus Plant")),
+            RockView("fragment", "◆", N_("Fragment"), N_("1 Fragment")),
+            RockView("attract", "☼", N_("Attract"), N_("bonus Attract")),
+            RockView("extinguish", "≈", N_("Extinguish"), N_("bonus Extinguish")),
         ),
     )
 )

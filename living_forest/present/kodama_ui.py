@@ -1,12 +1,14 @@
 """How the board shows Kodama material (KODAMA.md): the Kodama board, Onibi on the
-Circle, Element tiles, Kodama symbols, and the views of Kodama's three action types
-(keys, words, option texts), registered as the module view "kodama".
+Circle, Element tiles, Kodama symbols, the stone rocks' bonus, and the views of
+Kodama's three action types (keys, words, option texts), registered as the module
+view "kodama": the generic panels reach them through the registry only.
 
-Every function returns nothing ("" or None) for a game without the expansion, so the
-generic panels call them without asking which rules are on.
+Every function returns nothing ("" or None) for a game without the expansion.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from living_forest.core import Action, GameState, raw_strengths, rules_of
 from living_forest.core.data import ELEMENTS
@@ -27,7 +29,7 @@ from living_forest.core.kodama.sentences import CONDITION_WORD, pile_word
 from living_forest.i18n import N_, NC_, _, card_name, pgettext
 
 from .glyphs import ELEMENT_GLYPH, plain_elements
-from .views import ActionView, ModuleView, register
+from .views import ActionView, ModuleView, PanelView, RockMark, RockView, register
 
 ONIBI = "On"  # two cells, like a Spirit's tag on the ring
 PILE_GLYPH = {"flower": ELEMENT_GLYPH["flower"], "tree": "T", "water": ELEMENT_GLYPH["water"]}
@@ -70,6 +72,17 @@ def onibi_rock(st: GameState) -> int | None:
     """Onibi's rock (K-C6), None without the expansion."""
     k = _k(st)
     return None if k is None else k.onibi
+
+
+def onibi_mark(st: GameState) -> Mapping[int, RockMark]:
+    """Onibi on its rock (K-C6): moving Spirits jump over it."""
+    rock = onibi_rock(st)
+    if rock is None:
+        return {}
+    # i18n: the fire spirit's name in a rock box of the large Circle: at most 12 cells
+    name = _("Onibi")
+    note = _("Onibi stands here: moving Spirits jump over it.")
+    return {rock: RockMark(ONIBI, name, note)}
 
 
 def board(st: GameState, *, wide: bool) -> str:
@@ -211,6 +224,14 @@ def _animal_label(st: GameState, a: Action) -> str:
     )
 
 
+def _symbols_status(st: GameState, seat: int, short: bool) -> str:
+    return symbols_text(st, seat, short=short)
+
+
+def _board_panel(st: GameState, wide: bool) -> str:
+    return board(st, wide=wide)
+
+
 KODAMA = register(
     ModuleView(
         NAME,
@@ -244,5 +265,14 @@ KODAMA = register(
                 label=_animal_label,
             ),
         ),
+        rocks=(
+            # Kodama's stone rocks (K-R1)
+            RockView("call_kodama", "K", N_("Kodama"), N_("bonus Call a Kodama")),
+        ),
+        panels=(PanelView("kodama", N_("Kodama"), N_("The Kodama board"), _board_panel),),
+        rock_marks=onibi_mark,
+        player_tag=player_tag,
+        status=_symbols_status,
+        flowers_buy=call_worth,
     )
 )
