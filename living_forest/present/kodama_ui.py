@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from living_forest.core import Action, GameState, raw_strengths, rules_of
+from living_forest.core import Action, Event, GameState, raw_strengths, rules_of
 from living_forest.core.data import ELEMENTS
 from living_forest.core.effects import BonusAction
 from living_forest.core.events import bonus_word, element_word
@@ -29,7 +29,15 @@ from living_forest.core.kodama.sentences import CONDITION_WORD, pile_word
 from living_forest.i18n import N_, NC_, _, card_name, pgettext
 
 from .glyphs import ELEMENT_GLYPH, plain_elements
-from .views import ActionView, ModuleView, PanelView, RockMark, RockView, register
+from .views import (
+    ActionView,
+    ModuleView,
+    PanelView,
+    ReportCount,
+    RockMark,
+    RockView,
+    register,
+)
 
 ONIBI = "On"  # two cells, like a Spirit's tag on the ring
 PILE_GLYPH = {"flower": ELEMENT_GLYPH["flower"], "tree": "T", "water": ELEMENT_GLYPH["water"]}
@@ -232,6 +240,36 @@ def _board_panel(st: GameState, wide: bool) -> str:
     return board(st, wide=wide)
 
 
+# The events ``simulate`` counts, by a key in English (the keys of ``simulate --json``).
+KODAMA_CALLS = N_("Kodama calls")
+ONIBI_FIRES = N_("Onibi fires")
+ELEMENT_TILES_SPENT = N_("Element tiles spent")
+ANIMAL_BONUS_ACTIONS = N_("animal bonus actions")
+# Kodama's piles as the simulate table names them ("the flower pile"), by their ids.
+PILE_REPORT_WORD = {"flower": N_("flower"), "tree": N_("tree"), "water": N_("water")}
+
+
+def _count(event: str, key: str) -> ReportCount:
+    """A count of the events ``event`` per game, named ``key`` (English, marked)."""
+    return ReportCount(event, lambda e: key, lambda e: _(key))
+
+
+def _emptied_key(e: Event) -> str:
+    return f"{e['pile']} pile emptied ({e['condition']} -> {e['threshold']})"
+
+
+def _emptied_label(e: Event) -> str:
+    pile = PILE_REPORT_WORD.get(e["pile"])
+    # i18n: {pile}: a Kodama pile (flower, tree, water); {condition}: the victory
+    # i18n: condition (flowers, trees, fires) whose threshold rose to {threshold}
+    label = _("games where the {pile} pile emptied ({condition} -> {threshold})")
+    return label.format(
+        pile=_(pile) if pile is not None else e["pile"],
+        condition=_condition(e["condition"]),
+        threshold=e["threshold"],
+    )
+
+
 KODAMA = register(
     ModuleView(
         NAME,
@@ -274,5 +312,12 @@ KODAMA = register(
         player_tag=player_tag,
         status=_symbols_status,
         flowers_buy=call_worth,
+        counts=(
+            _count("kodama_called", KODAMA_CALLS),
+            ReportCount("threshold_raised", _emptied_key, _emptied_label, per_game=False),
+            _count("onibi_fire_added", ONIBI_FIRES),
+            _count("element_tile_used", ELEMENT_TILES_SPENT),
+            _count("animal_bonus", ANIMAL_BONUS_ACTIONS),
+        ),
     )
 )

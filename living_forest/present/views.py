@@ -18,11 +18,11 @@ its own. The functions below ask only the views of the modules a game has on.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
-from living_forest.core import Action, GameState, rules_of
+from living_forest.core import Action, Event, GameState, rules_of
 
 # The views the app ships, imported on first use (each module registers itself).
 BUILTIN = ("living_forest.present.base_game", "living_forest.present.kodama_ui")
@@ -44,6 +44,10 @@ class ActionView:
     ability_word: str = ""  # the word after a card's ability mark, if not ``word``
     bonus_name: str = ""  # the title of it offered as a bonus ("Bonus Attract: …")
     label: Label | None = None  # the text of one of its options in the choice list
+    # The lesson's instruction for it when one key makes it ("press {key} to take a
+    # Fragment."), else what to pick of its list ("pick Spider"): a tutorial's step.
+    key_step: str = ""
+    pick: Label | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +86,20 @@ class PanelView:
 
 
 @dataclass(frozen=True, slots=True)
+class ReportCount:
+    """An event of a module's that ``simulate`` counts. ``key(event)`` names the count
+    in ``simulate --json`` (English, stable; made from the event's data); ``label(event)``
+    says it in the table, in the player's language: what is counted ("Kodama calls",
+    shown as a mean per game) or, with ``per_game`` False, the whole row of the games
+    that had one ("games where the flower pile emptied (flowers -> 15)")."""
+
+    event: str
+    key: Callable[[Event], str]
+    label: Callable[[Event], str]
+    per_game: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class ModuleView:
     """How a rules module shows: its name (the core's module name, "base" for the
     base game) and its action types' views, in key-bar order; the rest is what the
@@ -96,6 +114,7 @@ class ModuleView:
     # A part of a player's status line ("K3:◆E" short, "Kodama 3: a Fragment" long).
     status: Callable[[GameState, int, bool], str] | None = None
     flowers_buy: Callable[[GameState, int], str] | None = None  # "call a Kodama ≤ 3"
+    counts: tuple[ReportCount, ...] = ()  # its events that ``simulate`` counts
 
 
 _MODULES: dict[str, ModuleView] = {}
@@ -140,10 +159,21 @@ def rock_view(bonus: str) -> RockView | None:
     return next((rv for rv in rock_views() if rv.bonus == bonus), None)
 
 
+def views_of(modules: Iterable[str]) -> tuple[ModuleView, ...]:
+    """The views of the base game and of ``modules`` (module names), the base game's
+    first."""
+    on = {"base", *modules}
+    return tuple(mv for mv in module_views() if mv.name in on)
+
+
 def game_views(st: GameState) -> tuple[ModuleView, ...]:
     """The views of the modules this game has on (the base game's first)."""
-    on = {"base", *(m.name for m in rules_of(st).modules)}
-    return tuple(mv for mv in module_views() if mv.name in on)
+    return views_of(m.name for m in rules_of(st).modules)
+
+
+def report_counts(modules: Iterable[str]) -> dict[str, ReportCount]:
+    """The events ``simulate`` counts in a game of ``modules``, by event kind."""
+    return {c.event: c for mv in views_of(modules) for c in mv.counts}
 
 
 def rock_marks(st: GameState) -> dict[int, RockMark]:
