@@ -21,11 +21,14 @@ import importlib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
+from importlib.metadata import entry_points
 
 from living_forest.core import Action, Event, GameState, rules_of
 
-# The views the app ships, imported on first use (each module registers itself).
-BUILTIN = ("living_forest.present.base_game", "living_forest.present.kodama_ui")
+# The entry-point group naming the rules modules' views (module name -> the Python
+# module that registers its view); the base game's is the app's own.
+GROUP = "living_forest.views"
+BASE_VIEW = "living_forest.present.base_game"
 
 Label = Callable[[GameState, Action], str]
 
@@ -130,8 +133,9 @@ def register(view: ModuleView) -> ModuleView:
 
 @cache
 def _load_builtin() -> None:
-    for name in BUILTIN:
-        importlib.import_module(name)
+    importlib.import_module(BASE_VIEW)
+    for ep in sorted(entry_points(group=GROUP), key=lambda ep: ep.name):
+        ep.load()  # registers the view
 
 
 def module_views() -> tuple[ModuleView, ...]:

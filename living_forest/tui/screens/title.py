@@ -215,13 +215,13 @@ def controller_label(controller: str) -> str:
 
 def rules_choices() -> list[tuple[str, str]]:
     """The rules on offer: (label, module names joined by "+"; "" = the base game), the
-    base game then each rules module by its title; the labels are translated where
-    shown."""
-    from living_forest.core.modules import available_modules, get_module
+    base game then each installed rules module by its title; the labels are translated
+    where shown."""
+    from living_forest.core.modules import get_module, installed
 
     # i18n: the rules of a game on the New game form: at most 16 characters
     base = N_("Base game")
-    return [(base, ""), *((get_module(name).title, name) for name in available_modules())]
+    return [(base, ""), *((get_module(name).title, name) for name in sorted(installed()))]
 
 
 def options_of(value: str) -> GameOptions:
