@@ -12,7 +12,7 @@ import json
 import os
 import shutil
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,7 +27,7 @@ from .i18n import (
 )
 
 if TYPE_CHECKING:
-    from .core import GameOptions
+    from .core import Event, GameOptions
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
 
@@ -593,7 +593,7 @@ def cmd_simulate(args: argparse.Namespace, bots: tuple[str, ...], options: GameO
     if args.json:
         print(json.dumps(data))  # --plot or not: the JSON alone, for scripts
     else:
-        _print_summary(data)
+        _print_summary(data, summary.count_examples)
         if args.plot:
             from .plots import simulate_plots
 
@@ -603,14 +603,13 @@ def cmd_simulate(args: argparse.Namespace, bots: tuple[str, ...], options: GameO
     return EXIT_FAIL if summary.failures else EXIT_OK
 
 
-def _print_summary(d: dict[str, Any]) -> None:
+def _print_summary(d: dict[str, Any], examples: Mapping[str, Event]) -> None:
     from rich.console import Console
     from rich.table import Table
 
     from .simulate import (
         condition_word,
-        count_word,
-        emptied_pile,
+        count_rows,
         failure_word,
         seat_word,
         watched_word,
@@ -670,20 +669,8 @@ def _print_summary(d: dict[str, Any]) -> None:
         # i18n: {seat}: a seat by its Spirit and its bot, e.g. "winter (baseline)"
         label = _("win rate, {seat}").format(seat=seat_word(i, d["bots"][i]))
         t.add_row(label, pct(rate))
-    for what, mean in d.get("per_game", {}).items():
-        if emptied_pile(what) is None:  # those are counted in games below
-            # i18n: {what}: module events counted in a game, e.g. "Kodama calls"
-            label = _("{what} per game").format(what=count_word(what))
-            t.add_row(label, f"{mean:g}")
-    for what, n in d.get("games_with", {}).items():
-        emptied = emptied_pile(what)
-        if emptied is not None:
-            pile, condition, threshold = emptied
-            # i18n: {pile}: a Kodama pile (flower, tree, water); {condition}: the victory
-            # i18n: condition (flowers, trees, fires) whose threshold rose to {threshold}
-            label = _("games where the {pile} pile emptied ({condition} -> {threshold})")
-            label = label.format(pile=pile, condition=condition, threshold=threshold)
-            t.add_row(label, f"{n} ({pct(n / fin)})")
+    for label, value in count_rows(d, examples):
+        t.add_row(label, value)
     for what, n in d["watched_games"].items():
         # i18n: {event}: a rare event's id and why, e.g. "fire_not_added: the Circle is full"
         t.add_row(_("games with {event}").format(event=watched_word(what)), str(n))

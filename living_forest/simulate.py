@@ -7,11 +7,10 @@ no UI library.
 from __future__ import annotations
 
 import random
-import re
 import statistics
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
@@ -33,6 +32,7 @@ from living_forest.core import (
 )
 from living_forest.core.events import SOURCE_WORD, WHY_NOT_ADDED, KindsOnly
 from living_forest.i18n import N_, _, ngettext
+from living_forest.present.views import ReportCount, report_counts
 
 SPIRITS = ("winter", "spring", "summer", "autumn")
 ROUND_CAP = 300
@@ -61,6 +61,7 @@ class GameResult:
     failure: str | None = None  # "stuck", "no legal action", "exception: ...", "invalid: ..."
     watched: Counter[str] = field(default_factory=Counter)  # e.g. "fire_not_added: ..."
     counted: Counter[str] = field(default_factory=Counter)  # e.g. "Kodama calls"
+    count_examples: dict[str, Event] = field(default_factory=dict)  # one event per key
     actions: list[str] | None = None
     state: GameState | None = None
     # Per seat in table order: CPU seconds spent choosing, and decisions taken, by its bot.
@@ -147,27 +148,10 @@ def style_word(key: str, options: GameOptions = BASE_GAME) -> str:
     return _(key)
 
 
-# Module events counted per game (the Kodama expansion's calls, emptied piles, Onibi),
-# by a key in English (the keys of ``simulate --json``; :func:`count_word` and
-# :func:`emptied_pile` turn them into words for the table).
-KODAMA_CALLS = N_("Kodama calls")
-ONIBI_FIRES = N_("Onibi fires")
-ELEMENT_TILES_SPENT = N_("Element tiles spent")
-ANIMAL_BONUS_ACTIONS = N_("animal bonus actions")
-COUNTED_EVENTS: dict[str, Callable[[Event], str]] = {
-    "kodama_called": lambda e: KODAMA_CALLS,
-    "threshold_raised": lambda e: f"{e['pile']} pile emptied ({e['condition']} -> 15)",
-    "onibi_fire_added": lambda e: ONIBI_FIRES,
-    "element_tile_used": lambda e: ELEMENT_TILES_SPENT,
-    "animal_bonus": lambda e: ANIMAL_BONUS_ACTIONS,
-}
-_NOTED = frozenset(COUNTED_EVENTS) | WATCHED_EVENTS
-_COUNT_WORDS = frozenset({KODAMA_CALLS, ONIBI_FIRES, ELEMENT_TILES_SPENT, ANIMAL_BONUS_ACTIONS})
-_EMPTIED = re.compile(r"(?P<pile>\w+) pile emptied \((?P<condition>\w+) -> (?P<threshold>\d+)\)")
+# Module events counted per game: each module's view says which (``report_counts``),
+# by a key in English (the keys of ``simulate --json``) and in words (:func:`count_rows`).
 # The victory conditions by their ids ("won on fires"; a game won on two: "fires+trees").
 CONDITION_WORD = {"flowers": N_("flowers"), "trees": N_("trees"), "fires": N_("fires")}
-# Kodama's piles as the simulate table names them ("the flower pile"), by their ids.
-PILE_WORD = {"flower": N_("flower"), "tree": N_("tree"), "water": N_("water")}
 # The simulation's seats by their Spirit ids, in lower case ("winter (baseline)").
 SPIRIT_WORD = {
     # i18n: a seat of a bot simulation, in lower case as in "winter (baseline)"
@@ -189,37 +173,52 @@ FAILURE_WORD = {
 _NO_CONDITION = N_("none")
 
 
-def _watch(events: Iterable[Event], watched: Counter[str], counted: Counter[str]) -> None:
+def _noted(options: GameOptions) -> frozenset[str]:
+    """The event kinds a game of ``options`` counts: the rare paths, its modules'."""
+    return frozenset(report_counts(options.modules)) | WATCHED_EVENTS
+
+
+def _watch(
+    events: Iterable[Event],
+    watched: Counter[str],
+    counted: Counter[str],
+    counts: Mapping[str, ReportCount],
+    examples: dict[str, Event],
+) -> None:
     """Count the rare paths ("fire_not_added: the Circle is full", "bonus_lost: rock")
-    and the module events of COUNTED_EVENTS."""
+    and the modules' events of ``counts`` (one of each key kept in ``examples``: the
+    table's words are made from it)."""
     for e in events:
-        if e.kind not in _NOTED:
-            continue
-        label = COUNTED_EVENTS.get(e.kind)
-        if label is not None:
-            counted[label(e)] += 1
+        count = counts.get(e.kind)
+        if count is not None:
+            key = count.key(e)
+            counted[key] += 1
+            examples.setdefault(key, e)
         if e.kind in WATCHED_EVENTS:
             why = str(e.data.get("why", ""))
             watched[f"{e.kind}: {WHY_NOT_ADDED.get(why, why) or e.data.get('source')}"] += 1
 
 
-def count_word(key: str) -> str:
-    """A count of module events (a key of ``per_game``/``games_with``) in words."""
-    return _(key) if key in _COUNT_WORDS else key
-
-
-def emptied_pile(key: str) -> tuple[str, str, str] | None:
-    """The pile, condition and threshold of an "emptied pile" count, in words ("flower",
-    "flowers", "15"); None for another count."""
-    m = _EMPTIED.fullmatch(key)
-    if m is None:
-        return None
-    pile, condition = PILE_WORD.get(m["pile"]), CONDITION_WORD.get(m["condition"])
-    return (
-        _(pile) if pile is not None else m["pile"],
-        _(condition) if condition is not None else m["condition"],
-        m["threshold"],
-    )
+def count_rows(d: Mapping[str, Any], examples: Mapping[str, Event]) -> list[tuple[str, str]]:
+    """The simulate table's rows of the modules' counts (``d``: :meth:`Summary.to_json`;
+    ``examples``: :attr:`Summary.count_examples`): the means per game, then the games
+    with one."""
+    counts = report_counts(d.get("modules") or ())
+    fin = d["finished"] or 1
+    per_game, games_with = [], []
+    for key, mean in d.get("per_game", {}).items():
+        e = examples.get(key)
+        count = None if e is None else counts.get(e.kind)
+        if e is None or count is None:  # a count no view knows: its key as it is
+            # i18n: {what}: module events counted in a game, e.g. "Kodama calls"
+            per_game.append((_("{what} per game").format(what=key), f"{mean:g}"))
+        elif count.per_game:
+            label = _("{what} per game").format(what=count.label(e))
+            per_game.append((label, f"{mean:g}"))
+        else:
+            n = d["games_with"][key]
+            games_with.append((count.label(e), f"{n} ({100 * n / fin:.1f}%)"))
+    return per_game + games_with
 
 
 # The rare paths by event id, in words; {why} is the event's reason or the bonus's source.
@@ -325,7 +324,9 @@ def play_game(
     table_seat: list[int] = []
     # The moves' events of the kinds counted here, and no others: the rules make only
     # those (``KindsOnly``), all rare.
-    kept = KindsOnly(_NOTED | STYLE_EVENTS if style else _NOTED)
+    counts = report_counts(options.modules)
+    noted = _noted(options)
+    kept = KindsOnly(noted | STYLE_EVENTS if style else noted)
     styles = [Counter[str]() for _ in range(players)]  # per seat, turn order
     basic_kinds: frozenset[str] = frozenset()
     try:
@@ -339,7 +340,8 @@ def play_game(
         check_all = check == "all"
         decisions = 0
         legal = legal_actions(st)
-        _watch(events, res.watched, res.counted)  # the setup's (a plain list: all of them)
+        # the setup's events (a plain list: all of them)
+        _watch(events, res.watched, res.counted, counts, res.count_examples)
         while st.phase != "over":
             if check_all and (problems := validate(st)):
                 res.failure = f"invalid: {problems[0]}"
@@ -368,7 +370,7 @@ def play_game(
         res.decisions = decisions
     except Exception as e:  # a crash is a result, not an abort of the whole run
         res.failure = f"exception: {type(e).__name__}: {e}"
-    _watch(kept, res.watched, res.counted)
+    _watch(kept, res.watched, res.counted, counts, res.count_examples)
     if style and st is not None:
         _count_style(rules_for(options), kept, styles)
         for i, p in enumerate(st.players):
@@ -472,6 +474,7 @@ class Summary:
     watched_games: Counter[str] = field(default_factory=Counter)  # games with >= 1
     counted: Counter[str] = field(default_factory=Counter)  # module events, in all games
     counted_games: Counter[str] = field(default_factory=Counter)  # games with >= 1
+    count_examples: dict[str, Event] = field(default_factory=dict)  # one event per key
 
     def add(self, r: GameResult) -> None:
         self.games += 1
@@ -494,6 +497,8 @@ class Summary:
         if r.failure is None:
             self.counted.update(r.counted)
             self.counted_games.update(r.counted.keys())
+            for key, e in r.count_examples.items():
+                self.count_examples.setdefault(key, e)
 
     @property
     def finished(self) -> int:

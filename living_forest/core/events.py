@@ -10,7 +10,7 @@ like the core, asks :func:`wants` before making one (the fast path keeps none).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -176,7 +176,8 @@ VICTORY_TILE = {
     "flower": N_("{spirit}'s flower Victory tile"),
     "tree": N_("{spirit}'s tree Victory tile"),
 }
-# The bonuses of the Circle's rocks and the Forest's corners, by their data ids.
+# The bonuses of the Circle's rocks and the Forest's corners, by their data ids; a
+# module adds its own with :func:`register_bonus_words`.
 BONUS_WORD = {
     "attract": N_("attract"),
     "extinguish": N_("extinguish"),
@@ -185,13 +186,18 @@ BONUS_WORD = {
     "move": N_("move"),
     "fragment": N_("fragment"),
     "take_fragment": N_("take fragment"),
-    "call_kodama": N_("call kodama"),
     # The action kinds (``action_finished``), as the log has always named them.
     "take-fragment": N_("take-fragment"),
-    "call": N_("call"),
-    "element": N_("element"),
-    "animal": N_("animal"),
 }
+
+
+def register_bonus_words(words: Mapping[str, str]) -> None:
+    """A module's bonuses and action kinds in words (English, marked with ``N_``), by
+    their data ids; a word the base game has already is refused."""
+    for bonus, word in words.items():
+        if BONUS_WORD.get(bonus, word) != word:
+            raise ValueError(f"the bonus {bonus!r} has a word already")
+        BONUS_WORD[bonus] = word
 
 
 # Context "element": "plant" the Element and "plant" the action (BONUS_WORD) are two

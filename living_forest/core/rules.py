@@ -17,7 +17,7 @@ from .actions import Action
 from .data import GameData, load_data
 from .effects import RepeatAction
 from .events import Event
-from .modules import Module, get_module
+from .modules import Module, install_order
 from .options import BASE_GAME, GameOptions, OptionsError
 
 if TYPE_CHECKING:
@@ -372,7 +372,7 @@ def rules_of(st: GameState) -> Rules:
 def _build(options: GameOptions) -> Rules:
     from . import base_game
 
-    modules = [get_module(name) for name in options.modules]
+    modules = install_order(options.modules)
     b = RulesBuilder(options, load_data())
     base_game.install(b)
     for m in modules:

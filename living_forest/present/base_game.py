@@ -9,7 +9,7 @@ from living_forest.core.action_types import Attract, Extinguish, Move, Plant, Ta
 from living_forest.i18n import N_, _, card_name
 
 from .glyphs import MARK_NAME, plain_elements, rock_bonus_name
-from .views import ActionView, ModuleView, register
+from .views import ActionView, ModuleView, RockView, register
 
 
 def _attract_label(st: GameState, a: Action) -> str:
@@ -29,6 +29,28 @@ def _extinguish_label(st: GameState, a: Action) -> str:
     n = st.centre.count(a.value)
     # i18n: {count}: the fires of this value on the Circle
     return _("Fire of value {value} ({count} on the Circle)").format(value=a.value, count=n)
+
+
+def _attract_pick(st: GameState, a: Action) -> str:
+    # i18n: what to pick from a list, in the lesson's instruction ("press a, then
+    # pick Spider.", "pick Spider in the list.")
+    return _("pick {card}").format(card=card_name(rules_of(st).data.cards[a.arg].name))
+
+
+def _extinguish_pick(st: GameState, a: Action) -> str:
+    # i18n: {value} is the fire's value (1 to 3)
+    return _("pick a fire of {value}").format(value=a.arg)
+
+
+def _move_pick(st: GameState, a: Action) -> str:
+    # i18n: {steps} is the number of rocks the Spirit moves
+    return _("pick the move of {steps}").format(steps=a.arg)
+
+
+def _plant_pick(st: GameState, a: Action) -> str:
+    x, y = rules_of(st).data.xy(a.cell)
+    # i18n: {tree} is a tree's number (5A); ({x},{y}) the space of the Forest
+    return _("pick tree {tree}, then the space ({x},{y})").format(tree=a.arg, x=x, y=y)
 
 
 def _move_label(st: GameState, a: Action) -> str:
@@ -62,6 +84,8 @@ BASE_GAME = register(
                 # i18n: the action "Take a Fragment" in one short word (a card's ability mark)
                 ability_word=N_("fragment"),
                 bonus_name=N_("Take fragment"),
+                # i18n: the lesson's instruction after "Now: "; {key} is a key
+                key_step=N_("press {key} to take a Fragment."),
             ),
             ActionView(
                 Attract.kind,
@@ -75,6 +99,7 @@ BASE_GAME = register(
                 data_ids=(Attract.data_id,),
                 bonus_name=N_("Attract"),
                 label=_attract_label,
+                pick=_attract_pick,
             ),
             ActionView(
                 Extinguish.kind,
@@ -87,6 +112,7 @@ BASE_GAME = register(
                 data_ids=(Extinguish.data_id,),
                 bonus_name=N_("Extinguish"),
                 label=_extinguish_label,
+                pick=_extinguish_pick,
             ),
             ActionView(
                 Move.kind,
@@ -99,6 +125,7 @@ BASE_GAME = register(
                 data_ids=(Move.data_id,),
                 bonus_name=N_("Move"),
                 label=_move_label,
+                pick=_move_pick,
             ),
             ActionView(
                 Plant.kind,
@@ -110,7 +137,14 @@ BASE_GAME = register(
                 word=N_("plant"),
                 data_ids=(Plant.data_id,),
                 bonus_name=N_("Plant"),
+                pick=_plant_pick,
             ),
+        ),
+        rocks=(
+            RockView("plant", "♣", N_("Plant"), N_("bonus Plant")),
+            RockView("fragment", "◆", N_("Fragment"), N_("1 Fragment")),
+            RockView("attract", "☼", N_("Attract"), N_("bonus Attract")),
+            RockView("extinguish", "≈", N_("Extinguish"), N_("bonus Extinguish")),
         ),
     )
 )

@@ -16,6 +16,8 @@ from living_forest.core.effects import (
 from living_forest.core.events import bonus_word, element_word
 from living_forest.i18n import N_, NC_, _, pgettext
 
+from .views import rock_view
+
 ELEMENT = "element"  # the catalogue's context of Element names
 
 ELEMENT_GLYPH = {"sun": "☼", "water": "≈", "plant": "♣", "wind": "»", "flower": "✿"}
@@ -64,44 +66,25 @@ def spirit_tag(spirit: str, unknown: str | None = None) -> str:
 SOLITARY, GREGARIOUS = "▲", "▼"
 MARK_GLYPH = {1: SOLITARY, -1: GREGARIOUS, 0: " "}
 MARK_NAME = {1: N_("solitary"), -1: N_("gregarious"), 0: N_("no mark")}
-ROCK_BONUS = {
-    "plant": "♣",
-    "fragment": "◆",
-    "attract": "☼",
-    "extinguish": "≈",
-    "call_kodama": "K",  # Kodama's stone rocks (K-R1)
-}
-ROCK_BONUS_WORD = {
-    "plant": N_("Plant"),
-    "fragment": N_("Fragment"),
-    "attract": N_("Attract"),
-    "extinguish": N_("Extinguish"),
-    "call_kodama": N_("Kodama"),
-}
-ROCK_BONUS_NAME = {
-    "plant": N_("bonus Plant"),
-    "fragment": N_("1 Fragment"),
-    "attract": N_("bonus Attract"),
-    "extinguish": N_("bonus Extinguish"),
-    "call_kodama": N_("bonus Call a Kodama"),
-}
-UNKNOWN = "?"  # the glyph of anything the tables above do not know (a module's bonus)
+UNKNOWN = "?"  # the glyph of anything no table or view knows (a module's bonus)
 
 
 def rock_glyph(bonus: str) -> str:
-    """One cell for a rock bonus; ``?`` for a bonus the app has no glyph for."""
-    return ROCK_BONUS.get(bonus, UNKNOWN)
+    """One cell for a rock bonus (its module's :class:`RockView`); ``?`` for a bonus
+    no view shows."""
+    rv = rock_view(bonus)
+    return rv.glyph if rv else UNKNOWN
 
 
 def rock_word(bonus: str) -> str:
-    """ "Plant", "Fragment"…; a bonus the app does not know shows its data id."""
-    word = ROCK_BONUS_WORD.get(bonus)
-    return _(word) if word else bonus.replace("_", " ").capitalize()
+    """ "Plant", "Fragment"…; a bonus no view shows shows its data id."""
+    rv = rock_view(bonus)
+    return _(rv.word) if rv else bonus.replace("_", " ").capitalize()
 
 
 def rock_bonus_name(bonus: str) -> str:
-    name = ROCK_BONUS_NAME.get(bonus)
-    return _(name) if name else _("bonus {bonus}").format(bonus=rock_word(bonus))
+    rv = rock_view(bonus)
+    return _(rv.name) if rv else _("bonus {bonus}").format(bonus=rock_word(bonus))
 
 
 def _action_word(action_id: str) -> str:

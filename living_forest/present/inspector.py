@@ -1,7 +1,7 @@
 """What a thing on the board is, does and offers now (issue 8, "an inspect key"):
 reserve cards, rocks, the fires on the Circle, the trees in the supply, the spaces of
-the Forest in play, each player's Victory tiles and, with the expansion, the Kodama
-board. Pure (no Textual): the screen lists :func:`items` and shows the chosen one.
+the Forest in play, each player's Victory tiles and the panels of the rules modules on
+(their views'). Pure (no Textual): the screen lists :func:`items` and shows the chosen one.
 
 Every "now" line asks the core (``why_illegal``, ``move_destination``,
 ``plant_preview``, ``new_tree_kind``); the rule is told in our words, without its ID.
@@ -32,11 +32,11 @@ from living_forest.core.state import STARTING_TREE
 from living_forest.i18n import N_, _, card_name, ngettext
 from living_forest.present.markup import plain_text, without_rule_ids
 
-from . import kodama_ui
 from .glyphs import ELEMENT_GLYPH, MARK_NAME, effects_text, plain_elements, rock_bonus_name
+from .views import game_panels, rock_marks
 
 # Groups, in the order they are listed (English, marked: the screen shows ``_(group)``).
-RESERVE, HELP_LINES, FIRES, ROCKS, TREES, FOREST, TILES, KODAMA = (
+RESERVE, HELP_LINES, FIRES, ROCKS, TREES, FOREST, TILES = (
     N_("Reserve"),
     N_("Help Lines"),
     N_("Fires"),
@@ -44,8 +44,7 @@ RESERVE, HELP_LINES, FIRES, ROCKS, TREES, FOREST, TILES, KODAMA = (
     N_("Trees in the supply"),
     N_("Forest"),
     N_("Victory tiles"),
-    N_("Kodama"),
-)
+)  # then the modules' panels (their views' titles)
 
 _MARK_WORDS = {
     1: N_("solitary (▲): counts +1 towards the forced stop at 3 while revealing"),
@@ -203,7 +202,7 @@ def _fires(st: GameState, legal: AbstractSet[Action]) -> list[Item]:
 def _rocks(st: GameState, legal: AbstractSet[Action]) -> list[Item]:
     d = rules_of(st).data
     occupant = {p.rock: i for i, p in enumerate(st.players)}
-    onibi = kodama_ui.onibi_rock(st)
+    marks = rock_marks(st)
     reach: dict[int, tuple[int, list[int]]] = {}
     if st.phase == "action" and not st.pending:
         wind = max(0, raw_strengths(rules_of(st), st.players[st.current])[WIND])
@@ -215,8 +214,8 @@ def _rocks(st: GameState, legal: AbstractSet[Action]) -> list[Item]:
         who = occupant.get(rock)
         gives = rock_bonus_name(bonus)
         lines = [_("Rock {rock}: stopping here gives {bonus}.").format(rock=rock, bonus=gives)]
-        if rock == onibi:
-            lines.append(_("Onibi stands here: moving Spirits jump over it."))
+        if rock in marks:
+            lines.append(marks[rock].note)
         if who is not None:
             p = st.players[who]
             lines.append(
@@ -389,12 +388,15 @@ def _tiles(st: GameState) -> list[Item]:
     return out
 
 
-def _kodama(st: GameState) -> list[Item]:
-    text = kodama_ui.board(st, wide=True)
-    if not text:
-        return []
-    lines = tuple(plain_text(text).splitlines())
-    return [Item(KODAMA, _("The Kodama board"), lines, "kodama")]
+def _panels(st: GameState) -> list[Item]:
+    """The game's modules' panels, each in words (its wide form)."""
+    out = []
+    for pv in game_panels(st):
+        text = pv.render(st, True)
+        if text:
+            lines = tuple(plain_text(text).splitlines())
+            out.append(Item(pv.title, _(pv.item), lines, pv.id))
+    return out
 
 
 TO_ACT = -1  # ``acting``: the player to act is the one looking
@@ -415,7 +417,7 @@ def items(st: GameState, acting: int | None = TO_ACT, *, now: str | None = None)
         *_trees(st, legal),
         *_forest(st),
         *_tiles(st),
-        *_kodama(st),
+        *_panels(st),
     ]
     if acting == TO_ACT or acting == st.current or st.phase == "over":
         return found

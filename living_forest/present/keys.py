@@ -82,11 +82,6 @@ LIVE, DIMMED, HIDDEN = True, None, False  # as Textual's check_action reads them
 FLOW_KINDS = frozenset({DRAW, STOP, USE_FRAGMENT, DONE, SKIP, END})
 
 
-def is_type_key(st: GameState, name: str) -> bool:
-    """Does the key stand for an action type of this game (not a flow step)?"""
-    return GAME_KEYS[name].kind in type_names(st)
-
-
 def opens_list(st: GameState, name: str) -> bool:
     """An action-type key with options to choose from (not a single action)."""
     at = _type(st, name)

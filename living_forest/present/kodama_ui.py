@@ -1,14 +1,16 @@
 """How the board shows Kodama material (KODAMA.md): the Kodama board, Onibi on the
-Circle, Element tiles, Kodama symbols, and the views of Kodama's three action types
-(keys, words, option texts), registered as the module view "kodama".
+Circle, Element tiles, Kodama symbols, the stone rocks' bonus, and the views of
+Kodama's three action types (keys, words, option texts), registered as the module
+view "kodama": the generic panels reach them through the registry only.
 
-Every function returns nothing ("" or None) for a game without the expansion, so the
-generic panels call them without asking which rules are on.
+Every function returns nothing ("" or None) for a game without the expansion.
 """
 
 from __future__ import annotations
 
-from living_forest.core import Action, GameState, raw_strengths, rules_of
+from collections.abc import Mapping
+
+from living_forest.core import Action, Event, GameState, raw_strengths, rules_of
 from living_forest.core.data import ELEMENTS
 from living_forest.core.effects import BonusAction
 from living_forest.core.events import bonus_word, element_word
@@ -27,7 +29,15 @@ from living_forest.core.kodama.sentences import CONDITION_WORD, pile_word
 from living_forest.i18n import N_, NC_, _, card_name, pgettext
 
 from .glyphs import ELEMENT_GLYPH, plain_elements
-from .views import ActionView, ModuleView, register
+from .views import (
+    ActionView,
+    ModuleView,
+    PanelView,
+    ReportCount,
+    RockMark,
+    RockView,
+    register,
+)
 
 ONIBI = "On"  # two cells, like a Spirit's tag on the ring
 PILE_GLYPH = {"flower": ELEMENT_GLYPH["flower"], "tree": "T", "water": ELEMENT_GLYPH["water"]}
@@ -70,6 +80,17 @@ def onibi_rock(st: GameState) -> int | None:
     """Onibi's rock (K-C6), None without the expansion."""
     k = _k(st)
     return None if k is None else k.onibi
+
+
+def onibi_mark(st: GameState) -> Mapping[int, RockMark]:
+    """Onibi on its rock (K-C6): moving Spirits jump over it."""
+    rock = onibi_rock(st)
+    if rock is None:
+        return {}
+    # i18n: the fire spirit's name in a rock box of the large Circle: at most 12 cells
+    name = _("Onibi")
+    note = _("Onibi stands here: moving Spirits jump over it.")
+    return {rock: RockMark(ONIBI, name, note)}
 
 
 def board(st: GameState, *, wide: bool) -> str:
@@ -211,6 +232,44 @@ def _animal_label(st: GameState, a: Action) -> str:
     )
 
 
+def _symbols_status(st: GameState, seat: int, short: bool) -> str:
+    return symbols_text(st, seat, short=short)
+
+
+def _board_panel(st: GameState, wide: bool) -> str:
+    return board(st, wide=wide)
+
+
+# The events ``simulate`` counts, by a key in English (the keys of ``simulate --json``).
+KODAMA_CALLS = N_("Kodama calls")
+ONIBI_FIRES = N_("Onibi fires")
+ELEMENT_TILES_SPENT = N_("Element tiles spent")
+ANIMAL_BONUS_ACTIONS = N_("animal bonus actions")
+# Kodama's piles as the simulate table names them ("the flower pile"), by their ids.
+PILE_REPORT_WORD = {"flower": N_("flower"), "tree": N_("tree"), "water": N_("water")}
+
+
+def _count(event: str, key: str) -> ReportCount:
+    """A count of the events ``event`` per game, named ``key`` (English, marked)."""
+    return ReportCount(event, lambda e: key, lambda e: _(key))
+
+
+def _emptied_key(e: Event) -> str:
+    return f"{e['pile']} pile emptied ({e['condition']} -> {e['threshold']})"
+
+
+def _emptied_label(e: Event) -> str:
+    pile = PILE_REPORT_WORD.get(e["pile"])
+    # i18n: {pile}: a Kodama pile (flower, tree, water); {condition}: the victory
+    # i18n: condition (flowers, trees, fires) whose threshold rose to {threshold}
+    label = _("games where the {pile} pile emptied ({condition} -> {threshold})")
+    return label.format(
+        pile=_(pile) if pile is not None else e["pile"],
+        condition=_condition(e["condition"]),
+        threshold=e["threshold"],
+    )
+
+
 KODAMA = register(
     ModuleView(
         NAME,
@@ -243,6 +302,22 @@ KODAMA = register(
                 N_("Animal"),
                 label=_animal_label,
             ),
+        ),
+        rocks=(
+            # Kodama's stone rocks (K-R1)
+            RockView("call_kodama", "K", N_("Kodama"), N_("bonus Call a Kodama")),
+        ),
+        panels=(PanelView("kodama", N_("Kodama"), N_("The Kodama board"), _board_panel),),
+        rock_marks=onibi_mark,
+        player_tag=player_tag,
+        status=_symbols_status,
+        flowers_buy=call_worth,
+        counts=(
+            _count("kodama_called", KODAMA_CALLS),
+            ReportCount("threshold_raised", _emptied_key, _emptied_label, per_game=False),
+            _count("onibi_fire_added", ONIBI_FIRES),
+            _count("element_tile_used", ELEMENT_TILES_SPENT),
+            _count("animal_bonus", ANIMAL_BONUS_ACTIONS),
         ),
     )
 )

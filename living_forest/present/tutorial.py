@@ -34,29 +34,24 @@ from living_forest.core import (
     decision,
     legal_actions,
     parse_action,
-    rules_of,
 )
 from living_forest.core.actions import (
-    ATTRACT,
     DONE,
     DRAW,
     END,
-    EXTINGUISH,
-    MOVE,
-    PLANT,
     SKIP,
     STEAL,
     STOP,
-    TAKE_FRAGMENT,
     USE_FRAGMENT,
 )
 from living_forest.core.data import ASSETS_DIR
 from living_forest.core.queries import BONUS, PICK
-from living_forest.i18n import N_, _, card_name
+from living_forest.i18n import N_, _
 
 from .choices import action_label
 from .keys import KIND_NAME
 from .session import HUMAN, SeatConfig, Session
+from .views import action_view
 
 TUTORIAL_JSON = ASSETS_DIR / "tutorial.json"
 
@@ -229,24 +224,13 @@ class Tutor:
 
 def _what_to_press(st: GameState, a: Action, key_of: Callable[[str], str], listing: bool) -> str:
     """``press a, then pick Spider.`` — the keys that make ``a`` from the board."""
-    if a.kind in KEY_STEPS:
-        return _(KEY_STEPS[a.kind]).format(key=key_of(KIND_NAME[a.kind]))
+    view = action_view(a.kind)
+    step = _key_step(a.kind)
+    if step:
+        return _(step).format(key=key_of(KIND_NAME[a.kind]))
     d = decision(st)
-    D = rules_of(st).data
-    if a.kind == ATTRACT:
-        # i18n: what to pick from a list, in the lesson's instruction ("press a, then
-        # pick Spider.", "pick Spider in the list.")
-        what = _("pick {card}").format(card=card_name(D.cards[a.arg].name))
-    elif a.kind == EXTINGUISH:
-        # i18n: {value} is the fire's value (1 to 3)
-        what = _("pick a fire of {value}").format(value=a.arg)
-    elif a.kind == MOVE:
-        # i18n: {steps} is the number of rocks the Spirit moves
-        what = _("pick the move of {steps}").format(steps=a.arg)
-    elif a.kind == PLANT:
-        x, y = D.xy(a.cell)
-        # i18n: {tree} is a tree's number (5A); ({x},{y}) the space of the Forest
-        what = _("pick tree {tree}, then the space ({x},{y})").format(tree=a.arg, x=x, y=y)
+    if view is not None and view.pick is not None:  # the action type's view says
+        what = view.pick(st, a)
     else:
         # The list's own words, up to its details ("Call Flower Kodama 5 from the Flower
         # pile", not its cost and Elements too).
@@ -261,7 +245,8 @@ def _what_to_press(st: GameState, a: Action, key_of: Callable[[str], str], listi
     return _("press {key}, then {what}.").format(key=key_of(KIND_NAME[a.kind]), what=what)
 
 
-# Steps made with one key (no list to pick from), and what to press (translated there).
+# The flow's steps, made with one key, and what to press (translated there); an action
+# type made with one key says it in its view (``ActionView.key_step``).
 KEY_STEPS = {
     # i18n: the lesson's instruction after "Now: "; {key} is a key
     DRAW: N_("press {key} to reveal the next card."),
@@ -270,14 +255,23 @@ KEY_STEPS = {
     # i18n: the lesson's instruction after "Now: "; {key} is a key
     USE_FRAGMENT: N_("press {key} to spend a Fragment on the card just revealed."),
     # i18n: the lesson's instruction after "Now: "; {key} is a key
-    TAKE_FRAGMENT: N_("press {key} to take a Fragment."),
-    # i18n: the lesson's instruction after "Now: "; {key} is a key
     DONE: N_("press {key} to finish picking."),
     # i18n: the lesson's instruction after "Now: "; {key} is a key
     SKIP: N_("press {key} to skip the bonus."),
     # i18n: the lesson's instruction after "Now: "; {key} is a key
     END: N_("press {key} to end your turn."),
 }
+
+
+def _key_step(kind: str) -> str:
+    """The instruction for a step made with one key (English, marked), "" for none."""
+    view = action_view(kind)
+    return KEY_STEPS.get(kind) or (view.key_step if view else "")
+
+
+def one_key_step(kind: str) -> bool:
+    """Is an action of ``kind`` made with one key (no list to pick from)?"""
+    return bool(_key_step(kind))
 
 
 def check_chapter(chapter: Chapter) -> list[str]:

@@ -110,7 +110,8 @@ def test_the_loop_counts_what_every_event_of_the_game_shows(players: int) -> Non
             every.extend(events)
         watched: Counter[str] = Counter()
         counted: Counter[str] = Counter()
-        simulate._watch(every, watched, counted)
+        counts = simulate.report_counts(kodama.modules)
+        simulate._watch(every, watched, counted, counts, {})
         assert (r.watched, r.counted) == (watched, counted)
         total += watched + counted
     assert len(total) >= 4  # Kodama calls, animal bonuses, ... and rare paths
@@ -131,3 +132,21 @@ def test_workers_play_the_same_games_in_the_same_order() -> None:
     assert [(r.seed, r.rounds, r.winners, r.decisions) for r in one] == [
         (r.seed, r.rounds, r.winners, r.decisions) for r in two
     ]
+
+
+def test_an_emptied_pile_is_counted_with_the_threshold_its_event_carries() -> None:
+    """The count's key and row are made from the event (no threshold written here)."""
+    from collections import Counter
+
+    from living_forest.core import Event
+
+    counts = simulate.report_counts(("kodama",))
+    raised = Event("threshold_raised", None, {"pile": "tree", "condition": "trees", "threshold": 9})
+    counted: Counter[str] = Counter()
+    examples: dict[str, Event] = {}
+    simulate._watch([raised], Counter(), counted, counts, examples)
+    key = "tree pile emptied (trees -> 9)"
+    assert counted == {key: 1} and examples == {key: raised}
+    d = {"modules": ["kodama"], "finished": 4, "per_game": {key: 0.25}, "games_with": {key: 1}}
+    rows = simulate.count_rows(d, examples)
+    assert rows == [("games where the tree pile emptied (trees -> 9)", "1 (25.0%)")]

@@ -22,6 +22,7 @@ from living_forest.core import (
     available_modules,
     counts,
     legal_actions,
+    modules,
     new_game,
     parse_action,
     raw_strengths,
@@ -31,6 +32,7 @@ from living_forest.core import (
     why_illegal,
 )
 from living_forest.core.data import FLOWER
+from living_forest.core.modules import Module, OptionsError, install_order, register_module
 from living_forest.core.observation import observe
 
 from . import toy_module as toy
@@ -183,3 +185,46 @@ def test_a_module_can_change_the_data_and_offer_its_type_as_a_bonus() -> None:
     st2, _ = apply(st, "meditate")
     assert toy.grove_of(st2.players[st.current]).calm == 1
     assert st2.basic_left == st.basic_left  # a bonus uses up no basic action (A-8)
+
+
+def test_an_installed_module_is_found_by_its_entry_point_in_a_fresh_process() -> None:
+    """Kodama is named in the entry-point group, not in the core's code."""
+    import subprocess
+    import sys
+
+    code = (
+        "from living_forest.core import GameOptions, rules_for\n"
+        "from living_forest.core.modules import GROUP, installed\n"
+        "assert installed()['kodama'].group == GROUP\n"
+        "print([m.name for m in rules_for(GameOptions(('kodama',))).modules])\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "['kodama']"
+
+
+def _module(name: str, *, after: tuple[str, ...] = (), conflicts: tuple[str, ...] = ()) -> None:
+    register_module(Module(name, name, lambda b: None, after=after, conflicts=conflicts))
+
+
+def test_modules_install_in_their_declared_order_and_refuse_conflicts_and_cycles(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(modules, "_MODULES", dict(modules._MODULES))  # these ones go after
+    _module("zorder", after=())
+    _module("aorder", after=("zorder",))  # by name it would come first
+    _module("morder")
+    assert [m.name for m in install_order(["aorder", "morder", "zorder"])] == [
+        "morder",
+        "zorder",
+        "aorder",
+    ]
+    assert [m.name for m in install_order(["aorder"])] == ["aorder"]  # "after" an absent one
+    _module("xclash", conflicts=("morder",))
+    with pytest.raises(OptionsError, match="'xclash' cannot be played with 'morder'"):
+        install_order(["morder", "xclash"])
+    with pytest.raises(SetupError, match="cannot be played with"):
+        new_game(SEATS, 1, options=GameOptions(("morder", "xclash")))
+    _module("cyca", after=("cycb",))
+    _module("cycb", after=("cyca",))
+    with pytest.raises(OptionsError, match="'cyca', 'cycb' each want to come after another"):
+        install_order(["cyca", "cycb"])

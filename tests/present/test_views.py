@@ -3,11 +3,25 @@ game and of Kodama a key, a label and a binding, and the game keys are built fro
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from living_forest.core import GameOptions, new_game, rules_of
+from living_forest.present import views
 from living_forest.present.keys import GAME_KEYS, KIND_NAME
-from living_forest.present.views import ActionView, ModuleView, action_view, module_views, register
+from living_forest.present.views import (
+    ActionView,
+    ModuleView,
+    action_view,
+    flowers_buy,
+    game_panels,
+    module_views,
+    register,
+    rock_marks,
+    rock_view,
+    status_parts,
+)
 
 SEATS = [("Ana", "winter"), ("Ben", "summer")]
 
@@ -35,3 +49,28 @@ def test_a_second_view_of_a_module_is_refused() -> None:
     assert register(base) is base  # the same view again is harmless
     with pytest.raises(ValueError, match="registered already"):
         register(ModuleView("base", (ActionView("x", "x", "x", "X"),)))
+
+
+def test_every_rock_bonus_of_a_game_has_a_view() -> None:
+    st, _ = new_game(SEATS, 1, options=GameOptions(("kodama",)))
+    for bonus in set(rules_of(st).data.rock_bonus):
+        assert rock_view(bonus) is not None, bonus
+
+
+def test_a_modules_marks_tags_and_panels_show_only_in_a_game_with_it() -> None:
+    base, _ = new_game(SEATS, 1)
+    kodama, _ = new_game(SEATS, 1, options=GameOptions(("kodama",)))
+    assert [pv.id for pv in game_panels(kodama)] == ["kodama"]
+    assert game_panels(base) == () and rock_marks(base) == {}
+    assert list(rock_marks(kodama)) == [kodama.ext["kodama"].onibi]
+    assert status_parts(base, 0, short=True) == [] and flowers_buy(base, 0) == ""
+    assert status_parts(kodama, 0, short=True) and flowers_buy(kodama, 0)
+
+
+def test_nothing_outside_a_modules_view_imports_it_by_name() -> None:
+    """The generic panels reach a module's view through the registry."""
+    root = Path(views.__file__).parents[1]
+    for path in root.rglob("*.py"):
+        if path.name in ("kodama_ui.py", "views.py") or "core" in path.parts:
+            continue
+        assert "kodama_ui" not in path.read_text(encoding="utf-8"), path

@@ -17,7 +17,7 @@ from living_forest.core import (
     rules_of,
 )
 from living_forest.core.actions import ATTRACT, DRAW, EXTINGUISH, MOVE, STOP
-from living_forest.present.inspector import FIRES, HELP_LINES, KODAMA, RESERVE, ROCKS, TREES, items
+from living_forest.present.inspector import FIRES, HELP_LINES, RESERVE, ROCKS, TREES, items
 from living_forest.present.session import SeatConfig, Session
 from living_forest.tui.app import LivingForestApp
 from living_forest.tui.screens.modals import InspectScreen
@@ -67,9 +67,9 @@ def test_every_now_line_agrees_with_the_legal_actions() -> None:
 
 def test_the_kodama_board_is_inspected_in_a_kodama_game() -> None:
     st = next(iter(_positions(GameOptions(("kodama",)))))
-    assert any(it.group == KODAMA and it.lines for it in items(st))
+    assert any(it.key == "kodama" and it.lines for it in items(st))
     base = next(iter(_positions()))
-    assert not any(it.group == KODAMA for it in items(base))
+    assert not any(it.key == "kodama" for it in items(base))
 
 
 async def test_o_opens_the_inspector_on_the_board_and_changes_nothing() -> None:

@@ -19,6 +19,7 @@ from .state import NAME, KodamaPlayer, KodamaState, kodama, player
 MODULE = register_module(
     Module(
         name=NAME,
+        # i18n: the rules of a game on the New game form: at most 16 characters
         title=N_("Kodama expansion"),
         install=install,
         notation={CALL: Arg.TOKEN, ELEMENT: Arg.TOKEN, ANIMAL: Arg.TOKEN},

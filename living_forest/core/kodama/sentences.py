@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...i18n import N_, _
-from ..events import bonus_word, element_word, register_sentence
+from ..events import bonus_word, element_word, register_bonus_words, register_sentence
 
 PILE_WORD = {"flower": N_("Flower"), "tree": N_("Tree"), "water": N_("Water")}
 REWARD_WORD = {
@@ -14,6 +14,15 @@ REWARD_WORD = {
     "extra_basic_action": N_("gains one more basic action"),
 }
 CONDITION_WORD = {"flowers": N_("flowers"), "trees": N_("trees"), "fires": N_("fires")}
+# The stone rocks' bonus and Kodama's action kinds (``action_finished``) in words.
+register_bonus_words(
+    {
+        "call_kodama": N_("call kodama"),
+        "call": N_("call"),
+        "element": N_("element"),
+        "animal": N_("animal"),
+    }
+)
 
 
 def pile_word(pile: str) -> str:

@@ -9,9 +9,9 @@ from collections.abc import Set as AbstractSet
 from living_forest.core import GameState, rules_of
 from living_forest.i18n import _
 
-from ..glyphs import ROCK_BONUS, SACRED_TREE, rock_glyph, rock_word
-from ..kodama_ui import ONIBI, onibi_rock
+from ..glyphs import SACRED_TREE, rock_glyph, rock_word
 from ..markup import pad, safe, visible_len
+from ..views import RockMark, rock_marks, rock_views
 from .parts import tag
 
 # Clockwise ring on a 4-row rectangle: top 0-3, right 4-5, bottom 6-9 (right to left),
@@ -64,7 +64,7 @@ def circle_small(
 ) -> str:
     D = rules_of(st).data
     occupant = {p.rock: i for i, p in enumerate(st.players)}
-    onibi = onibi_rock(st)
+    marks = rock_marks(st)
     legend = _legend(st)
     cell_w = 7
     power = sum(st.centre)
@@ -105,8 +105,9 @@ def circle_small(
                 continue
             bonus = rock_glyph(D.rock_bonus[rock])
             seat = occupant.get(rock)
-            if rock == onibi:
-                cell = f"{rock:>2}{bonus}[reverse $error]{ONIBI}[/] "
+            mark = marks.get(rock)
+            if mark is not None:
+                cell = f"{rock:>2}{bonus}[reverse $error]{mark.tag}[/] "
             elif seat is None:
                 cell = f"[dim]{rock:>2}{bonus}[/]   "
             else:
@@ -139,9 +140,9 @@ RING_WIDTH = 43  # the left column at 80 columns: the small ring and its key fit
 
 # A key to the rock glyphs beside the small ring: the bonuses of the game's rocks.
 def _legend(st: GameState) -> list[str]:
-    """Four rows: the base game's bonuses first (a module's, e.g. Kodama's K rocks, are
-    explained on its own panel when there is no room)."""
-    order = list(ROCK_BONUS)
+    """Four rows: the base game's bonuses first (a module's are explained on its own
+    panel when there is no room)."""
+    order = [rv.bonus for rv in rock_views()]
     kinds = sorted(
         set(rules_of(st).data.rock_bonus),
         key=lambda k: (k not in order, order.index(k) if k in order else 0, k),
@@ -155,16 +156,19 @@ _BIG_CELL = 17  # inner width of a rock box
 
 
 def _rock_cell(
-    st: GameState, rock: int, occupant: dict[int, int], reached: AbstractSet[int]
+    st: GameState,
+    rock: int,
+    occupant: dict[int, int],
+    reached: AbstractSet[int],
+    marks: Mapping[int, RockMark],
 ) -> tuple[str, str]:
     D = rules_of(st).data
     kind = D.rock_bonus[rock]
     head = pad(f"[b]{rock:>2}[/] {rock_glyph(kind)} {rock_word(kind)}", _BIG_CELL)
     seat = occupant.get(rock)
-    if rock == onibi_rock(st):
-        # i18n: the fire spirit's name in a rock box of the large Circle: at most 12 cells
-        onibi = _("Onibi")
-        return head, pad(f" [reverse b $error] {ONIBI} [/] {onibi}", _BIG_CELL)
+    mark = marks.get(rock)
+    if mark is not None:
+        return head, pad(f" [reverse b $error] {mark.tag} [/] {mark.name}", _BIG_CELL)
     if seat is None:
         return head, " " * _BIG_CELL
     p = st.players[seat]
@@ -183,7 +187,8 @@ def circle_big(
     D = rules_of(st).data
     occupant = {p.rock: i for i, p in enumerate(st.players)}
     w = _BIG_CELL
-    cells = {r: _rock_cell(st, r, occupant, reached) for r in range(len(D.rock_bonus))}
+    marks = rock_marks(st)
+    cells = {r: _rock_cell(st, r, occupant, reached, marks) for r in range(len(D.rock_bonus))}
     fires = sorted(st.centre)
     holder = st.players[st.first].name
     values = " · ".join(f"[b $error]{v}[/]" for v in fires)

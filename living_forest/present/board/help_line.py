@@ -21,8 +21,8 @@ from living_forest.core.data import ELEMENTS, GameData
 from living_forest.i18n import _, card_name, language, ngettext
 
 from ..glyphs import ELEMENT_GLYPH, ELEMENT_STYLE, MARK_GLYPH, MARK_NAME, element_name
-from ..kodama_ui import call_worth, symbols_text
 from ..markup import pack, pad, safe
+from ..views import flowers_buy, status_parts
 from .cards import SHORT_NAME_CHARS, action_word, card_mark, mark_before_name, short_name
 from .parts import el, elements
 
@@ -112,7 +112,7 @@ def help_line(
         [
             strengths(st, seat),
             f"{net_text}{actions}",
-            symbols_text(st, seat, short=True),
+            *status_parts(st, seat, short=True),
             warn.strip(),
             onibi,
         ],
@@ -247,7 +247,7 @@ def _worth(st: GameState, seat: int, element: str, v: int) -> str:
         return _("Move 1 to {strength} rocks clockwise").format(strength=v)
     flowers = counts(rules_of(st), st.players[seat]).flowers  # Victory tiles included (V-3)
     threshold = st.thresholds["flowers"]
-    call = call_worth(st, seat)
+    call = flowers_buy(st, seat)
     if call:
         # i18n: the player's flowers, of the flowers needed to win; {call}: what calling
         # a Kodama is worth now
@@ -282,8 +282,8 @@ def help_line_big(st: GameState, seat: int) -> str:
         left.append(pad(f" [dim]{none_yet}[/]", _HELP_COL))
     # i18n: the net count of solitary animals ({solitary} is ▲): "net ▲ 2"
     status = " " + _("net {solitary} [b]{net}[/]").format(solitary=MARK_GLYPH[1], net=net)
-    if symbols_text(st, seat):
-        status += f", {symbols_text(st, seat)}"
+    for part in status_parts(st, seat, short=False):
+        status += f", {part}"
     if st.phase == "action" and seat == st.current:
         status += ", " + _actions_left(st.basic_left)
         if st.used_types:

@@ -14,8 +14,8 @@ from living_forest.core import (
 from living_forest.i18n import NP_, _, ngettext
 
 from ..glyphs import ELEMENT_GLYPH, FRAGMENT, SACRED_TREE, UNKNOWN
-from ..kodama_ui import player_tag
 from ..markup import safe
+from ..views import player_tags
 from .parts import tag
 
 _TILE_GLYPH = {"fire": "F", "flower": "✿", "tree": "T"}
@@ -46,7 +46,7 @@ def player_line(st: GameState, seat: int, *, wide: bool = False) -> str:
             + _("draw {draw} disc {discard}").format(
                 draw=f"{len(p.draw):>2}", discard=f"{len(p.discard):>2}"
             )
-            + player_tag(st, seat)
+            + player_tags(st, seat)
         )
     return (
         f"{mark}{tree}[b]{tag(st, seat)}[/] {safe(f'{p.name[:5]:<5}')} T{c.trees:<3}F{c.fires:<3}"

@@ -17,12 +17,13 @@ from textual.widgets import Static
 
 from living_forest.core import GameState
 from living_forest.present.recent import LastMoves
+from living_forest.present.views import panel_views
 
 from ..widgets.board import (
     CircleView,
     ForestView,
     HelpLineView,
-    KodamaView,
+    ModulePanel,
     Panel,
     PlayersView,
     ReserveView,
@@ -69,7 +70,8 @@ class BoardScreen(Screen[None]):
             with Vertical(id="right"):
                 yield from self.compose_controls()
                 yield PlayersView(id="players")
-                yield KodamaView(id="kodama")
+                for view in panel_views():
+                    yield ModulePanel(view)
                 yield SuppliesView(id="supplies-side")
                 yield EventLog(id="log", wrap=True, markup=False, max_lines=2000, min_width=20)
         yield KeyBar(id="keys")

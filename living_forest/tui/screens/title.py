@@ -213,14 +213,15 @@ def controller_label(controller: str) -> str:
     return controller_name(controller)
 
 
-# The rules on offer: (label, module names joined by "+"; "" = the base game); the
-# labels are translated where shown.
-RULES_CHOICES = [
+def rules_choices() -> list[tuple[str, str]]:
+    """The rules on offer: (label, module names joined by "+"; "" = the base game), the
+    base game then each installed rules module by its title; the labels are translated
+    where shown."""
+    from living_forest.core.modules import get_module, installed
+
     # i18n: the rules of a game on the New game form: at most 16 characters
-    (N_("Base game"), ""),
-    # i18n: the rules of a game on the New game form: at most 16 characters
-    (N_("Kodama expansion"), "kodama"),
-]
+    base = N_("Base game")
+    return [(base, ""), *((get_module(name).title, name) for name in sorted(installed()))]
 
 
 def options_of(value: str) -> GameOptions:
@@ -304,7 +305,7 @@ class NewGameScreen(Screen[tuple[list[SeatConfig], int, GameOptions] | None]):
                 # i18n: the label of the New game form's row of rules (base game or
                 # Kodama): at most 7 characters
                 yield Label(_("Rules"), classes="seat-label")
-                rules = [(_(label), v) for label, v in RULES_CHOICES]
+                rules = [(_(label), v) for label, v in rules_choices()]
                 yield Cycle(rules, "", id="rules", classes="seat-rules")
             with Horizontal(id="seed-row"):
                 # i18n: the label of the New game form's row of the seed: at most 7 characters
@@ -356,7 +357,7 @@ class NewGameScreen(Screen[tuple[list[SeatConfig], int, GameOptions] | None]):
                 who = _("{level} bot").format(level=title(ctl))
             parts.append(f"{name} ({spirit_name(spirit) if spirit else '?'}, {who})")
         seed = self.query_one("#seed", Input).value.strip() or "?"
-        rules = dict((v, label) for label, v in RULES_CHOICES)[
+        rules = dict((v, label) for label, v in rules_choices())[
             self.query_one("#rules", Cycle).value
         ]
         # i18n: between the players of the New game form's summary: "Ana (…) vs Ben (…)"

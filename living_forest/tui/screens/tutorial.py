@@ -23,7 +23,7 @@ from living_forest.i18n import N_, _
 from living_forest.present.choices import Choice
 from living_forest.present.keys import GAME_KEYS, opens_list
 from living_forest.present.session import Session
-from living_forest.present.tutorial import KEY_STEPS, Chapter, Tutor, tutorial_text
+from living_forest.present.tutorial import Chapter, Tutor, one_key_step, tutorial_text
 
 from .game import GameScreen
 from .modals import ConfirmScreen, InfoScreen
@@ -141,7 +141,7 @@ class TutorialScreen(GameScreen):
         s = self.session
         hint = self.tutor.hint(s, self.key_of, listing=bool(self.modes))
         step = self.tutor.step(s)
-        if not hint or step is None or s.turn_done is not None or step.action.kind in KEY_STEPS:
+        if not hint or step is None or s.turn_done is not None or one_key_step(step.action.kind):
             return hint
         for i, c in enumerate(self._choices):
             # The wanted move itself, or in an open list the entry leading to it (the tree

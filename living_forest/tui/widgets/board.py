@@ -11,7 +11,6 @@ from textual.widget import Widget
 
 from living_forest.core import GameState, rules_of
 from living_forest.i18n import _, spirit_name
-from living_forest.present import kodama_ui
 from living_forest.present.board.circle import circle
 from living_forest.present.board.forest import FOREST_CELL, forest
 from living_forest.present.board.help_line import help_line, help_line_big
@@ -20,6 +19,7 @@ from living_forest.present.board.reserve import reserve, reserve_width
 from living_forest.present.board.supplies import supplies
 from living_forest.present.markup import safe
 from living_forest.present.recent import LastMoves
+from living_forest.present.views import PanelView, game_panels
 
 
 class Panel(Widget):
@@ -179,11 +179,16 @@ class PlayersView(Panel):
         return head + "\n" + players(st, wide=self.wide)
 
 
-class KodamaView(Panel):
-    """The Kodama board (piles, Onibi); shown only in a game with the expansion."""
+class ModulePanel(Panel):
+    """A rules module's panel (its view's :class:`PanelView`); shown only in a game
+    with the module on, and while it has something to show."""
+
+    def __init__(self, view: PanelView) -> None:
+        super().__init__(id=view.id, classes="module-panel")
+        self.view = view
 
     def render_state(self, st: GameState) -> str:
-        text = kodama_ui.board(st, wide=self.wide)
+        text = self.view.render(st, self.wide) if self.view in game_panels(st) else ""
         self.display = bool(text)
         return text
 
