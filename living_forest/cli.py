@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .datadir import pin_data_dir
 from .i18n import (
     LANGUAGES,
     N_,
@@ -287,6 +288,7 @@ def start_language(argv: Sequence[str]) -> None:
 
 def _main(argv: Sequence[str] | None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    pin_data_dir()  # a relative LIVING_FOREST_DATA_DIR means the folder started in
     start_language(argv)
     parser = build_parser()
     args = parser.parse_args(argv)

@@ -17,10 +17,12 @@ from typing import Any
 from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.screen import Screen
 from textual.widgets import Button
 
 from living_forest.core import GameOptions, rules_for
 from living_forest.core.state import PHASE_OVER
+from living_forest.datadir import pin_data_dir
 from living_forest.i18n import (
     LANGUAGES,
     N_,
@@ -31,7 +33,11 @@ from living_forest.i18n import (
     translate_markdown,
 )
 from living_forest.persistence import (
+    GameLock,
+    GameLocked,
+    acquire,
     clean_stale_temporaries,
+    is_autosave,
     latest_autosave,
     prune_autosaves,
     saves,
@@ -45,9 +51,10 @@ from .saving import (
     Autosaver,
     SaveError,
     autosave_exists,
-    autosave_target,
+    claim_autosave_file,
     default_save_dir,
     load_session,
+    replace_problem,
     save_session,
 )
 from .screens.charts import ChartScreen
@@ -158,6 +165,7 @@ class LivingForestApp(App[int]):
         self.last_setup: tuple[list[SeatConfig], GameOptions] | None = None
         self.autosaver: Autosaver | None = None
         self.autosave_to: Path | None = None  # the game on the board autosaves here
+        self._lock: GameLock | None = None  # ... and holds this lock on it while open
         self.last_error = ""
 
     # --- start --------------------------------------------------------------------
@@ -236,10 +244,12 @@ class LivingForestApp(App[int]):
         *,
         loaded_from: Path | None = None,
         tutorial: Chapter | None = None,
+        lock: GameLock | None = None,
     ) -> None:
-        """Put ``session`` on the board. It autosaves to a file of its own (the one it
-        was continued from, when that is an autosave), so no other game is overwritten.
-        A tutorial chapter's game is not autosaved (it is not a game to continue)."""
+        """Put ``session`` on the board. It autosaves to a file of its own, locked while
+        it is on the board: ``lock``'s (the autosave it was continued from), else a new
+        one; so no other game is overwritten, even one open in another window. A
+        tutorial chapter's game is not autosaved (it is not a game to continue)."""
         # Only the title stays below the board.
         while len(self.screen_stack) > 2:
             self.pop_screen()
@@ -247,15 +257,27 @@ class LivingForestApp(App[int]):
             self._unsubscribe_autosave()  # the previous game no longer saves itself
             self._unsubscribe_autosave = None
         self.flush_autosave()  # ... and its last position is on disk
+        previous, self._lock = self._lock, None
+        if lock is None and previous is not None and loaded_from == previous.path:
+            lock = previous  # the game on the board, continued from its own autosave
+        if previous is not None and previous is not lock:
+            previous.release()  # that game is off the board: its file is free
         self.autosave_to = None
         if tutorial is not None:
+            if lock is not None:
+                lock.release()
             game: GameScreen = TutorialScreen(session, tutorial, bot_pause=self.bot_pause)
             game.paused = self.too_small
             self.push_screen(game)
             return
         if self.autosave_enabled:
+            if lock is not None:
+                self._lock, self.autosave_to = lock, lock.path
+            elif loaded_from is not None and is_autosave(loaded_from):
+                self.autosave_to = loaded_from  # a folder where no lock can be made
+            else:
+                self.autosave_to, self._lock = claim_autosave_file(session)
             with contextlib.suppress(OSError):
-                self.autosave_to = autosave_target(session, loaded_from)
                 prune_autosaves(spare=self.autosave_to)
         self._unsubscribe_autosave = session.subscribe(lambda _tr: self.autosave(session))
         game = GameScreen(session, bot_pause=self.bot_pause)
@@ -411,19 +433,63 @@ class LivingForestApp(App[int]):
         points = per_round(replay.states, replay.actions)
         game.push_modal(ChartScreen(points, names_in_seat_order(replay.states)))
 
-    def open_save(self, path: Path) -> bool:
-        """Load ``path``; on any problem say why and keep the current game as it was."""
+    def open_save(self, path: Path, *, copy: bool = False) -> bool:
+        """Load ``path``; on any problem say why and keep the current game as it was.
+        An autosave is this game's own file from now on (it is locked), unless a game
+        in another window has it: then ask whether to open a copy. ``copy``: the game
+        saves to a new file of its own."""
+        lock = None
+        own = self._lock is not None and self._lock.path == path
+        if self.autosave_enabled and not copy and not own and is_autosave(path):
+            try:
+                lock = acquire(path)
+            except GameLocked as e:
+                self._offer_copy(path, e.holder)
+                return False
+            except (OSError, ValueError):
+                lock = None  # a folder that holds no lock: load it all the same
         try:
             session = load_session(path)
-        except SaveError as e:
+        except (SaveError, OSError, ValueError) as e:  # ValueError: a path the OS cannot take
+            if lock is not None:
+                lock.release()
             self._say(_("Could not load the game: {error}").format(error=e), error=True)
             return False
-        except (OSError, ValueError) as e:  # ValueError: a path the OS cannot take
-            self._say(_("Could not load the game: {error}").format(error=e), error=True)
-            return False
-        self.start_session(session, loaded_from=path)
-        self.notify(_("Loaded {path}").format(path=path), timeout=4, markup=False)
+        self.start_session(session, loaded_from=None if copy else path, lock=lock)
+        if copy:
+            # i18n: {path} is the file the game was read from; the copy saves elsewhere
+            loaded = _("Opened a copy of {path}: it saves to a file of its own")
+        else:
+            loaded = _("Loaded {path}")
+        self.notify(loaded.format(path=path), timeout=4, markup=False)
         return True
+
+    def _offer_copy(self, path: Path, pid: int | None) -> None:
+        """``path`` is the game on the board of another window: say so, and open a copy
+        on Enter (the other window's game goes on saving to its own file)."""
+        question = _("This game is open in another window")
+        if pid is not None and pid > 0:
+            # i18n: {pid} is a process number
+            where = _("Another window or browser tab (process {pid}) is playing it and saving it.")
+            where = where.format(pid=pid)
+        else:
+            where = _("Another window or browser tab is playing it and saving it.")
+        body = (
+            where
+            + " "
+            + _(
+                "Enter opens a copy here, which saves to a file of its own; "
+                "Esc leaves it to the other window."
+            )
+        )
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.open_save(path, copy=True)
+            else:
+                self._say(_("Not opened: {path} is open in another window.").format(path=path))
+
+        self.push_screen(ConfirmScreen(question, body), answered)
 
     def action_save_game(self) -> None:
         """ctrl+s, from the board and from every box over it (a hand-off, a summary)."""
@@ -447,7 +513,13 @@ class LivingForestApp(App[int]):
             game.say(_("Saved to {path}.").format(path=path))
             self.notify(_("Saved to {path}").format(path=path), timeout=4, markup=False)
 
-        self.push_screen(FilePromptScreen(_("Save the game"), default, must_exist=False), chosen)
+        own = self.autosave_to
+
+        def problem(path: Path) -> str | None:
+            return replace_problem(path, own)
+
+        prompt = FilePromptScreen(_("Save the game"), default, must_exist=False, check=problem)
+        self.push_screen(prompt, chosen)
 
     def autosave(self, session: Session) -> None:
         """Save after every action, in the background (see :class:`Autosaver`)."""
@@ -466,6 +538,9 @@ class LivingForestApp(App[int]):
 
     def on_unmount(self) -> None:
         self.flush_autosave()
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
 
     async def action_quit(self) -> None:
         """Quit, leaving on disk exactly the game on the board: a bot step still being
@@ -572,6 +647,15 @@ class LivingForestApp(App[int]):
         super().push_screen(self._too_small)
         return result
 
+    @property
+    def _background_screens(self) -> list[Screen[Any]]:
+        """The screens drawn under the one on top. The "terminal too small" notice
+        covers the whole terminal, so nothing under it is drawn, nor laid out at a size
+        it cannot take (a list dialog at 11 columns or fewer raised ValueError)."""
+        if self._too_small is not None and self._screen_stack[-1:] == [self._too_small]:
+            return []
+        return super()._background_screens
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Save shows only when there is a game to save."""
         if action == "save_game":
@@ -624,6 +708,7 @@ def main() -> None:
     from living_forest.cli import start_language
 
     args = sys.argv[1:]
+    pin_data_dir()
     start_language(args)
     load = Path(args[args.index("--load") + 1]) if "--load" in args else None
     sys.exit(run(load=load, continue_latest="--continue" in args))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
 
@@ -12,7 +13,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.geometry import Region, Size
-from textual.screen import ModalScreen, Screen
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Button, Input, Label, OptionList, Static
@@ -24,9 +24,10 @@ from living_forest.persistence import SaveInfo
 from ..glyphs import spirit_tag
 from ..inspector import Item
 from ..session import spirit_title
+from .base import Dialog, Page
 
 
-class HandOffScreen(ModalScreen[None]):
+class HandOffScreen(Dialog[None]):
     """ "Pass the keyboard to Summer": the next human sits down knowingly."""
 
     BINDINGS = [Binding("enter", "go", N_("I am here"), id="handoff.go", priority=True)]
@@ -69,7 +70,7 @@ class HandOffScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class InfoScreen(ModalScreen[None]):
+class InfoScreen(Dialog[None]):
     """A titled text (round summary, discard stack, error); Enter or Esc closes it."""
 
     BINDINGS = [
@@ -194,7 +195,7 @@ def help_sections(rules_md: str) -> list[tuple[str, str]]:
     return [(h, "\n".join(lines)) for h, lines in out if "".join(lines).strip()]
 
 
-class HelpScreen(Screen[None]):
+class HelpScreen(Page[None]):
     """The rules reference and the key list of the screen it was opened from, opened at
     the section ``start`` (a ``## `` heading of the reference) when there is one.
 
@@ -231,16 +232,28 @@ class HelpScreen(Screen[None]):
         self.dismiss(None)
 
 
-class FilePromptScreen(ModalScreen[Path | None]):
-    """Ask for a save file path; returns it, or None when cancelled."""
+class FilePromptScreen(Dialog[Path | None]):
+    """Ask for a save file path; returns it, or None when cancelled.
+
+    ``must_exist``: for loading (the path must name a file). Else, for saving: an
+    existing file is refused when ``check`` says why (it is not a save, another
+    window's game), and replaced only after the player says yes."""
 
     BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="file.cancel")]
 
-    def __init__(self, title: str, default: Path, *, must_exist: bool) -> None:
+    def __init__(
+        self,
+        title: str,
+        default: Path,
+        *,
+        must_exist: bool,
+        check: Callable[[Path], str | None] | None = None,
+    ) -> None:
         super().__init__(classes="dialog")
         self.title_text = title
         self.default = default
         self.must_exist = must_exist
+        self.check = check
 
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
@@ -259,6 +272,8 @@ class FilePromptScreen(ModalScreen[Path | None]):
         self.query_one(Input).focus()
 
     def _submit(self) -> None:
+        if not self.is_active:  # a second Enter queued behind the first one's question
+            return
         text = self.query_one(Input).value.strip()
         if not text:
             self.query_one("#file-error", Label).update(_("Type a file name."))
@@ -276,7 +291,32 @@ class FilePromptScreen(ModalScreen[Path | None]):
                 Content(_("No such file: {path}").format(path=path))
             )
             return
+        if not self.must_exist and (path.exists() or path.is_symlink()):
+            problem = self.check(path) if self.check is not None else None
+            if problem:
+                self.query_one("#file-error", Label).update(Content(problem))
+                return
+            self._ask_to_replace(path)
+            return
         self.dismiss(path)
+
+    def _ask_to_replace(self, path: Path) -> None:
+        """Saving over an existing save: only after a yes (Esc: type another name)."""
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.dismiss(path)
+            else:
+                self.query_one("#file-error", Label).update(
+                    Content(_("{name} was kept; type another name.").format(name=path.name))
+                )
+
+        # i18n: {name} is a file name
+        question = _("Replace {name}?").format(name=path.name)
+        body = _(
+            "{path} already holds a saved game. Enter replaces it with this one; Esc keeps it."
+        )
+        self.app.push_screen(ConfirmScreen(question, body.format(path=path)), answered)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -293,7 +333,7 @@ class FilePromptScreen(ModalScreen[Path | None]):
         self.dismiss(None)
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(Dialog[bool]):
     """A question with two answers: Enter (yes) or Esc (no)."""
 
     BINDINGS = [
@@ -319,7 +359,7 @@ class ConfirmScreen(ModalScreen[bool]):
 OTHER_FILE = "other"  # the save browser's last entry: type a path
 
 
-class SaveBrowserScreen(ModalScreen[Path | str | None]):
+class SaveBrowserScreen(Dialog[Path | str | None]):
     """Every save and autosave, newest first, with its players, Spirits, round, rules
     and date; returns the chosen file, :data:`OTHER_FILE` to type a path, or None."""
 
@@ -379,7 +419,7 @@ def save_line(s: SaveInfo) -> Content:
     return Content(f"{names} · {state}{rules} · {kind} · {when}")
 
 
-class InspectScreen(ModalScreen[None]):
+class InspectScreen(Dialog[None]):
     """Look at anything on the board (issue 8): a list of the reserve cards, fires,
     rocks, trees, Forest spaces, Victory tiles and the Kodama board on the left; what
     the highlighted one is, does and offers now on the right. Changes nothing."""
@@ -439,7 +479,7 @@ class InspectScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class NumberScreen(ModalScreen[int | None]):
+class NumberScreen(Dialog[int | None]):
     """Ask for a whole number from ``low`` to ``high``; returns it, or None (Esc)."""
 
     BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="number.cancel")]

@@ -22,6 +22,7 @@ from living_forest.i18n import N_, NP_, _, join_and, ngettext
 
 from ..glyphs import spirit_tag
 from ..render import threshold_text, without_rule_ids
+from .base import Dialog
 
 CONDITION = {
     "trees": NP_("{n} different tree", "{n} different trees"),
@@ -141,7 +142,7 @@ def breakdown(st: GameState) -> list[str]:
     return lines
 
 
-class GameOverScreen(ModalScreen[str]):
+class GameOverScreen(Dialog[str]):
     """Returns "rematch" (the same seats, a new deal), "replay" (this game in the replay
     viewer), "new", "title" or "board" (look at the final board)."""
 

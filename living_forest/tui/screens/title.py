@@ -24,6 +24,7 @@ from living_forest.i18n import N_, _, spirit_name
 from ..glyphs import spirit_tag
 from ..session import HUMAN, SeatConfig, controller_name
 from ..widgets.footer import Footer
+from .base import Page
 
 # The Spirits and their names are the same with every module (N-7).
 SPIRIT_NAMES = rules_for(BASE_GAME).data.spirits
@@ -262,7 +263,7 @@ FORM_HELP = N_(
 )
 
 
-class NewGameScreen(Screen[tuple[list[SeatConfig], int, GameOptions] | None]):
+class NewGameScreen(Page[tuple[list[SeatConfig], int, GameOptions] | None]):
     """Seats (2-4), each with a name, a unique Spirit and human/bot; a seed; Start."""
 
     BINDINGS = [
