@@ -183,7 +183,13 @@ def _games_arguments(cmd: argparse.ArgumentParser) -> None:
     cmd.add_argument("--players", "-p", type=int, choices=(2, 3, 4), default=2)
     cmd.add_argument("--games", "-g", type=_positive, default=100)
     cmd.add_argument("--seed", "-s", type=_natural, default=0)
-    cmd.add_argument("--workers", "-w", type=_positive, default=1, help=_("processes (default 1)"))
+    cmd.add_argument(
+        "--workers",
+        "-w",
+        type=_workers,
+        default=1,
+        help=_("processes (default 1; never more than games)"),
+    )
     cmd.add_argument(
         "--modules",
         default="",
@@ -221,6 +227,20 @@ _positive = _whole_number(1)
 _natural = _whole_number(0)
 
 
+def _workers(text: str) -> int:
+    """``--workers``: at least 1, at most :data:`~living_forest.simulate.MAX_WORKERS` (each
+    is a process started up front)."""
+    v = _positive(text)
+    from .simulate import MAX_WORKERS
+
+    if v > MAX_WORKERS:
+        raise argparse.ArgumentTypeError(
+            # i18n: {most} is the largest number of worker processes allowed
+            _("at most {most} processes, not {value}").format(most=MAX_WORKERS, value=v)
+        )
+    return v
+
+
 def _port(text: str) -> int:
     v = _whole_number(1)(text)
     if v > 65535:
@@ -230,12 +250,20 @@ def _port(text: str) -> int:
     return v
 
 
+EXIT_INTERRUPTED = 128 + 2  # as a shell reports a program ended by Ctrl+C (SIGINT)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _main(argv)
     except BrokenPipeError:  # `living-forest simulate --json | head`: the reader left
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
+    except KeyboardInterrupt:  # Ctrl+C in a long simulate, match or load: one line
+        # i18n: said when Ctrl+C stops a command (simulate, match, a load)
+        message = _("interrupted")
+        print(f"living-forest: {message}", file=sys.stderr)
+        return EXIT_INTERRUPTED
 
 
 # argparse's own words (Python 3.11), for the catalogue: argparse looks them up with

@@ -102,9 +102,12 @@ class SearchBot:
 
 
 def parse_budget(param: str) -> SearchBot:
-    """``"200"`` -> 200 iterations; ``"1s"`` / ``"0.5s"`` -> seconds; ``""`` -> 1 s."""
-    text = param.strip().lower() or "1s"
+    """``"200"`` -> 200 iterations; ``"1s"`` / ``"0.5s"`` -> seconds. An empty budget
+    (``search_v1:``) is refused, as ``search:``'s is: a typo, not a choice."""
+    text = param.strip().lower()
     try:
+        if not text:
+            raise ValueError
         if text.endswith("s"):
             seconds = float(text[:-1])
             if not 0.001 <= seconds <= 600:

@@ -6,9 +6,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import random
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -80,6 +82,7 @@ MIN_W, MIN_H = 80, 24
 ENV_BOT_PAUSE = "LIVING_FOREST_BOT_PAUSE"  # seconds a bot waits before each step
 BOT_PAUSE = 0.4  # seconds, by default: long enough to follow a bot's steps
 MAX_BOT_PAUSE = 10.0
+QUIT_SIGNALS = ("SIGTERM", "SIGHUP")  # handled as Ctrl+Q
 # Binding id prefixes of this app (Textual's own focus/copy keys are left out of help).
 OUR_IDS = (
     "app.",
@@ -167,10 +170,12 @@ class LivingForestApp(App[int]):
         self.autosave_to: Path | None = None  # the game on the board autosaves here
         self._lock: GameLock | None = None  # ... and holds this lock on it while open
         self.last_error = ""
+        self._signals: list[int] = []  # those caught while the app runs
 
     # --- start --------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        self._catch_signals()
         with contextlib.suppress(OSError):  # debris of a write killed mid-way
             clean_stale_temporaries(default_save_dir())
         keymap, problems = load_keymap()
@@ -537,6 +542,7 @@ class LivingForestApp(App[int]):
             self.autosaver.flush()
 
     def on_unmount(self) -> None:
+        self._release_signals()
         self.flush_autosave()
         if self._lock is not None:
             self._lock.release()
@@ -545,11 +551,45 @@ class LivingForestApp(App[int]):
     async def action_quit(self) -> None:
         """Quit, leaving on disk exactly the game on the board: a bot step still being
         thought about is dropped (it was never played), then the autosave is flushed."""
+        self._quit()
+
+    def _quit(self, code: int = 0) -> None:
         game = self.game
         if game is not None:
             game.cancel_bot()
         self.flush_autosave()
-        self.exit()
+        self.exit(code)
+
+    # --- signals ---------------------------------------------------------------------
+
+    def _catch_signals(self) -> None:
+        """SIGTERM (``kill``, a session manager closing) and SIGHUP (the terminal
+        closed) end the app as Ctrl+Q does: the autosave flushed, the terminal given
+        back as it was (no alternate screen, no mouse tracking left behind). The exit
+        code says which signal it was (128 + its number), as a shell reports it."""
+        if self.is_headless:  # tests drive the app in-process: the signals are theirs
+            return
+        loop = asyncio.get_running_loop()
+        for name in QUIT_SIGNALS:
+            signum = getattr(signal, name, None)
+            if signum is None:
+                continue
+            try:
+                loop.add_signal_handler(signum, self._on_quit_signal, signum)
+            except (NotImplementedError, RuntimeError, ValueError):  # Windows, a thread
+                continue
+            self._signals.append(signum)
+
+    def _release_signals(self) -> None:
+        with contextlib.suppress(RuntimeError):
+            loop = asyncio.get_running_loop()
+            for signum in self._signals:
+                with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                    loop.remove_signal_handler(signum)
+        self._signals = []
+
+    def _on_quit_signal(self, signum: int) -> None:
+        self._quit(128 + signum)
 
     def show_game_over(self, session: Session) -> None:
         def done(what: str | None) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import threading
@@ -29,7 +28,7 @@ from living_forest.persistence import (
     save_game,
 )
 
-from .conftest import play
+from .conftest import play, release_fifo_writer
 
 
 def _write(path: Path, obj: Any) -> None:
@@ -409,9 +408,7 @@ def test_a_fifo_is_refused_before_it_is_opened(tmp_path: Path) -> None:
             assert str(e.value) == f"{fifo} is not a regular file, so it cannot be a save file"
         assert not opened.is_set()  # nobody opened it for reading
     finally:
-        with contextlib.suppress(OSError):  # let the writer go (it has no reader)
-            os.close(os.open(fifo, os.O_RDONLY | os.O_NONBLOCK))
-        t.join()
+        release_fifo_writer(fifo, t)
 
 
 def test_a_device_is_refused(tmp_path: Path) -> None:

@@ -101,6 +101,12 @@ def test_keymap_files_that_would_hang_or_crash_are_refused(tmp_path) -> None:
     keymap, problems = load_keymap(path)
     assert keymap == {"game.stop": "x", "game.stop.why": "x"}
     assert len(problems) == 1 and "too long" in problems[0]
+    # Issue 26: what the file says is quoted in the warning, cleaned of control characters.
+    path.write_text('[keys]\n"game.\\u001b]0;x\\u0007" = "\\u001b[5m"\n', encoding="utf-8")
+    keymap, problems = load_keymap(path)
+    assert keymap == {} and len(problems) == 1
+    assert "\x1b" not in problems[0] and "\x07" not in problems[0]
+    assert "game.?]0;x?: ?[5m is not a portable key" in problems[0]
 
 
 @pytest.mark.parametrize("text", ["inf", "1e308", "1e9", "-1", "nan", "soon", "11"])
@@ -121,3 +127,21 @@ async def test_a_refused_setting_is_shown_when_the_app_starts() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert [n.message for n in app._notifications] == [problem]
+
+
+async def test_control_characters_typed_or_pasted_in_a_name_are_cleaned() -> None:
+    """Issue 26: a name pasted with an escape sequence in the New game form would reach
+    the terminal wherever the name is drawn. It is cleaned as the form is read."""
+    from living_forest.tui.screens.title import NewGameScreen
+
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        form.query_one("#name-0", Input).value = "\x1b]0;pwned\x07Ana"
+        form.query_one("#name-1", Input).value = "B\x1b[5men\r"
+        result = form.form()
+        assert not isinstance(result, str)
+        seats, _seed, _options = result
+        assert [s.name for s in seats[:2]] == ["?]0;pwned?Ana", "B?[5men?"]

@@ -19,7 +19,7 @@ from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from living_forest.i18n import N_, _, spirit_name
-from living_forest.persistence import SaveInfo
+from living_forest.persistence import AUTOSAVES_KEPT, KEEP_UNFINISHED_DAYS, SaveInfo
 
 from ..glyphs import spirit_tag
 from ..inspector import Item
@@ -377,6 +377,12 @@ class SaveBrowserScreen(Dialog[Path | str | None]):
             entries = [Option(save_line(s), id=str(i)) for i, s in enumerate(self.found)]
             entries.append(Option(Content(_("Another file… (type its path)")), id=OTHER_FILE))
             yield OptionList(*entries, id="saves-list")
+            # i18n: what pruning keeps; {count} is 12, {days} is 28
+            kept = _(
+                "Autosaves kept: the newest {count}, every game open in a window, and every "
+                "unfinished game played in the last {days} days; finished games go first."
+            ).format(count=AUTOSAVES_KEPT, days=KEEP_UNFINISHED_DAYS)
+            yield Label(Content.from_markup("[dim]$t[/]", t=kept), id="saves-kept")
             yield Label(
                 Content.from_markup(_("[dim]↑↓ choose, Enter opens, Esc cancels[/]")),
                 id="saves-help",

@@ -20,6 +20,7 @@ from textual.widgets import Button, Input, Label, Static
 from living_forest.bots import OFFERED, title
 from living_forest.core import BASE_GAME, GameOptions, rules_for
 from living_forest.i18n import N_, _, spirit_name
+from living_forest.text import printable
 
 from ..glyphs import spirit_tag
 from ..session import HUMAN, SeatConfig, controller_name
@@ -344,7 +345,8 @@ class NewGameScreen(Page[tuple[list[SeatConfig], int, GameOptions] | None]):
             return
         parts = []
         for i in range(self.seats):
-            name = self.query_one(f"#name-{i}", Input).value.strip() or _(
+            # A pasted escape sequence would reach the terminal wherever the name shows.
+            name = printable(self.query_one(f"#name-{i}", Input).value).strip() or _(
                 "(seat {number}: no name)"
             ).format(number=i + 1)
             spirit = SPIRIT_NAMES.get(self.query_one(f"#spirit-{i}", Cycle).value)
@@ -420,7 +422,8 @@ class NewGameScreen(Page[tuple[list[SeatConfig], int, GameOptions] | None]):
         """The seats, seed and rules, or a sentence saying what is wrong."""
         seats = []
         for i in range(self.seats):
-            name = self.query_one(f"#name-{i}", Input).value.strip()
+            # A pasted escape sequence would reach the terminal wherever the name shows.
+            name = printable(self.query_one(f"#name-{i}", Input).value).strip()
             spirit = self.query_one(f"#spirit-{i}", Cycle).value
             ctl = self.query_one(f"#ctl-{i}", Cycle).value
             if not name:
