@@ -3,6 +3,7 @@ markup, control characters, odd environment values, a malformed keymap file."""
 
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -145,3 +146,26 @@ async def test_control_characters_typed_or_pasted_in_a_name_are_cleaned() -> Non
         assert not isinstance(result, str)
         seats, _seed, _options = result
         assert [s.name for s in seats[:2]] == ["?]0;pwned?Ana", "B?[5men?"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
+async def test_the_load_prompt_refuses_a_fifo_before_opening_it(tmp_path) -> None:
+    """Issue 26: a FIFO typed in the Load prompt hung the app (reading waits for a
+    writer). It is refused in the prompt, with the reason, and nothing is opened."""
+    fifo = tmp_path / "game.json"
+    os.mkfifo(fifo)
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+o", "end", "enter")  # the browser's last entry: a path
+        prompt = app.screen
+        assert isinstance(prompt, FilePromptScreen)
+        prompt.query_one("#file-path", Input).value = str(fifo)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is prompt
+        error = str(prompt.query_one("#file-error").render())
+        assert error == f"{fifo} is not a regular file, so it cannot be a save file"
+        # Even past the prompt (a FIFO put there after it looked), loading refuses it.
+        assert not app.open_save(fifo)
+        assert "is not a regular file" in app.last_error

@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option
 
 from living_forest.i18n import N_, _, spirit_name
 from living_forest.persistence import AUTOSAVES_KEPT, KEEP_UNFINISHED_DAYS, SaveInfo
+from living_forest.text import printable
 
 from ..glyphs import spirit_tag
 from ..inspector import Item
@@ -287,9 +288,11 @@ class FilePromptScreen(Dialog[Path | None]):
         if not path.is_absolute():
             path = self.default.parent / path
         if self.must_exist and not path.is_file():
-            self.query_one("#file-error", Label).update(
-                Content(_("No such file: {path}").format(path=path))
-            )
+            if path.exists() and not path.is_dir():  # a FIFO, a device: reading would hang
+                problem = _("{path} is not a regular file, so it cannot be a save file")
+            else:
+                problem = _("No such file: {path}")
+            self.query_one("#file-error", Label).update(Content(problem.format(path=path)))
             return
         if not self.must_exist and (path.exists() or path.is_symlink()):
             problem = self.check(path) if self.check is not None else None
@@ -412,7 +415,7 @@ def save_line(s: SaveInfo) -> Content:
     autosave · 2026-12-01 18:59"; a damaged file says so."""
     when = s.modified.strftime("%Y-%m-%d %H:%M")
     # i18n: a save file of the save browser: the game's own, made after every move
-    kind = _("autosave") if s.autosave else s.path.name
+    kind = _("autosave") if s.autosave else printable(s.path.name)  # a name from the disk
     if s.problem:
         # i18n: a damaged file in the save browser: {file} is its name (or "autosave")
         return Content(_("{file} · {date} · cannot be read").format(file=kind, date=when))
