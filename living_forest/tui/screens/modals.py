@@ -295,9 +295,9 @@ class FilePromptScreen(Dialog[Path | None]):
             self.query_one("#file-error", Label).update(Content(problem.format(path=path)))
             return
         if not self.must_exist and (path.exists() or path.is_symlink()):
-            problem = self.check(path) if self.check is not None else None
-            if problem:
-                self.query_one("#file-error", Label).update(Content(problem))
+            refused = self.check(path) if self.check is not None else None
+            if refused:
+                self.query_one("#file-error", Label).update(Content(refused))
                 return
             self._ask_to_replace(path)
             return
