@@ -153,7 +153,8 @@ def build_parser() -> argparse.ArgumentParser:
         description=_(
             "Serve the game to a web browser through textual-serve: open the address "
             "it prints. Each browser tab is a game of its own, hot-seat as in the terminal; "
-            "saves go where the terminal game keeps them. Ctrl+C stops the server."
+            "each browser keeps its saves in a folder of its own under the save folder. "
+            "Ctrl+C stops the server and every tab's game (autosaved)."
         ),
     )
     srv.add_argument("--port", type=_port, default=8000, help=_("port to listen on (default 8000)"))
@@ -161,9 +162,17 @@ def build_parser() -> argparse.ArgumentParser:
         "--host",
         default="localhost",
         help=_(
-            "address to listen on (default localhost: this computer only). Anyone who can "
-            "reach another address plays, saves and loads files on this computer as you"
+            "address to listen on (default localhost: this computer only). With another "
+            "address the server prints a secret token in its address: who has it can play, "
+            "each browser in a folder of its own under the save folder"
         ),
+    )
+    srv.add_argument(
+        "--max-tabs",
+        type=_positive,
+        default=8,
+        metavar="N",
+        help=_("browser tabs playing at once, at most (default 8; the next one is asked to wait)"),
     )
     srv.add_argument(
         "--public-url",
@@ -344,7 +353,7 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.command == "view":
         return run_app(None, False, view=args.file)
     if args.command == "serve":
-        return cmd_serve(args.host, args.port, args.public_url, args.lang)
+        return cmd_serve(args.host, args.port, args.public_url, args.lang, args.max_tabs)
     return run_app(args.load, args.continue_latest)
 
 
@@ -380,15 +389,20 @@ def run_app(load: Path | None, continue_latest: bool, *, view: Path | None = Non
 # --- serve --------------------------------------------------------------------------
 
 
+def serve_argv(lang: str | None = None) -> list[str]:
+    """The command textual-serve runs for each browser tab: this Python, this package's
+    app (so it works from a checkout's .venv as from an installed copy); with ``--lang``
+    when the server was given one (else each tab follows its settings and LANG, as a
+    terminal would)."""
+    argv = [sys.executable, "-m", "living_forest"]
+    return [*argv, "--lang", lang] if lang else argv
+
+
 def serve_command(lang: str | None = None) -> str:
-    """The shell command textual-serve runs for each browser tab: this Python, this
-    package's app (so it works from a checkout's .venv as from an installed copy);
-    with ``--lang`` when the server was given one (else each tab follows the settings
-    and LANG, as a terminal would)."""
+    """:func:`serve_argv` as one shell command."""
     import shlex
 
-    command = f"{shlex.quote(sys.executable)} -m living_forest"
-    return f"{command} --lang {shlex.quote(lang)}" if lang else command
+    return shlex.join(serve_argv(lang))
 
 
 def public_url(host: str, port: int, given: str | None = None) -> str | None:
@@ -404,8 +418,16 @@ def public_url(host: str, port: int, given: str | None = None) -> str | None:
     return None
 
 
-def cmd_serve(host: str, port: int, url: str | None = None, lang: str | None = None) -> int:
-    """``living-forest serve``: the app in a browser tab (issue 10)."""
+def cmd_serve(
+    host: str,
+    port: int,
+    url: str | None = None,
+    lang: str | None = None,
+    max_tabs: int = 8,
+) -> int:
+    """``living-forest serve``: the app in browser tabs (issue 10), hardened (issue 26:
+    see ``serve.py``). Off this computer (``--host`` not loopback) a token is required."""
+    import secrets
     import socket
 
     try:  # a port in use is a sentence, not a traceback from deep in aiohttp
@@ -418,17 +440,21 @@ def cmd_serve(host: str, port: int, url: str | None = None, lang: str | None = N
         print(f"living-forest: {message}", file=sys.stderr)
         return EXIT_FAIL
     try:
-        from textual_serve.server import Server
+        from .serve import GameServer, is_loopback
     except ImportError as e:
         message = _("textual-serve is not installed ({error})").format(error=e)
         print(f"living-forest: {message}", file=sys.stderr)
         return EXIT_FAIL
-    Server(
-        serve_command(lang),
+    from .persistence import default_save_dir
+
+    GameServer(
+        serve_argv(lang),
         host=host,
         port=port,
-        title="Living Forest",
+        data_dir=default_save_dir(),
         public_url=public_url(host, port, url),
+        max_tabs=max_tabs,
+        token=None if is_loopback(host) else secrets.token_urlsafe(18),
     ).serve()
     return EXIT_OK
 

@@ -11,6 +11,10 @@ import os
 from pathlib import Path
 
 ENV_DATA_DIR = "LIVING_FOREST_DATA_DIR"
+# Set by ``living-forest serve`` for each tab's app: files may be loaded and saved only
+# inside the data folder; and the server's process id, whose end ends the app too.
+ENV_CONFINED = "LIVING_FOREST_CONFINED"
+ENV_SERVER_PID = "LIVING_FOREST_SERVER_PID"
 
 
 def pin_data_dir() -> None:
@@ -22,3 +26,9 @@ def pin_data_dir() -> None:
     if env:
         with contextlib.suppress(OSError, ValueError):
             os.environ[ENV_DATA_DIR] = str(Path(env).expanduser().absolute())
+
+
+def confined() -> bool:
+    """Whether this app may load and save files only inside its data folder (a browser
+    tab of ``living-forest serve``)."""
+    return os.environ.get(ENV_CONFINED) == "1"

@@ -12,6 +12,8 @@ import os
 import random
 import signal
 import sys
+import threading
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -24,7 +26,7 @@ from textual.widgets import Button
 
 from living_forest.core import GameOptions, rules_for
 from living_forest.core.state import PHASE_OVER
-from living_forest.datadir import pin_data_dir
+from living_forest.datadir import ENV_SERVER_PID, confined, pin_data_dir
 from living_forest.i18n import (
     LANGUAGES,
     N_,
@@ -83,6 +85,7 @@ ENV_BOT_PAUSE = "LIVING_FOREST_BOT_PAUSE"  # seconds a bot waits before each ste
 BOT_PAUSE = 0.4  # seconds, by default: long enough to follow a bot's steps
 MAX_BOT_PAUSE = 10.0
 QUIT_SIGNALS = ("SIGTERM", "SIGHUP")  # handled as Ctrl+Q
+SERVER_CHECK_SECONDS = 1.0  # how often a browser tab's app looks for its server
 # Binding id prefixes of this app (Textual's own focus/copy keys are left out of help).
 OUR_IDS = (
     "app.",
@@ -176,6 +179,7 @@ class LivingForestApp(App[int]):
 
     def on_mount(self) -> None:
         self._catch_signals()
+        self._watch_server()
         with contextlib.suppress(OSError):  # debris of a write killed mid-way
             clean_stale_temporaries(default_save_dir())
         keymap, problems = load_keymap()
@@ -409,7 +413,9 @@ class LivingForestApp(App[int]):
                     folder = default_save_dir()
                 except OSError:
                     folder = Path.cwd()
-                typed = FilePromptScreen(prompt, folder / "game.json", must_exist=True)
+                typed = FilePromptScreen(
+                    prompt, folder / "game.json", must_exist=True, confine=self._confine()
+                )
                 self.push_screen(typed, chosen)
 
         self.push_screen(SaveBrowserScreen(found, title=title), picked)
@@ -523,8 +529,15 @@ class LivingForestApp(App[int]):
         def problem(path: Path) -> str | None:
             return replace_problem(path, own)
 
-        prompt = FilePromptScreen(_("Save the game"), default, must_exist=False, check=problem)
+        prompt = FilePromptScreen(
+            _("Save the game"), default, must_exist=False, check=problem, confine=self._confine()
+        )
         self.push_screen(prompt, chosen)
+
+    def _confine(self) -> Path | None:
+        """The only folder whose files this app may load and save (a browser tab of
+        ``living-forest serve``: its browser's folder), or None."""
+        return default_save_dir() if confined() else None
 
     def autosave(self, session: Session) -> None:
         """Save after every action, in the background (see :class:`Autosaver`)."""
@@ -590,6 +603,22 @@ class LivingForestApp(App[int]):
 
     def _on_quit_signal(self, signum: int) -> None:
         self._quit(128 + signum)
+
+    def _watch_server(self) -> None:
+        """A browser tab's app (``living-forest serve``) quits as Ctrl+Q does when its
+        server is gone, even killed without a word: its parent process changes."""
+        text = os.environ.get(ENV_SERVER_PID, "")
+        if not text.isdigit() or os.getppid() != int(text):
+            return
+        server = int(text)
+
+        def watch() -> None:
+            while os.getppid() == server:
+                time.sleep(SERVER_CHECK_SECONDS)
+            with contextlib.suppress(RuntimeError):  # the app ended meanwhile
+                self.call_from_thread(self._quit, 0)
+
+        threading.Thread(target=watch, name="server-watch", daemon=True).start()
 
     def show_game_over(self, session: Session) -> None:
         def done(what: str | None) -> None:

@@ -5,6 +5,7 @@ no escape sequence from a save file, and SIGTERM / SIGHUP end the app as Ctrl+Q 
 from __future__ import annotations
 
 import json
+import os
 import signal
 import sys
 from pathlib import Path
@@ -77,3 +78,41 @@ def test_sigterm_and_sighup_autosave_and_give_the_terminal_back(
     [auto] = autosaves()
     assert read_record(auto).actions == ["draw", "draw"]
     assert holder(auto) is None  # its lock went with the app
+
+
+SERVER = """
+import os, subprocess, sys
+env = dict(os.environ, LIVING_FOREST_SERVER_PID=str(os.getpid()))
+app = subprocess.Popen(  # its own session, as serve starts a tab: no SIGHUP reaches it
+    [sys.executable, "-m", "living_forest", "--load", sys.argv[1]], env=env, start_new_session=True
+)
+print("app", app.pid, flush=True)
+app.wait()
+"""
+
+
+def test_a_browser_tabs_app_quits_when_its_server_dies(tmp_path: Path) -> None:
+    """``living-forest serve`` killed outright (SIGKILL, no chance to end its tabs):
+    each tab's app notices its server is gone and quits as Ctrl+Q does."""
+    save = _save(tmp_path / "game.json", ("Ana", "Ben"), ("draw",))
+    with Terminal([sys.executable, "-c", SERVER, str(save)], python_module=False) as term:
+        at = term.read_until(b"app ")
+        term.read_until(HAND_OFF)
+        app = int(bytes(term.output[at:]).split()[1])
+        term.signal(signal.SIGKILL)  # the "server"
+        try:
+            term.finish()  # the output ends once the app, which shares the terminal, is gone
+        finally:
+            if not _zombie(app):  # a failed test leaves nothing running
+                os.kill(app, signal.SIGKILL)
+    assert _zombie(app)
+    [auto] = autosaves()
+    assert read_record(auto).actions == ["draw"] and holder(auto) is None
+
+
+def _zombie(pid: int) -> bool:
+    """Whether ``pid`` has ended (gone, or a zombie nobody has reaped yet)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return True

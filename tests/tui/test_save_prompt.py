@@ -103,3 +103,38 @@ async def test_a_relative_data_folder_is_not_doubled(
     assert not (tmp_path / "rel" / "data" / "rel").exists()
     assert default_save_dir() == tmp_path / "rel" / "data"
     assert os.environ[ENV_DATA_DIR] == str(tmp_path / "rel" / "data")
+
+
+async def test_a_browser_tab_loads_and_saves_only_in_its_own_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 26: every browser tab could load and save any file the server's user can
+    write. A tab (``LIVING_FOREST_CONFINED=1``) names files in its data folder only:
+    not elsewhere, not with ``..``, not through a link that leads out."""
+    monkeypatch.setenv("LIVING_FOREST_CONFINED", "1")
+    folder = default_save_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (folder / "link").symlink_to(outside)
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_session(Session(TWO, 3))
+        await started(pilot)
+        for name in (outside / "x.json", "../x.json", "link/x.json"):
+            prompt = await _prompt(pilot, name)
+            assert app.screen is prompt
+            assert f"Here, games are kept in {folder} only" in _error(prompt)
+            await pilot.press("escape")
+            await pilot.pause()
+        await _prompt(pilot, "mine.json")
+        assert app.screen is app.game
+        await pilot.press("ctrl+o", "end", "enter")  # Load: "Another file…"
+        await pilot.pause()
+        prompt = app.screen
+        assert isinstance(prompt, FilePromptScreen)
+        prompt.query_one("#file-path", Input).value = str(tmp_path / "data" / ".." / "x.json")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is prompt and "Here, games are kept in" in _error(prompt)
+    assert (folder / "mine.json").is_file() and not any(outside.iterdir())

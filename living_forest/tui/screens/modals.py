@@ -249,12 +249,15 @@ class FilePromptScreen(Dialog[Path | None]):
         *,
         must_exist: bool,
         check: Callable[[Path], str | None] | None = None,
+        confine: Path | None = None,
     ) -> None:
+        """``confine``: the only folder whose files may be named (a browser tab)."""
         super().__init__(classes="dialog")
         self.title_text = title
         self.default = default
         self.must_exist = must_exist
         self.check = check
+        self.confine = confine
 
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
@@ -287,6 +290,15 @@ class FilePromptScreen(Dialog[Path | None]):
         path = Path(text).expanduser()
         if not path.is_absolute():
             path = self.default.parent / path
+        if self.confine is not None and not _inside(path, self.confine):
+            self.query_one("#file-error", Label).update(
+                Content(
+                    _("Here, games are kept in {folder} only: type a name in it.").format(
+                        folder=self.confine
+                    )
+                )
+            )
+            return
         if self.must_exist and not path.is_file():
             if path.exists() and not path.is_dir():  # a FIFO, a device: reading would hang
                 problem = _("{path} is not a regular file, so it cannot be a save file")
@@ -334,6 +346,15 @@ class FilePromptScreen(Dialog[Path | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    """Whether ``path`` is in ``folder`` once links are followed (``..`` and a link
+    that leads out count as out)."""
+    try:
+        return path.resolve().is_relative_to(folder.resolve())
+    except (OSError, RuntimeError, ValueError):  # a link loop, a NUL
+        return False
 
 
 class ConfirmScreen(Dialog[bool]):
