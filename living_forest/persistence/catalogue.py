@@ -60,6 +60,7 @@ def claim_autosave(spirits: list[str], started: datetime) -> GameLock:
 
 
 def is_autosave(path: Path) -> bool:
+    path = path.absolute()  # `--load autosaves/x.json` from the data folder is one too
     return path.parent == autosave_dir() or path == autosave_path()
 
 
