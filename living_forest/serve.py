@@ -7,9 +7,11 @@ those processes outlived their tab and the server after odd messages, a resize t
 it to anyone on the network, every tab could read and write any file the server user
 can, all tabs shared one data folder, and ``/static/`` listed its files. Here:
 
-- each tab's app is started directly (no shell) in a process group of its own, which
-  is ended with the tab (a polite "quit", then SIGTERM — the app autosaves — then
-  SIGKILL) and with the server (Ctrl+C, SIGTERM); an app whose server died quits too
+- each tab's app is forked from a process that has the app loaded (``forkserver.py``:
+  the tabs share its memory), or where that is not possible started directly (no
+  shell), in a process group of its own, which is ended with the tab (a polite
+  "quit", then SIGTERM — the app autosaves — then SIGKILL) and with the server (Ctrl+C,
+  SIGTERM); an app whose parent (the fork server, or the server) died quits too
   (``LIVING_FOREST_SERVER_PID``, watched by the app);
 - sizes are clamped, stdin frames cut, malformed messages ignored;
 - at most ``max_tabs`` tabs: the next one gets a polite page (HTTP 503);
@@ -32,6 +34,8 @@ import re
 import secrets
 import signal
 import socket
+import sys
+from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
@@ -41,13 +45,14 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
+from . import forkserver
 from .datadir import ENV_CONFINED, ENV_DATA_DIR, ENV_SERVER_PID
 from .i18n import _
 
 MAX_COLUMNS, MAX_ROWS = 300, 120  # a 4K screen at a small font; 10^9 x 10^9 took 1.7 GB
 MAX_STDIN = 16 * 1024  # bytes of input in one message: typing and pasting never need more
 MAX_MESSAGE = 64 * 1024  # bytes in one WebSocket message
-DEFAULT_MAX_TABS = 8  # about 70 MiB each
+DEFAULT_MAX_TABS = 8  # a tab's memory: see `make bench`
 STOP_GRACE = 5.0  # seconds an app has to save and quit, at each step of ending it
 TOKEN_COOKIE = "living_forest_token"
 BROWSER_COOKIE = "living_forest_browser"
@@ -84,22 +89,64 @@ def clamp_size(value: Any, default: int, most: int) -> int:
     return max(1, min(most, n))
 
 
-class TabProcess(AppService):
-    """One tab's app: started without a shell, in a process group of its own, and
-    always ended when the tab or the server goes."""
+def tab_environment(width: int = 80, height: int = 24, debug: bool = False) -> dict[str, str]:
+    """The environment of a tab's app: this one with what textual-serve 1.1.3 sets
+    (its web driver; Textual reads these as it is imported, so the fork server has
+    them too)."""
+    env = dict(os.environ)
+    env.update(
+        TEXTUAL_DRIVER="textual.drivers.web_driver:WebDriver",
+        TEXTUAL_FPS="60",
+        TEXTUAL_COLOR_SYSTEM="truecolor",
+        TERM_PROGRAM="textual",
+        TERM_PROGRAM_VERSION=version("textual-serve"),
+        COLUMNS=str(width),
+        ROWS=str(height),
+    )
+    if debug:
+        env.update(TEXTUAL="debug,devtools", TEXTUAL_LOG="textual.log")
+    return env
 
-    def __init__(self, argv: list[str], env: dict[str, str], **kw: Any) -> None:
+
+class TabProcess(AppService):
+    """One tab's app: forked from the fork server when there is one, else started
+    without a shell; in a process group of its own, and always ended when the tab or
+    the server goes."""
+
+    def __init__(
+        self,
+        argv: list[str],
+        env: dict[str, str],
+        forks: forkserver.ForkServer | None = None,
+        **kw: Any,
+    ) -> None:
         super().__init__(" ".join(argv), **kw)
         self.argv = argv
         self.extra_env = env
+        self.forks = forks
+        self.forked = False
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
-        env = super()._build_environment(width=width, height=height)
+        env = tab_environment(width, height, self.debug)
         env.update(self.extra_env)
         return env
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
         env = self._build_environment(width=width, height=height)
+        args = _module_args(self.argv)
+        if self.forks is not None and args is not None and self.forks.usable:
+            try:
+                if not await self.forks.wait_ready():
+                    raise forkserver.ForkError("the fork server did not start")
+                env[ENV_SERVER_PID] = str(self.forks.pid)  # the app's parent
+                forked = await self.forks.spawn(args, env)
+            except forkserver.ForkError:
+                env[ENV_SERVER_PID] = str(os.getpid())
+            else:
+                self._process = forked  # type: ignore[assignment]
+                self._stdin = forked.stdin
+                self.forked = True
+                return forked
         self._process = process = await asyncio.create_subprocess_exec(
             *self.argv,
             stdin=asyncio.subprocess.PIPE,
@@ -156,6 +203,14 @@ class TabProcess(AppService):
             os.killpg(pid, signum)
 
 
+def _module_args(argv: list[str]) -> list[str] | None:
+    """The arguments after ``python -m living_forest`` (what a forked tab runs), or
+    None for another command (started afresh)."""
+    if argv[:3] == [sys.executable, "-m", "living_forest"]:
+        return argv[3:]
+    return None
+
+
 class GameServer(Server):
     """textual-serve's server with tabs that end, a tab limit, a token and a folder of
     its own for each browser."""
@@ -179,6 +234,7 @@ class GameServer(Server):
         self.max_tabs = max_tabs
         self.token = token
         self.tabs: set[TabProcess] = set()
+        self.forks: forkserver.ForkServer | None = None
 
     # --- routes ------------------------------------------------------------------
 
@@ -201,6 +257,11 @@ class GameServer(Server):
         return f"{self.public_url}/?token={self.token}" if self.token else f"{self.public_url}/"
 
     async def on_startup(self, app: web.Application) -> None:
+        if forkserver.available() and _module_args(self.argv) is not None:
+            forks = forkserver.ForkServer(tab_environment(debug=self.debug))
+            with contextlib.suppress(OSError):
+                await forks.start()
+                self.forks = forks
         print(_("Living Forest: open {address} in a web browser.").format(address=self.address()))
         if self.token:
             print(
@@ -214,8 +275,10 @@ class GameServer(Server):
         )
 
     async def on_shutdown(self, app: web.Application) -> None:
-        """The server stops: every tab's app ends with it."""
+        """The server stops: every tab's app ends with it, then the fork server."""
         await asyncio.gather(*(t.stop() for t in list(self.tabs)), return_exceptions=True)
+        if self.forks is not None:
+            await self.forks.close()
 
     def serve(self, debug: bool = False) -> None:
         try:
@@ -223,6 +286,8 @@ class GameServer(Server):
         finally:
             for tab in list(self.tabs):  # whatever a hurried shutdown left
                 tab.kill_now()
+            if self.forks is not None:
+                self.forks.kill_now()
 
     def _authorized(self, request: web.Request) -> bool:
         if self.token is None:
@@ -294,10 +359,11 @@ class GameServer(Server):
             {
                 ENV_DATA_DIR: str(folder),
                 ENV_CONFINED: "1",
-                ENV_SERVER_PID: str(os.getpid()),
+                ENV_SERVER_PID: str(os.getpid()),  # a forked tab's: the fork server's
                 "LIVING_FOREST_SETTINGS": str(folder / "settings.json"),
                 "LIVING_FOREST_KEYMAP": str(folder / "keymap.toml"),
             },
+            forks=self.forks,
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
             close=websocket.close,

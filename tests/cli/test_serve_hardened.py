@@ -4,8 +4,9 @@ app ends with its tab and with the server, whatever the tab sent; sizes are clam
 the tab limit answers with a polite page; a token is required off loopback; each
 browser's files stay in its own folder; no directory listing.
 
-Processes are counted before and after (the server's descendants in ``/proc``); every
-wait is bounded by a generous deadline that only a hang reaches."""
+Processes are counted before and after (the server's descendants in ``/proc``: its fork
+server, and the tabs' apps forked from it); every wait is bounded by a generous deadline
+that only a hang reaches."""
 
 from __future__ import annotations
 
@@ -58,6 +59,38 @@ def descendants(pid: int) -> set[int]:
                 found.add(child)
                 todo.append(child)
     return found
+
+
+def _parent(pid: int) -> int:
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+
+
+def fork_server(server: int) -> set[int]:
+    """The server's fork server (``python -m living_forest.forkserver``), once started."""
+    found = set()
+    for p in descendants(server):
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            cmdline = Path(f"/proc/{p}/cmdline").read_bytes()
+            if _parent(p) == server and b"living_forest.forkserver" in cmdline:
+                found.add(p)
+    return found
+
+
+def tab_apps(server: int) -> set[int]:
+    """The tabs' apps: every process below the server but its fork server."""
+    return descendants(server) - fork_server(server)
+
+
+def memory_kib(pid: int) -> dict[str, int]:
+    """A process's resident memory (``Rss``) and what of it is its own (``Private``)."""
+    out = {"Rss": 0, "Private": 0}
+    for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+        key, _sep, rest = line.partition(":")
+        if key == "Rss":
+            out["Rss"] = int(rest.split()[0])
+        elif key in ("Private_Clean", "Private_Dirty"):
+            out["Private"] += int(rest.split()[0])
+    return out
 
 
 def alive(pids: set[int]) -> set[int]:
@@ -161,15 +194,17 @@ HOSTILE = [
 def test_every_tab_process_ends_with_its_tab_and_with_the_server(tmp_path: Path) -> None:
     """Hostile messages left app processes running; Ctrl+C on the server left some
     behind. Each tab here gets one hostile message, then closes: the server's
-    descendants go back to none. Then two tabs stay open and the server is stopped:
-    nothing is left."""
+    descendants go back to its fork server alone. Then two tabs stay open (each one
+    process, forked from the fork server, most of its memory shared with it) and the
+    server is stopped: nothing is left."""
 
     async def tabs(served: Served) -> set[int]:
+        server = served.proc.pid
         seen: set[int] = set()
         async with client() as http:
             for _name, message in HOSTILE:
                 ws = await open_tab(http, served.base)
-                seen |= descendants(served.proc.pid)
+                seen |= tab_apps(server)
                 with contextlib.suppress(aiohttp.ClientError, ConnectionError):
                     if isinstance(message, bytes):
                         await ws.send_bytes(message)
@@ -180,25 +215,60 @@ def test_every_tab_process_ends_with_its_tab_and_with_the_server(tmp_path: Path)
                     await ws.send_str(json.dumps(["stdin", "n"]))
                 await ws.close()
             await asyncio.to_thread(
-                wait_until,
-                "every tab's process to end",
-                lambda: not descendants(served.proc.pid),
+                wait_until, "every tab's process to end", lambda: not tab_apps(server)
             )
             assert seen and not alive(seen)
+            [forks] = fork_server(server)
+            assert descendants(server) == {forks}  # before the next tabs: one process
             left_open = [await open_tab(http, served.base) for _ in range(2)]
-            running = descendants(served.proc.pid)
+            for ws in left_open:
+                await ws.send_str(json.dumps(["stdin", "n"]))
+                await screen_text(ws, "Seat 1")
+            running = tab_apps(server)
             assert len(running) == 2  # one process a tab, no shell in between
+            assert {_parent(p) for p in running} == {forks}  # forked: the app is shared
+            for p in running:
+                mem = memory_kib(p)
+                assert mem["Private"] < 0.6 * mem["Rss"], mem  # afresh: about 0.75
             served.proc.send_signal(signal.SIGINT)  # Ctrl+C on the server
             await asyncio.to_thread(served.proc.wait, DEADLINE)
             for ws in left_open:
                 with contextlib.suppress(Exception):
                     await ws.close()
-            return running
+            return running | {forks}
 
     with serve(tmp_path) as served:
         running = asyncio.run(tabs(served))
         wait_until("the tabs to end with the server", lambda: not alive(running))
         assert served.proc.returncode == 0
+
+
+def test_every_tab_ends_and_autosaves_when_the_server_is_killed(tmp_path: Path) -> None:
+    """The server killed outright (SIGKILL: no chance to end its tabs): its fork
+    server and every tab's app end all the same, and the game in the tab is kept."""
+
+    async def tab(served: Served) -> set[int]:
+        server = served.proc.pid
+        async with client() as http:
+            ws = await open_tab(http, served.base)
+            await ws.send_str(json.dumps(["stdin", "n"]))
+            await screen_text(ws, "Seat 1")
+            await ws.send_str(json.dumps(["stdin", "\r"]))  # start the game
+            await screen_text(ws, "Pass the keyboard")
+            running = descendants(server)
+            assert len(tab_apps(server)) == 1 and len(fork_server(server)) == 1
+            served.proc.send_signal(signal.SIGKILL)
+            await asyncio.to_thread(served.proc.wait, DEADLINE)
+            with contextlib.suppress(Exception):
+                await ws.close()
+            return running
+
+    with serve(tmp_path) as served:
+        running = asyncio.run(tab(served))
+        wait_until("the tab and the fork server to end", lambda: not alive(running))
+    [auto] = served.data.rglob("autosaves/*.json")
+    assert json.loads(auto.read_text(encoding="utf-8"))["seats"][0]["name"]
+    assert not list(served.data.rglob(".*.lock"))  # its lock went with the app
 
 
 def test_sizes_are_clamped_and_the_tab_limit_answers_politely(tmp_path: Path) -> None:
@@ -208,7 +278,7 @@ def test_sizes_are_clamped_and_the_tab_limit_answers_politely(tmp_path: Path) ->
             await ws.send_str(json.dumps(["resize", {"width": 10**9, "height": 10**9}]))
             await ws.send_str(json.dumps(["stdin", "n"]))  # the New game form, drawn
             await screen_text(ws, "Seat 1")
-            [tab] = descendants(served.proc.pid)
+            [tab] = tab_apps(served.proc.pid)
             rss = int(Path(f"/proc/{tab}/statm").read_text().split()[1]) * os.sysconf("SC_PAGESIZE")
             assert rss < 400 * 2**20  # drawn at most 300 x 120, not 10^9 x 10^9
             async with http.get(f"{served.base}/") as page:  # one tab allowed: full
@@ -217,10 +287,10 @@ def test_sizes_are_clamped_and_the_tab_limit_answers_politely(tmp_path: Path) ->
             refused = await http.ws_connect(f"{served.base.replace('http', 'ws', 1)}/ws")
             msg = await refused.receive(timeout=DEADLINE)
             assert msg.type == aiohttp.WSMsgType.CLOSE and refused.close_code == 1013
-            assert len(descendants(served.proc.pid)) == 1
+            assert len(tab_apps(served.proc.pid)) == 1
             await ws.close()
             await asyncio.to_thread(
-                wait_until, "the tab to end", lambda: not descendants(served.proc.pid)
+                wait_until, "the tab to end", lambda: not tab_apps(served.proc.pid)
             )
             async with http.get(f"{served.base}/") as page:
                 assert page.status == 200
