@@ -65,15 +65,16 @@ class Terminal:
         self.output.extend(chunk)
         return True
 
-    def read_until(self, needle: bytes, deadline: float = DEADLINE) -> int:
-        """Read until ``needle`` is in the output; return where it starts."""
+    def read_until(self, needle: bytes, deadline: float = DEADLINE, *, start: int = 0) -> int:
+        """Read until ``needle`` is in the output (at ``start`` or after); return where
+        it starts."""
         end = time.monotonic() + deadline
-        while needle not in self.output:
+        while self.output.find(needle, start) < 0:
             if not self._read(0.2):
                 raise AssertionError(f"output ended before {needle!r}: {self.tail()!r}")
             if time.monotonic() > end:
                 raise AssertionError(f"no {needle!r} within {deadline:g} s: {self.tail()!r}")
-        return self.output.index(needle)
+        return self.output.index(needle, start)
 
     def send(self, data: bytes) -> None:
         os.write(self.fd, data)
