@@ -26,6 +26,7 @@ from .i18n import (
     ngettext,
     set_language,
 )
+from .text import printable
 
 if TYPE_CHECKING:
     from .core import GameOptions
@@ -259,6 +260,12 @@ def _port(text: str) -> int:
     return v
 
 
+def complain(message: object) -> None:
+    """One line on stderr, cleaned of control characters: a message may quote a file's
+    name or words (``ESC ] 0 ; … BEL`` would set the terminal's title)."""
+    print(f"living-forest: {printable(str(message))}", file=sys.stderr)
+
+
 EXIT_INTERRUPTED = 128 + 2  # as a shell reports a program ended by Ctrl+C (SIGINT)
 
 
@@ -271,7 +278,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:  # Ctrl+C in a long simulate, match or load: one line
         # i18n: said when Ctrl+C stops a command (simulate, match, a load)
         message = _("interrupted")
-        print(f"living-forest: {message}", file=sys.stderr)
+        complain(message)
         return EXIT_INTERRUPTED
 
 
@@ -312,7 +319,7 @@ def start_language(argv: Sequence[str]) -> None:
     try:
         set_language(lang)
     except LanguageError as e:
-        print(f"living-forest: {e}", file=sys.stderr)
+        complain(e)
     if problem:  # said again, now in the language chosen
         problem = load_settings()[1]
     # argparse's help and errors ("usage:", "invalid choice") in the same language: it
@@ -320,7 +327,7 @@ def start_language(argv: Sequence[str]) -> None:
     argparse._ = _  # type: ignore[attr-defined]
     argparse.ngettext = ngettext  # type: ignore[attr-defined]
     if problem:
-        print(f"living-forest: {problem}", file=sys.stderr)
+        complain(problem)
 
 
 def _main(argv: Sequence[str] | None) -> int:
@@ -369,7 +376,7 @@ def run_app(load: Path | None, continue_latest: bool, *, view: Path | None = Non
                 load_game(path)
             except SaveError as e:
                 message = _("cannot load: {error}").format(error=e)
-                print(f"living-forest: {message}", file=sys.stderr)
+                complain(message)
                 return EXIT_FAIL
     import importlib
 
@@ -380,7 +387,7 @@ def run_app(load: Path | None, continue_latest: bool, *, view: Path | None = Non
             "the terminal app is not available yet ({error}); "
             "try `living-forest simulate` or `living-forest replay FILE`"
         ).format(error=e)
-        print(f"living-forest: {message}", file=sys.stderr)
+        complain(message)
         return EXIT_FAIL
     code = run(load=load, continue_latest=continue_latest, view=view)
     return int(code or 0)
@@ -437,13 +444,13 @@ def cmd_serve(
         message = _("cannot serve on {host}:{port}: {reason}").format(
             host=host, port=port, reason=e.strerror or e
         )
-        print(f"living-forest: {message}", file=sys.stderr)
+        complain(message)
         return EXIT_FAIL
     try:
         from .serve import GameServer, is_loopback
     except ImportError as e:
         message = _("textual-serve is not installed ({error})").format(error=e)
-        print(f"living-forest: {message}", file=sys.stderr)
+        complain(message)
         return EXIT_FAIL
     from .persistence import default_save_dir
 
@@ -482,7 +489,7 @@ def cmd_replay(path: Path) -> int:
             lines.extend(f"{'':>{width}}  {describe(e, st)}" for e in step.events)
             prev = st
     except SaveError as e:
-        print(f"living-forest: {e}", file=sys.stderr)
+        complain(e)
         return EXIT_FAIL
     try:
         sys.stdout.write("\n".join(lines) + "\n")

@@ -21,6 +21,7 @@ from typing import Any
 from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Button
 
@@ -47,6 +48,7 @@ from living_forest.persistence import (
     saves,
 )
 from living_forest.settings import Settings, load_settings, save_settings
+from living_forest.text import printable
 
 from .charts import names_in_seat_order, per_round
 from .keymap import load_keymap
@@ -669,7 +671,26 @@ class LivingForestApp(App[int]):
             return help_heading("The end" if game.state.phase == PHASE_OVER else "A round")
         return None
 
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Every notice, cleaned of control characters: it may quote a file's name."""
+        super().notify(
+            printable(message),
+            title=printable(title),
+            severity=severity,
+            timeout=timeout,
+            markup=markup,
+        )
+
     def _say(self, message: str, *, error: bool = False) -> None:
+        message = printable(message)  # it may quote a file's name (status line, notice)
         self.last_error = message if error else ""
         screen = self.screen
         if hasattr(screen, "say"):

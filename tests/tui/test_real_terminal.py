@@ -116,3 +116,26 @@ def _zombie(pid: int) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
     except OSError:
         return True
+
+
+@pytest.mark.parametrize("good", [True, False], ids=["a save", "not a save"])
+def test_escape_sequences_in_a_files_name_never_reach_the_terminal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, good: bool
+) -> None:
+    """A file's name comes from the disk too (a download, a listing): the app's
+    "Loaded NAME" and the command line's "cannot load: NAME …" show it cleaned."""
+    name = f"{TITLE}{'good' if good else 'bad'}.json"
+    if good:
+        _save(tmp_path / name, ("Ana", "Ben"))
+    else:
+        (tmp_path / name).write_text("{}", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)  # a short path: the message fits on a line or two
+    with Terminal(["--load", name]) as term:
+        said = term.read_until(b"Loaded" if good else b"cannot load")
+        term.read_until(b"pwned", start=said)
+        if good:
+            term.send(b"\x11")  # ctrl+q
+        code = term.finish()
+    out = bytes(term.output)
+    assert code == (0 if good else 1)
+    assert b"\x1b]0" not in out and b"?]0;pwned?" in out
