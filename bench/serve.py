@@ -91,10 +91,14 @@ async def until(ws: object, wanted: str) -> None:
     assert isinstance(ws, aiohttp.ClientWebSocketResponse)
     seen = ""
     end = time.monotonic() + DEADLINE
+    late = f"bench/serve.py: no {wanted!r} in a tab within {DEADLINE:g} s"
     while not re.search(wanted, re.sub(r"\x1b\[[0-9;?<>=]*[ -/]*[@-~]", "", seen)):
         if time.monotonic() > end:
-            raise SystemExit(f"bench/serve.py: no {wanted!r} in a tab within {DEADLINE:g} s")
-        msg = await ws.receive(timeout=DEADLINE)
+            raise SystemExit(late)
+        try:  # bounded as a whole: heartbeat pings restart ws.receive's own timeout
+            msg = await asyncio.wait_for(ws.receive(), max(end - time.monotonic(), 0.001))
+        except TimeoutError:
+            raise SystemExit(late) from None
         if msg.type == aiohttp.WSMsgType.BINARY:
             seen += msg.data.decode("utf-8", "replace")
         elif msg.type != aiohttp.WSMsgType.TEXT:

@@ -90,12 +90,13 @@ def clamp_size(value: Any, default: int, most: int) -> int:
 
 
 def tab_environment(width: int = 80, height: int = 24, debug: bool = False) -> dict[str, str]:
-    """The environment of a tab's app: this one with what textual-serve 1.1.3 sets
-    (its web driver; Textual reads these as it is imported, so the fork server has
-    them too)."""
+    """The environment of a tab's app: this one with what textual-serve 1.1.3 sets,
+    but Textual's web driver made to quit the app cleanly when the server is gone
+    (``tui/web_driver.py``). Textual reads these as it is imported, so the fork server
+    has them too."""
     env = dict(os.environ)
     env.update(
-        TEXTUAL_DRIVER="textual.drivers.web_driver:WebDriver",
+        TEXTUAL_DRIVER="living_forest.tui.web_driver:TabDriver",
         TEXTUAL_FPS="60",
         TEXTUAL_COLOR_SYSTEM="truecolor",
         TERM_PROGRAM="textual",
@@ -170,6 +171,15 @@ class TabProcess(AppService):
         await super().set_terminal_size(
             clamp_size(width, 80, MAX_COLUMNS), clamp_size(height, 24, MAX_ROWS)
         )
+
+    async def run(self) -> None:
+        """The app's output to the tab, until it ends; then the tab is closed (textual-serve
+        leaves it open, frozen, when the app ends without saying so: a crash, a kill)."""
+        try:
+            await super().run()
+        finally:
+            with contextlib.suppress(Exception):
+                await self.remote_close()
 
     async def stop(self) -> None:
         """Ask the app to quit; if it has not within :data:`STOP_GRACE`, SIGTERM its

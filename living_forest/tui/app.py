@@ -606,6 +606,11 @@ class LivingForestApp(App[int]):
     def _on_quit_signal(self, signum: int) -> None:
         self._quit(128 + signum)
 
+    def server_gone(self) -> None:
+        """A browser tab's server is gone (its input ended, its output broke: see
+        ``web_driver.py``): quit as Ctrl+Q does."""
+        self._quit(0)
+
     def _watch_server(self) -> None:
         """A browser tab's app (``living-forest serve``) quits as Ctrl+Q does when its
         server is gone, even killed without a word: its parent process changes."""
@@ -618,7 +623,7 @@ class LivingForestApp(App[int]):
             while os.getppid() == server:
                 time.sleep(SERVER_CHECK_SECONDS)
             with contextlib.suppress(RuntimeError):  # the app ended meanwhile
-                self.call_from_thread(self._quit, 0)
+                self.call_from_thread(self.server_gone)
 
         threading.Thread(target=watch, name="server-watch", daemon=True).start()
 

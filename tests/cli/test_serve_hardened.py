@@ -146,6 +146,19 @@ def serve(tmp_path: Path, *args: str, host: str = "127.0.0.1") -> Iterator[Serve
                 os.kill(p, signal.SIGKILL)
 
 
+async def receive(
+    ws: aiohttp.ClientWebSocketResponse, until: float | None = None
+) -> aiohttp.WSMessage:
+    """The next message, by ``until`` (a monotonic time; default: the deadline from now).
+    Bounded as a whole: the server's heartbeat pings, answered inside ``ws.receive``,
+    would start its own timeout again and again."""
+    left = (time.monotonic() + DEADLINE if until is None else until) - time.monotonic()
+    try:
+        return await asyncio.wait_for(ws.receive(), max(left, 0.001))
+    except TimeoutError:
+        raise AssertionError(f"nothing from the tab within {DEADLINE:g} s") from None
+
+
 def _listening(port: int) -> bool:
     with socket.socket() as s:
         return s.connect_ex(("127.0.0.1", port)) == 0
@@ -163,7 +176,7 @@ async def open_tab(http: aiohttp.ClientSession, base: str) -> aiohttp.ClientWebS
     async with http.get(f"{base}/") as page:
         assert page.status == 200, await page.text()
     ws = await http.ws_connect(f"{base.replace('http', 'ws', 1)}/ws?width=80&height=24")
-    first = await ws.receive(timeout=DEADLINE)
+    first = await receive(ws)
     assert first.type == aiohttp.WSMsgType.BINARY, first
     return ws
 
@@ -174,7 +187,7 @@ async def screen_text(ws: aiohttp.ClientWebSocketResponse, wanted: str) -> str:
     end = time.monotonic() + DEADLINE
     while not re.search(wanted, re.sub(r"\x1b\[[0-9;?<>=]*[ -/]*[@-~]", "", seen)):
         assert time.monotonic() < end, f"no {wanted!r} in the tab"
-        msg = await ws.receive(timeout=DEADLINE)
+        msg = await receive(ws, end)
         assert msg.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT), msg
         if msg.type == aiohttp.WSMsgType.BINARY:
             seen += msg.data.decode("utf-8", "replace")
@@ -271,6 +284,28 @@ def test_every_tab_ends_and_autosaves_when_the_server_is_killed(tmp_path: Path) 
     assert not list(served.data.rglob(".*.lock"))  # its lock went with the app
 
 
+def test_a_tab_whose_app_ends_without_a_word_is_closed(tmp_path: Path) -> None:
+    """The tab's app killed (a crash, the memory killer): the tab is closed, not left
+    open and frozen with its place taken."""
+
+    async def tab(served: Served) -> None:
+        async with client() as http:
+            ws = await open_tab(http, served.base)
+            [app] = tab_apps(served.proc.pid)
+            os.kill(app, signal.SIGKILL)
+            while (msg := await receive(ws)).type == aiohttp.WSMsgType.BINARY:
+                pass
+            assert msg.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED), msg
+            await asyncio.to_thread(
+                wait_until, "the tab's place to be free", lambda: not tab_apps(served.proc.pid)
+            )
+            second = await open_tab(http, served.base)  # with --max-tabs 1
+            await second.close()
+
+    with serve(tmp_path, "--max-tabs", "1") as served:
+        asyncio.run(tab(served))
+
+
 def test_sizes_are_clamped_and_the_tab_limit_answers_politely(tmp_path: Path) -> None:
     async def tabs(served: Served) -> None:
         async with client() as http:
@@ -285,7 +320,7 @@ def test_sizes_are_clamped_and_the_tab_limit_answers_politely(tmp_path: Path) ->
                 assert page.status == 503
                 assert "All tables are taken" in await page.text()
             refused = await http.ws_connect(f"{served.base.replace('http', 'ws', 1)}/ws")
-            msg = await refused.receive(timeout=DEADLINE)
+            msg = await receive(refused)
             assert msg.type == aiohttp.WSMsgType.CLOSE and refused.close_code == 1013
             assert len(tab_apps(served.proc.pid)) == 1
             await ws.close()
@@ -347,7 +382,7 @@ def test_off_loopback_a_token_is_printed_and_required(tmp_path: Path) -> None:
             async with http.get(f"{served.base}/?token={token}") as page:
                 assert page.status == 200  # and the cookie carries it from now on
             ws = await http.ws_connect(f"{ws_url}?width=80&height=24")
-            first = await ws.receive(timeout=DEADLINE)
+            first = await receive(ws)
             assert first.type == aiohttp.WSMsgType.BINARY
             await ws.close()
 
