@@ -1,7 +1,8 @@
 """`make bench`: baseline-bot games per second and µs per decision for 2, 3 and 4 players,
 for the base game and with the Kodama expansion.
 
-Then runs bench/tui.py (if present) as a subprocess and passes its output through.
+Then runs bench/tui.py (the terminal app's times) and bench/serve.py (memory per browser
+tab of `living-forest serve`) as subprocesses and passes their output through.
 The whole run stays well under 5 minutes (about --seconds per player count).
 """
 
@@ -109,11 +110,13 @@ def main(argv: list[str] | None = None) -> int:
     sys.stdout.flush()
     code = code or subprocess.run([sys.executable, str(bots)], cwd=ROOT, check=False).returncode
 
-    tui = ROOT / "bench" / "tui.py"
-    if tui.exists():
-        print(f"\n$ {Path(sys.executable).name} bench/tui.py", flush=True)
-        rc = subprocess.run([sys.executable, str(tui)], cwd=ROOT, check=False).returncode
-        code = code or rc
+    # The terminal app's times, then the browser server's memory per tab.
+    for script in ("tui.py", "serve.py"):
+        path = ROOT / "bench" / script
+        if path.exists():
+            print(f"\n$ {Path(sys.executable).name} bench/{script}", flush=True)
+            rc = subprocess.run([sys.executable, str(path)], cwd=ROOT, check=False).returncode
+            code = code or rc
     return code
 
 

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .datadir import pin_data_dir
 from .i18n import (
     LANGUAGES,
     N_,
@@ -25,6 +26,7 @@ from .i18n import (
     ngettext,
     set_language,
 )
+from .text import printable
 
 if TYPE_CHECKING:
     from .core import Event, GameOptions
@@ -152,7 +154,8 @@ def build_parser() -> argparse.ArgumentParser:
         description=_(
             "Serve the game to a web browser through textual-serve: open the address "
             "it prints. Each browser tab is a game of its own, hot-seat as in the terminal; "
-            "saves go where the terminal game keeps them. Ctrl+C stops the server."
+            "each browser keeps its saves in a folder of its own under the save folder. "
+            "Ctrl+C stops the server and every tab's game (autosaved)."
         ),
     )
     srv.add_argument("--port", type=_port, default=8000, help=_("port to listen on (default 8000)"))
@@ -160,9 +163,17 @@ def build_parser() -> argparse.ArgumentParser:
         "--host",
         default="localhost",
         help=_(
-            "address to listen on (default localhost: this computer only). Anyone who can "
-            "reach another address plays, saves and loads files on this computer as you"
+            "address to listen on (default localhost: this computer only). With another "
+            "address the server prints a secret token in its address: who has it can play, "
+            "each browser in a folder of its own under the save folder"
         ),
+    )
+    srv.add_argument(
+        "--max-tabs",
+        type=_positive,
+        default=8,
+        metavar="N",
+        help=_("browser tabs playing at once, at most (default 8; the next one is asked to wait)"),
     )
     srv.add_argument(
         "--public-url",
@@ -182,7 +193,13 @@ def _games_arguments(cmd: argparse.ArgumentParser) -> None:
     cmd.add_argument("--players", "-p", type=int, choices=(2, 3, 4), default=2)
     cmd.add_argument("--games", "-g", type=_positive, default=100)
     cmd.add_argument("--seed", "-s", type=_natural, default=0)
-    cmd.add_argument("--workers", "-w", type=_positive, default=1, help=_("processes (default 1)"))
+    cmd.add_argument(
+        "--workers",
+        "-w",
+        type=_workers,
+        default=1,
+        help=_("processes (default 1; never more than games)"),
+    )
     cmd.add_argument(
         "--modules",
         default="",
@@ -220,6 +237,20 @@ _positive = _whole_number(1)
 _natural = _whole_number(0)
 
 
+def _workers(text: str) -> int:
+    """``--workers``: at least 1, at most :data:`~living_forest.simulate.MAX_WORKERS` (each
+    is a process started up front)."""
+    v = _positive(text)
+    from .simulate import MAX_WORKERS
+
+    if v > MAX_WORKERS:
+        raise argparse.ArgumentTypeError(
+            # i18n: {most} is the largest number of worker processes allowed
+            _("at most {most} processes, not {value}").format(most=MAX_WORKERS, value=v)
+        )
+    return v
+
+
 def _port(text: str) -> int:
     v = _whole_number(1)(text)
     if v > 65535:
@@ -229,12 +260,26 @@ def _port(text: str) -> int:
     return v
 
 
+def complain(message: object) -> None:
+    """One line on stderr, cleaned of control characters: a message may quote a file's
+    name or words (``ESC ] 0 ; … BEL`` would set the terminal's title)."""
+    print(f"living-forest: {printable(str(message))}", file=sys.stderr)
+
+
+EXIT_INTERRUPTED = 128 + 2  # as a shell reports a program ended by Ctrl+C (SIGINT)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _main(argv)
     except BrokenPipeError:  # `living-forest simulate --json | head`: the reader left
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
+    except KeyboardInterrupt:  # Ctrl+C in a long simulate, match or load: one line
+        # i18n: said when Ctrl+C stops a command (simulate, match, a load)
+        message = _("interrupted")
+        complain(message)
+        return EXIT_INTERRUPTED
 
 
 # argparse's own words (Python 3.11), for the catalogue: argparse looks them up with
@@ -274,7 +319,7 @@ def start_language(argv: Sequence[str]) -> None:
     try:
         set_language(lang)
     except LanguageError as e:
-        print(f"living-forest: {e}", file=sys.stderr)
+        complain(e)
     if problem:  # said again, now in the language chosen
         problem = load_settings()[1]
     # argparse's help and errors ("usage:", "invalid choice") in the same language: it
@@ -282,11 +327,12 @@ def start_language(argv: Sequence[str]) -> None:
     argparse._ = _  # type: ignore[attr-defined]
     argparse.ngettext = ngettext  # type: ignore[attr-defined]
     if problem:
-        print(f"living-forest: {problem}", file=sys.stderr)
+        complain(problem)
 
 
 def _main(argv: Sequence[str] | None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    pin_data_dir()  # a relative LIVING_FOREST_DATA_DIR means the folder started in
     start_language(argv)
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -314,7 +360,7 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.command == "view":
         return run_app(None, False, view=args.file)
     if args.command == "serve":
-        return cmd_serve(args.host, args.port, args.public_url, args.lang)
+        return cmd_serve(args.host, args.port, args.public_url, args.lang, args.max_tabs)
     return run_app(args.load, args.continue_latest)
 
 
@@ -330,7 +376,7 @@ def run_app(load: Path | None, continue_latest: bool, *, view: Path | None = Non
                 load_game(path)
             except SaveError as e:
                 message = _("cannot load: {error}").format(error=e)
-                print(f"living-forest: {message}", file=sys.stderr)
+                complain(message)
                 return EXIT_FAIL
     import importlib
 
@@ -341,7 +387,7 @@ def run_app(load: Path | None, continue_latest: bool, *, view: Path | None = Non
             "the terminal app is not available yet ({error}); "
             "try `living-forest simulate` or `living-forest replay FILE`"
         ).format(error=e)
-        print(f"living-forest: {message}", file=sys.stderr)
+        complain(message)
         return EXIT_FAIL
     code = run(load=load, continue_latest=continue_latest, view=view)
     return int(code or 0)
@@ -350,15 +396,20 @@ def run_app(load: Path | None, continue_latest: bool, *, view: Path | None = Non
 # --- serve --------------------------------------------------------------------------
 
 
+def serve_argv(lang: str | None = None) -> list[str]:
+    """The command textual-serve runs for each browser tab: this Python, this package's
+    app (so it works from a checkout's .venv as from an installed copy); with ``--lang``
+    when the server was given one (else each tab follows its settings and LANG, as a
+    terminal would)."""
+    argv = [sys.executable, "-m", "living_forest"]
+    return [*argv, "--lang", lang] if lang else argv
+
+
 def serve_command(lang: str | None = None) -> str:
-    """The shell command textual-serve runs for each browser tab: this Python, this
-    package's app (so it works from a checkout's .venv as from an installed copy);
-    with ``--lang`` when the server was given one (else each tab follows the settings
-    and LANG, as a terminal would)."""
+    """:func:`serve_argv` as one shell command."""
     import shlex
 
-    command = f"{shlex.quote(sys.executable)} -m living_forest"
-    return f"{command} --lang {shlex.quote(lang)}" if lang else command
+    return shlex.join(serve_argv(lang))
 
 
 def public_url(host: str, port: int, given: str | None = None) -> str | None:
@@ -374,8 +425,16 @@ def public_url(host: str, port: int, given: str | None = None) -> str | None:
     return None
 
 
-def cmd_serve(host: str, port: int, url: str | None = None, lang: str | None = None) -> int:
-    """``living-forest serve``: the app in a browser tab (issue 10)."""
+def cmd_serve(
+    host: str,
+    port: int,
+    url: str | None = None,
+    lang: str | None = None,
+    max_tabs: int = 8,
+) -> int:
+    """``living-forest serve``: the app in browser tabs (issue 10), hardened (issue 26:
+    see ``serve.py``). Off this computer (``--host`` not loopback) a token is required."""
+    import secrets
     import socket
 
     try:  # a port in use is a sentence, not a traceback from deep in aiohttp
@@ -385,20 +444,24 @@ def cmd_serve(host: str, port: int, url: str | None = None, lang: str | None = N
         message = _("cannot serve on {host}:{port}: {reason}").format(
             host=host, port=port, reason=e.strerror or e
         )
-        print(f"living-forest: {message}", file=sys.stderr)
+        complain(message)
         return EXIT_FAIL
     try:
-        from textual_serve.server import Server
+        from .serve import GameServer, is_loopback
     except ImportError as e:
         message = _("textual-serve is not installed ({error})").format(error=e)
-        print(f"living-forest: {message}", file=sys.stderr)
+        complain(message)
         return EXIT_FAIL
-    Server(
-        serve_command(lang),
+    from .persistence import default_save_dir
+
+    GameServer(
+        serve_argv(lang),
         host=host,
         port=port,
-        title="Living Forest",
+        data_dir=default_save_dir(),
         public_url=public_url(host, port, url),
+        max_tabs=max_tabs,
+        token=None if is_loopback(host) else secrets.token_urlsafe(18),
     ).serve()
     return EXIT_OK
 
@@ -426,7 +489,7 @@ def cmd_replay(path: Path) -> int:
             lines.extend(f"{'':>{width}}  {describe(e, st)}" for e in step.events)
             prev = st
     except SaveError as e:
-        print(f"living-forest: {e}", file=sys.stderr)
+        complain(e)
         return EXIT_FAIL
     try:
         sys.stdout.write("\n".join(lines) + "\n")

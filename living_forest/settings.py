@@ -52,6 +52,9 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
                     value=repr(lang)[:20], known=", ".join(LANGUAGES)
                 )
             )
+    except RecursionError:  # a few thousand nested brackets: not ours, and no traceback
+        why = _("it is nested too deeply")
+        return Settings(), _("settings {path} ignored: {why}").format(path=p, why=why)
     except (OSError, UnicodeDecodeError, ValueError) as e:
         return Settings(), _("settings {path} ignored: {why}").format(path=p, why=e)
     return Settings(language=lang), None

@@ -7,6 +7,7 @@ rec = GameRecord(seats=[SeatRecord(name="Ana", spirit="winter", controller="huma
 save_game(path, rec, state)      # atomic; refuses a record whose log does not give `state`
 rec, state = load_game(path)     # replays the log and checks it against the snapshot
 rec, state, events = load_game_with_events(path)   # the same, with the replay's events
+lock = claim_autosave(spirits, now)   # a game's own autosave, locked while it is open
 for number, action, events in replay_record(rec): ...   # 0 = setup (action None)
 ```
 Every problem raises :class:`SaveError` with one sentence saying what is wrong.
@@ -14,11 +15,15 @@ Files of an older format version are upgraded as they are read (``migrations.py`
 Imports no UI library.
 """
 
+from living_forest.datadir import ENV_DATA_DIR, pin_data_dir
+
 from .catalogue import (
     AUTOSAVES_KEPT,
+    KEEP_UNFINISHED_DAYS,
     SaveInfo,
     autosave_dir,
     autosaves,
+    claim_autosave,
     describe_save,
     is_autosave,
     latest_autosave,
@@ -27,7 +32,6 @@ from .catalogue import (
     saves,
 )
 from .files import (
-    ENV_DATA_DIR,
     MAX_SAVE_BYTES,
     ReplayStep,
     SaveError,
@@ -40,8 +44,10 @@ from .files import (
     read_record,
     replay_record,
     replay_states,
+    require_regular_file,
     save_game,
 )
+from .locks import GameLock, GameLocked, acquire, holder, is_locked
 from .model import (
     SCHEMA_VERSION,
     GameRecord,
@@ -55,8 +61,11 @@ from .model import (
 __all__ = [
     "AUTOSAVES_KEPT",
     "ENV_DATA_DIR",
+    "KEEP_UNFINISHED_DAYS",
     "MAX_SAVE_BYTES",
     "SCHEMA_VERSION",
+    "GameLock",
+    "GameLocked",
     "GameRecord",
     "OptionsRecord",
     "PendingSnapshot",
@@ -66,22 +75,28 @@ __all__ = [
     "SaveInfo",
     "SeatRecord",
     "StateSnapshot",
+    "acquire",
     "autosave_dir",
     "autosave_path",
     "autosaves",
+    "claim_autosave",
     "clean_stale_temporaries",
     "default_save_dir",
     "describe_save",
+    "holder",
     "is_autosave",
+    "is_locked",
     "latest_autosave",
     "load_game",
     "load_game_with_events",
     "new_autosave_path",
     "parse_record",
+    "pin_data_dir",
     "prune_autosaves",
     "read_record",
     "replay_record",
     "replay_states",
+    "require_regular_file",
     "save_game",
     "saves",
 ]

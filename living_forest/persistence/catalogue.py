@@ -1,25 +1,33 @@
 """Where games are kept: one autosave file per game, and a catalogue of every save.
 
 Every game autosaves to its own file under ``<data dir>/autosaves/``, named by its
-start time and its seats' Spirits (``2026-12-01T18-59-13_winter-summer.json``), so
-starting or loading another game never overwrites it; the newest
-:data:`AUTOSAVES_KEPT` are kept. The autosave of older versions (``autosave.json``
-in the data dir) is still found and listed. :func:`saves` describes every save file
-for a save browser without replaying any of them. Imports no UI library.
+start time, its seats' Spirits and a random part
+(``2026-12-01T18-59-13_winter-summer_3fa9c1.json``), and locked while the game is open
+(``locks.py``), so starting, loading or continuing another game never overwrites it,
+even in another window started in the same second. Pruning keeps the newest
+:data:`AUTOSAVES_KEPT`, and beyond them never a game open somewhere nor an unfinished
+game played in the last :data:`KEEP_UNFINISHED_DAYS` days: finished games go first,
+then the oldest abandoned ones. The autosave of older versions (``autosave.json`` in
+the data dir) is still found and listed. :func:`saves` describes every save file for a
+save browser without replaying any of them. Imports no UI library.
 """
 
 from __future__ import annotations
 
 import contextlib
 import re
+import secrets
+import time
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 from .files import SaveError, autosave_path, default_save_dir, read_record
+from .locks import GameLock, GameLocked, acquire
 
 AUTOSAVE_DIR = "autosaves"
 AUTOSAVES_KEPT = 12
+KEEP_UNFINISHED_DAYS = 28  # an unfinished game played this recently is never pruned
 _SAFE = re.compile(r"[^a-z0-9-]+")
 
 
@@ -28,19 +36,31 @@ def autosave_dir() -> Path:
 
 
 def new_autosave_path(spirits: list[str], started: datetime) -> Path:
-    """A file of its own for a game starting now: start time, then the seats' Spirits."""
+    """A name of its own for a game starting now: start time, the seats' Spirits and a
+    random part (two windows start games in the same second). :func:`claim_autosave`
+    also locks it, which is what makes it this game's alone."""
     stamp = started.strftime("%Y-%m-%dT%H-%M-%S")
     seats = "-".join(_SAFE.sub("", s.lower()) or "seat" for s in spirits)[:60]
-    folder = autosave_dir()
-    path = folder / f"{stamp}_{seats}.json"
-    n = 2
-    while path.exists():  # two games started in the same second
-        path = folder / f"{stamp}_{seats}_{n}.json"
-        n += 1
-    return path
+    return autosave_dir() / f"{stamp}_{seats}_{secrets.token_hex(3)}.json"
+
+
+def claim_autosave(spirits: list[str], started: datetime) -> GameLock:
+    """A new autosave file for a game starting now, locked for it: no other running
+    game has or can take that name. Raises OSError when the folder is not usable."""
+    for _attempt in range(100):
+        path = new_autosave_path(spirits, started)
+        try:
+            lock = acquire(path)
+        except GameLocked:
+            continue
+        if not path.exists():
+            return lock
+        lock.release()  # an old file of that name (a chance in millions): another name
+    raise OSError(f"no free autosave name in {autosave_dir()}")
 
 
 def is_autosave(path: Path) -> bool:
+    path = path.absolute()  # `--load autosaves/x.json` from the data folder is one too
     return path.parent == autosave_dir() or path == autosave_path()
 
 
@@ -61,14 +81,51 @@ def latest_autosave() -> Path | None:
     return found[0] if found else None
 
 
-def prune_autosaves(keep: int = AUTOSAVES_KEPT, *, spare: Path | None = None) -> list[Path]:
-    """Delete all but the ``keep`` newest autosaves of the autosave folder (never
-    ``spare``, the game being played); return what was deleted."""
-    old = [p for p in autosaves() if p.parent == autosave_dir() and p != spare][keep:]
-    for p in old:
-        with contextlib.suppress(OSError):
+def prune_autosaves(
+    keep: int = AUTOSAVES_KEPT, *, spare: Path | None = None, now: float | None = None
+) -> list[Path]:
+    """Delete autosaves of the autosave folder beyond the ``keep`` newest: finished
+    games first, then the oldest abandoned ones. Never ``spare`` (the game being
+    played), a game open in a running program (locked), or an unfinished game played
+    in the last :data:`KEEP_UNFINISHED_DAYS` days, so more than ``keep`` may stay.
+    Returns what was deleted."""
+    files = [p for p in autosaves() if p.parent == autosave_dir() and p != spare]
+    excess = len(files) - keep
+    if excess <= 0:
+        return []
+    recent = (time.time() if now is None else now) - KEEP_UNFINISHED_DAYS * 86400
+    candidates: list[tuple[bool, float, Path]] = []
+    for p in files:
+        finished = _finished(p)
+        if not finished and _mtime(p) >= recent:
+            continue
+        candidates.append((not finished, _mtime(p), p))  # finished first, then oldest
+    deleted: list[Path] = []
+    for _unfinished, _when, p in sorted(candidates):
+        if len(deleted) >= excess:
+            break
+        try:
+            lock = acquire(p)  # a game open elsewhere keeps its file
+        except (GameLocked, OSError):
+            continue
+        try:
             p.unlink()
-    return old
+            deleted.append(p)
+        except OSError:
+            pass
+        finally:
+            lock.release()
+    return deleted
+
+
+def _finished(path: Path) -> bool:
+    """Whether an autosave holds a game that is over. A file that cannot be read (a
+    newer program's, a damaged one) counts as unfinished: it may still matter."""
+    try:
+        st = read_record(path).state
+    except SaveError:
+        return False
+    return st is not None and st.phase == "over"
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 import tempfile
 import time
 from collections.abc import Iterator
@@ -31,13 +32,13 @@ from living_forest.core import (
     parse_action,
     rules_for,
 )
+from living_forest.datadir import ENV_DATA_DIR
 from living_forest.i18n import _, ngettext
 
 from . import migrations
 from .model import SAVE_FORMAT, SCHEMA_VERSION, GameRecord, StateSnapshot
 
 MAX_SAVE_BYTES = 5 * 1024 * 1024
-ENV_DATA_DIR = "LIVING_FOREST_DATA_DIR"
 MAX_MESSAGE = 300  # characters; a message quoting hostile input is cut to this
 TEMP_SUFFIX = ".tmp"
 STALE_TEMP_SECONDS = 60.0  # a write takes milliseconds: an older temporary is debris
@@ -69,10 +70,11 @@ class ReplayStep(NamedTuple):
 
 
 def default_save_dir() -> Path:
-    """Where saves live: ``$LIVING_FOREST_DATA_DIR`` if set, else the user data dir."""
+    """Where saves live: ``$LIVING_FOREST_DATA_DIR`` if set, else the user data dir;
+    always an absolute path (see :func:`~living_forest.datadir.pin_data_dir`)."""
     env = os.environ.get(ENV_DATA_DIR)
     if env:
-        return Path(env)
+        return Path(env).expanduser().absolute()
     import platformdirs
 
     return Path(platformdirs.user_data_dir("living-forest", appauthor=False))
@@ -284,16 +286,25 @@ def _first_error(e: ValidationError) -> str:
 
 def _read_json(p: Path) -> Any:
     try:
-        size = p.stat().st_size
-        if size > MAX_SAVE_BYTES:
-            raise SaveError(
-                # i18n: {size} and {limit} are numbers of bytes, written 5,242,880
-                _("{path} is {size} bytes, over the {limit}-byte limit for a save file").format(
-                    path=p, size=f"{size:,}", limit=f"{MAX_SAVE_BYTES:,}"
+        require_regular_file(p)
+        # Opened without blocking and checked again: a FIFO put there since the check
+        # would otherwise wait forever for a writer.
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        with os.fdopen(fd, "rb") as f:
+            info = os.fstat(f.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                raise SaveError(_not_a_file(p))
+            size = info.st_size
+            if size > MAX_SAVE_BYTES:
+                raise SaveError(
+                    # i18n: {size} and {limit} are numbers of bytes, written 5,242,880
+                    _("{path} is {size} bytes, over the {limit}-byte limit for a save file").format(
+                        path=p, size=f"{size:,}", limit=f"{MAX_SAVE_BYTES:,}"
+                    )
                 )
-            )
-        with p.open("rb") as f:
-            blob = f.read(MAX_SAVE_BYTES + 1)  # bounded even if stat lied (pipes, /proc)
+            if hasattr(os, "set_blocking"):
+                os.set_blocking(f.fileno(), True)
+            blob = f.read(MAX_SAVE_BYTES + 1)  # bounded even if stat lied (/proc)
     except FileNotFoundError:
         raise SaveError(_("there is no save file at {path}").format(path=p)) from None
     except IsADirectoryError:
@@ -338,6 +349,23 @@ def _read_json(p: Path) -> Any:
     except (ValueError, RecursionError) as e:
         # i18n: {problem} says what (in English from Python, or "NaN is not allowed…")
         raise SaveError(_("{path} is corrupt: {problem}").format(path=p, problem=e)) from None
+
+
+def require_regular_file(path: Path) -> None:
+    """Refuse, before opening it, anything that is not a regular file (or a link to
+    one): a FIFO or a terminal would wait forever, a device never ends. A missing path
+    raises :class:`FileNotFoundError` and a folder :class:`IsADirectoryError`, as
+    opening them would."""
+    info = path.stat()
+    if stat.S_ISDIR(info.st_mode):
+        raise IsADirectoryError(str(path))
+    if not stat.S_ISREG(info.st_mode):
+        raise SaveError(_not_a_file(path))
+
+
+def _not_a_file(path: Path) -> str:
+    # i18n: a FIFO, a device or a socket was given where a save file was expected
+    return _("{path} is not a regular file, so it cannot be a save file").format(path=path)
 
 
 def _no_constants(name: str) -> Any:

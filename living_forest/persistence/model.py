@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Final, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
@@ -27,12 +28,15 @@ from pydantic import (
 )
 
 from living_forest.core import GameOptions
+from living_forest.text import printable
 
 SCHEMA_VERSION: Final = 3
 SAVE_FORMAT: Final = "living-forest-save"
 MAX_ACTIONS = 100_000
 
-Name = Annotated[str, StringConstraints(min_length=1, max_length=40)]
+# A player's name is shown on the terminal: its control characters are cleaned as it
+# is read (an ESC sequence in a file would otherwise reach the terminal).
+Name = Annotated[str, StringConstraints(min_length=1, max_length=40), AfterValidator(printable)]
 Ident = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_-]{0,31}$")]
 Token = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 Count = Annotated[int, Field(ge=0)]

@@ -6,10 +6,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import random
+import signal
 import sys
+import threading
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -17,10 +21,13 @@ from typing import Any
 from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.notifications import SeverityLevel
+from textual.screen import Screen
 from textual.widgets import Button
 
 from living_forest.core import GameOptions, rules_for
 from living_forest.core.state import PHASE_OVER
+from living_forest.datadir import ENV_SERVER_PID, confined, pin_data_dir
 from living_forest.i18n import (
     LANGUAGES,
     N_,
@@ -31,7 +38,11 @@ from living_forest.i18n import (
     translate_markdown,
 )
 from living_forest.persistence import (
+    GameLock,
+    GameLocked,
+    acquire,
     clean_stale_temporaries,
+    is_autosave,
     latest_autosave,
     prune_autosaves,
     saves,
@@ -41,15 +52,17 @@ from living_forest.present.replay import Replay
 from living_forest.present.session import SeatConfig, Session, spirit_title
 from living_forest.present.tutorial import Chapter, chapters
 from living_forest.settings import Settings, load_settings, save_settings
+from living_forest.text import printable
 
 from .keymap import load_keymap
 from .saving import (
     Autosaver,
     SaveError,
     autosave_exists,
-    autosave_target,
+    claim_autosave_file,
     default_save_dir,
     load_session,
+    replace_problem,
     save_session,
 )
 from .screens.charts import ChartScreen
@@ -73,6 +86,8 @@ MIN_W, MIN_H = 80, 24
 ENV_BOT_PAUSE = "LIVING_FOREST_BOT_PAUSE"  # seconds a bot waits before each step
 BOT_PAUSE = 0.4  # seconds, by default: long enough to follow a bot's steps
 MAX_BOT_PAUSE = 10.0
+QUIT_SIGNALS = ("SIGTERM", "SIGHUP")  # handled as Ctrl+Q
+SERVER_CHECK_SECONDS = 1.0  # how often a browser tab's app looks for its server
 # Binding id prefixes of this app (Textual's own focus/copy keys are left out of help).
 OUR_IDS = (
     "app.",
@@ -158,11 +173,15 @@ class LivingForestApp(App[int]):
         self.last_setup: tuple[list[SeatConfig], GameOptions] | None = None
         self.autosaver: Autosaver | None = None
         self.autosave_to: Path | None = None  # the game on the board autosaves here
+        self._lock: GameLock | None = None  # ... and holds this lock on it while open
         self.last_error = ""
+        self._signals: list[int] = []  # those caught while the app runs
 
     # --- start --------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        self._catch_signals()
+        self._watch_server()
         with contextlib.suppress(OSError):  # debris of a write killed mid-way
             clean_stale_temporaries(default_save_dir())
         keymap, problems = load_keymap()
@@ -236,10 +255,12 @@ class LivingForestApp(App[int]):
         *,
         loaded_from: Path | None = None,
         tutorial: Chapter | None = None,
+        lock: GameLock | None = None,
     ) -> None:
-        """Put ``session`` on the board. It autosaves to a file of its own (the one it
-        was continued from, when that is an autosave), so no other game is overwritten.
-        A tutorial chapter's game is not autosaved (it is not a game to continue)."""
+        """Put ``session`` on the board. It autosaves to a file of its own, locked while
+        it is on the board: ``lock``'s (the autosave it was continued from), else a new
+        one; so no other game is overwritten, even one open in another window. A
+        tutorial chapter's game is not autosaved (it is not a game to continue)."""
         # Only the title stays below the board.
         while len(self.screen_stack) > 2:
             self.pop_screen()
@@ -247,15 +268,27 @@ class LivingForestApp(App[int]):
             self._unsubscribe_autosave()  # the previous game no longer saves itself
             self._unsubscribe_autosave = None
         self.flush_autosave()  # ... and its last position is on disk
+        previous, self._lock = self._lock, None
+        if lock is None and previous is not None and loaded_from == previous.path:
+            lock = previous  # the game on the board, continued from its own autosave
+        if previous is not None and previous is not lock:
+            previous.release()  # that game is off the board: its file is free
         self.autosave_to = None
         if tutorial is not None:
+            if lock is not None:
+                lock.release()
             game: GameScreen = TutorialScreen(session, tutorial, bot_pause=self.bot_pause)
             game.paused = self.too_small
             self.push_screen(game)
             return
         if self.autosave_enabled:
+            if lock is not None:
+                self._lock, self.autosave_to = lock, lock.path
+            elif loaded_from is not None and is_autosave(loaded_from):
+                self.autosave_to = loaded_from  # a folder where no lock can be made
+            else:
+                self.autosave_to, self._lock = claim_autosave_file(session)
             with contextlib.suppress(OSError):
-                self.autosave_to = autosave_target(session, loaded_from)
                 prune_autosaves(spare=self.autosave_to)
         self._unsubscribe_autosave = session.subscribe(lambda _tr: self.autosave(session))
         game = GameScreen(session, bot_pause=self.bot_pause)
@@ -382,7 +415,9 @@ class LivingForestApp(App[int]):
                     folder = default_save_dir()
                 except OSError:
                     folder = Path.cwd()
-                typed = FilePromptScreen(prompt, folder / "game.json", must_exist=True)
+                typed = FilePromptScreen(
+                    prompt, folder / "game.json", must_exist=True, confine=self._confine()
+                )
                 self.push_screen(typed, chosen)
 
         self.push_screen(SaveBrowserScreen(found, title=title), picked)
@@ -411,19 +446,63 @@ class LivingForestApp(App[int]):
         points = per_round(replay.states, replay.actions)
         game.push_modal(ChartScreen(points, names_in_seat_order(replay.states)))
 
-    def open_save(self, path: Path) -> bool:
-        """Load ``path``; on any problem say why and keep the current game as it was."""
+    def open_save(self, path: Path, *, copy: bool = False) -> bool:
+        """Load ``path``; on any problem say why and keep the current game as it was.
+        An autosave is this game's own file from now on (it is locked), unless a game
+        in another window has it: then ask whether to open a copy. ``copy``: the game
+        saves to a new file of its own."""
+        lock = None
+        own = self._lock is not None and self._lock.path == path
+        if self.autosave_enabled and not copy and not own and is_autosave(path):
+            try:
+                lock = acquire(path)
+            except GameLocked as e:
+                self._offer_copy(path, e.holder)
+                return False
+            except (OSError, ValueError):
+                lock = None  # a folder that holds no lock: load it all the same
         try:
             session = load_session(path)
-        except SaveError as e:
+        except (SaveError, OSError, ValueError) as e:  # ValueError: a path the OS cannot take
+            if lock is not None:
+                lock.release()
             self._say(_("Could not load the game: {error}").format(error=e), error=True)
             return False
-        except (OSError, ValueError) as e:  # ValueError: a path the OS cannot take
-            self._say(_("Could not load the game: {error}").format(error=e), error=True)
-            return False
-        self.start_session(session, loaded_from=path)
-        self.notify(_("Loaded {path}").format(path=path), timeout=4, markup=False)
+        self.start_session(session, loaded_from=None if copy else path, lock=lock)
+        if copy:
+            # i18n: {path} is the file the game was read from; the copy saves elsewhere
+            loaded = _("Opened a copy of {path}: it saves to a file of its own")
+        else:
+            loaded = _("Loaded {path}")
+        self.notify(loaded.format(path=path), timeout=4, markup=False)
         return True
+
+    def _offer_copy(self, path: Path, pid: int | None) -> None:
+        """``path`` is the game on the board of another window: say so, and open a copy
+        on Enter (the other window's game goes on saving to its own file)."""
+        question = _("This game is open in another window")
+        if pid is not None and pid > 0:
+            # i18n: {pid} is a process number
+            where = _("Another window or browser tab (process {pid}) is playing it and saving it.")
+            where = where.format(pid=pid)
+        else:
+            where = _("Another window or browser tab is playing it and saving it.")
+        body = (
+            where
+            + " "
+            + _(
+                "Enter opens a copy here, which saves to a file of its own; "
+                "Esc leaves it to the other window."
+            )
+        )
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.open_save(path, copy=True)
+            else:
+                self._say(_("Not opened: {path} is open in another window.").format(path=path))
+
+        self.push_screen(ConfirmScreen(question, body), answered)
 
     def action_save_game(self) -> None:
         """ctrl+s, from the board and from every box over it (a hand-off, a summary)."""
@@ -447,7 +526,20 @@ class LivingForestApp(App[int]):
             game.say(_("Saved to {path}.").format(path=path))
             self.notify(_("Saved to {path}").format(path=path), timeout=4, markup=False)
 
-        self.push_screen(FilePromptScreen(_("Save the game"), default, must_exist=False), chosen)
+        own = self.autosave_to
+
+        def problem(path: Path) -> str | None:
+            return replace_problem(path, own)
+
+        prompt = FilePromptScreen(
+            _("Save the game"), default, must_exist=False, check=problem, confine=self._confine()
+        )
+        self.push_screen(prompt, chosen)
+
+    def _confine(self) -> Path | None:
+        """The only folder whose files this app may load and save (a browser tab of
+        ``living-forest serve``: its browser's folder), or None."""
+        return default_save_dir() if confined() else None
 
     def autosave(self, session: Session) -> None:
         """Save after every action, in the background (see :class:`Autosaver`)."""
@@ -465,16 +557,75 @@ class LivingForestApp(App[int]):
             self.autosaver.flush()
 
     def on_unmount(self) -> None:
+        self._release_signals()
         self.flush_autosave()
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
 
     async def action_quit(self) -> None:
         """Quit, leaving on disk exactly the game on the board: a bot step still being
         thought about is dropped (it was never played), then the autosave is flushed."""
+        self._quit()
+
+    def _quit(self, code: int = 0) -> None:
         game = self.game
         if game is not None:
             game.cancel_bot()
         self.flush_autosave()
-        self.exit()
+        self.exit(code)
+
+    # --- signals ---------------------------------------------------------------------
+
+    def _catch_signals(self) -> None:
+        """SIGTERM (``kill``, a session manager closing) and SIGHUP (the terminal
+        closed) end the app as Ctrl+Q does: the autosave flushed, the terminal given
+        back as it was (no alternate screen, no mouse tracking left behind). The exit
+        code says which signal it was (128 + its number), as a shell reports it."""
+        if self.is_headless:  # tests drive the app in-process: the signals are theirs
+            return
+        loop = asyncio.get_running_loop()
+        for name in QUIT_SIGNALS:
+            signum = getattr(signal, name, None)
+            if signum is None:
+                continue
+            try:
+                loop.add_signal_handler(signum, self._on_quit_signal, signum)
+            except (NotImplementedError, RuntimeError, ValueError):  # Windows, a thread
+                continue
+            self._signals.append(signum)
+
+    def _release_signals(self) -> None:
+        with contextlib.suppress(RuntimeError):
+            loop = asyncio.get_running_loop()
+            for signum in self._signals:
+                with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                    loop.remove_signal_handler(signum)
+        self._signals = []
+
+    def _on_quit_signal(self, signum: int) -> None:
+        self._quit(128 + signum)
+
+    def server_gone(self) -> None:
+        """A browser tab's server is gone (its input ended, its output broke: see
+        ``web_driver.py``): quit as Ctrl+Q does."""
+        self._quit(0)
+
+    def _watch_server(self) -> None:
+        """A browser tab's app (``living-forest serve``) quits as Ctrl+Q does when its
+        server is gone, even killed without a word: its parent process changes."""
+        text = os.environ.get(ENV_SERVER_PID, "")
+        if not text.isdigit() or os.getppid() != int(text):
+            return
+        server = int(text)
+
+        def watch() -> None:
+            while os.getppid() == server:
+                time.sleep(SERVER_CHECK_SECONDS)
+            with contextlib.suppress(RuntimeError):  # the app ended meanwhile
+                self.call_from_thread(self.server_gone)
+
+        threading.Thread(target=watch, name="server-watch", daemon=True).start()
 
     def show_game_over(self, session: Session) -> None:
         def done(what: str | None) -> None:
@@ -525,7 +676,26 @@ class LivingForestApp(App[int]):
             return help_heading("The end" if game.state.phase == PHASE_OVER else "A round")
         return None
 
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Every notice, cleaned of control characters: it may quote a file's name."""
+        super().notify(
+            printable(message),
+            title=printable(title),
+            severity=severity,
+            timeout=timeout,
+            markup=markup,
+        )
+
     def _say(self, message: str, *, error: bool = False) -> None:
+        message = printable(message)  # it may quote a file's name (status line, notice)
         self.last_error = message if error else ""
         screen = self.screen
         if hasattr(screen, "say"):
@@ -571,6 +741,15 @@ class LivingForestApp(App[int]):
         self._too_small = TooSmallScreen(*notice.dims)
         super().push_screen(self._too_small)
         return result
+
+    @property
+    def _background_screens(self) -> list[Screen[Any]]:
+        """The screens drawn under the one on top. The "terminal too small" notice
+        covers the whole terminal, so nothing under it is drawn, nor laid out at a size
+        it cannot take (a list dialog at 11 columns or fewer raised ValueError)."""
+        if self._too_small is not None and self._screen_stack[-1:] == [self._too_small]:
+            return []
+        return super()._background_screens
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Save shows only when there is a game to save."""
@@ -624,6 +803,7 @@ def main() -> None:
     from living_forest.cli import start_language
 
     args = sys.argv[1:]
+    pin_data_dir()
     start_language(args)
     load = Path(args[args.index("--load") + 1]) if "--load" in args else None
     sys.exit(run(load=load, continue_latest="--continue" in args))

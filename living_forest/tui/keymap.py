@@ -19,6 +19,7 @@ from pathlib import Path
 from platformdirs import user_config_dir
 
 from living_forest.i18n import _
+from living_forest.text import printable
 
 ENV_KEYMAP = "LIVING_FOREST_KEYMAP"
 PORTABLE_NAMED = {
@@ -98,4 +99,5 @@ def load_keymap(path: Path | None = None) -> tuple[dict[str, str], list[str]]:
             continue
         out[bid] = keys
         out[f"{bid}.why"] = keys
-    return out, problems
+    # The file's words quoted in a warning are shown on the terminal: no control codes.
+    return out, [printable(p) for p in problems]

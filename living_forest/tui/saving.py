@@ -9,15 +9,19 @@ from pathlib import Path
 from living_forest.core import GameState
 from living_forest.i18n import _
 from living_forest.persistence import (
+    GameLock,
     GameRecord,
     SaveError,
     SeatRecord,
     autosave_path,
+    claim_autosave,
     default_save_dir,
-    is_autosave,
+    describe_save,
+    is_locked,
     latest_autosave,
     load_game_with_events,
     new_autosave_path,
+    require_regular_file,
     save_game,
 )
 from living_forest.present.session import CONTROLLERS, SeatConfig, Session
@@ -77,12 +81,42 @@ def autosave_exists() -> bool:
     return latest_autosave() is not None
 
 
-def autosave_target(session: Session, loaded_from: Path | None = None) -> Path:
-    """The file a game autosaves to: its own autosave when it was continued from one,
-    else a new one named by now and its seats (another game's file is never used)."""
-    if loaded_from is not None and is_autosave(loaded_from):
-        return loaded_from
-    return new_autosave_path([s.spirit for s in session.seats], datetime.now())
+def claim_autosave_file(session: Session) -> tuple[Path, GameLock | None]:
+    """A new autosave file for ``session`` and its lock, held while the game is open
+    (no other running game can write that file). When the save folder cannot hold a
+    lock the file is not locked, and the autosave says why it fails."""
+    spirits = [s.spirit for s in session.seats]
+    now = datetime.now()
+    try:
+        lock = claim_autosave(spirits, now)
+    except OSError:
+        return new_autosave_path(spirits, now), None
+    return lock.path, lock
+
+
+def replace_problem(path: Path, own: Path | None = None) -> str | None:
+    """Why the save prompt must not write over the existing file ``path``, or None
+    when it may (after asking): only a Living Forest save may be replaced, never
+    another kind of file (``notes.txt``), nor a game open in another window. ``own``:
+    the autosave of the game being saved, which is its own to replace."""
+    try:
+        require_regular_file(path)
+        info = describe_save(path)
+    except FileNotFoundError:
+        return None
+    except IsADirectoryError:
+        return _("{path} is a folder; type a file name.").format(path=path)
+    except (SaveError, OSError) as e:
+        return str(e)
+    if info.problem:
+        return _(
+            "{path} is not a Living Forest save; it is left as it is. Choose another name."
+        ).format(path=path)
+    if path != own and is_locked(path):
+        return _("{path} is the game open in another window; choose another name.").format(
+            path=path
+        )
+    return None
 
 
 class Autosaver:

@@ -25,7 +25,7 @@ def test_budgets_are_read_from_the_name() -> None:
     assert isinstance(cpu, TurnSearchBot) and cpu.cpu == 0.5 and cpu.deals is None
     assert get_bot("search") is BOTS["search"] and get_bot("hard") is BOTS["search"]
     bad_ones = ("search:0", "search:-3", "search:fast", "search:1e9s", "search:nan", "search:")
-    for bad in (*bad_ones, "search_v1:0", "search_v1:fast"):
+    for bad in (*bad_ones, "search_v1:0", "search_v1:fast", "search_v1:", "search_v1: "):
         with pytest.raises(ValueError, match="search budget"):
             get_bot(bad)
     with pytest.raises(ValueError, match="unknown bot 'deep:3'"):

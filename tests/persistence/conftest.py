@@ -1,6 +1,10 @@
 from __future__ import annotations
 
+import contextlib
+import os
 import random
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -41,3 +45,14 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     d = tmp_path / "data"
     monkeypatch.setenv("LIVING_FOREST_DATA_DIR", str(d))
     yield d
+
+
+def release_fifo_writer(fifo: Path, writer: threading.Thread) -> None:
+    """Let a thread blocked opening ``fifo`` for writing go: open and close its read
+    end until the thread is done (it may not have reached its open yet)."""
+    end = time.monotonic() + 60
+    while writer.is_alive() and time.monotonic() < end:
+        with contextlib.suppress(OSError):
+            os.close(os.open(fifo, os.O_RDONLY | os.O_NONBLOCK))
+        writer.join(0.05)
+    assert not writer.is_alive()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -18,14 +19,16 @@ from living_forest.persistence import (
     SeatRecord,
     autosave_path,
     default_save_dir,
+    describe_save,
     files,
     load_game,
     load_game_with_events,
+    read_record,
     replay_record,
     save_game,
 )
 
-from .conftest import play
+from .conftest import play, release_fifo_writer
 
 
 def _write(path: Path, obj: Any) -> None:
@@ -334,10 +337,14 @@ def test_missing_file_and_directory(tmp_path: Path) -> None:
 def test_unreadable_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path, _ = _saved(tmp_path)
 
-    def denied(self: Path, *args: Any, **kwargs: Any) -> Any:
-        raise PermissionError(13, "Permission denied")
+    real_open = os.open
 
-    monkeypatch.setattr(Path, "open", denied)
+    def denied(name: Any, *args: Any, **kwargs: Any) -> Any:
+        if str(name) == str(path):
+            raise PermissionError(13, "Permission denied")
+        return real_open(name, *args, **kwargs)
+
+    monkeypatch.setattr(files.os, "open", denied)
     with pytest.raises(SaveError, match=r"cannot read .*game\.json: Permission denied"):
         load_game(path)
 
@@ -374,3 +381,61 @@ def test_load_with_events_replays_once_and_gives_the_whole_log(tmp_path: Path) -
     expected = [e for step in replay_record(rec) for e in step.events]
     assert events == expected
     assert events[0].kind == "game_started"
+
+
+# --- what is not a file (issue 26) --------------------------------------------------
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
+def test_a_fifo_is_refused_before_it_is_opened(tmp_path: Path) -> None:
+    """``--load``, ``replay``, ``view`` and the Load prompt on a FIFO waited forever for
+    a writer. A helper thread plays that writer (it opens and closes the FIFO as soon
+    as anyone reads it), so the old code ends too, with a wrong answer, not a hang."""
+    fifo = tmp_path / "game.json"
+    os.mkfifo(fifo)
+    opened = threading.Event()
+
+    def writer() -> None:
+        with open(fifo, "wb"):  # blocks until a reader opens the FIFO
+            opened.set()
+
+    t = threading.Thread(target=writer, daemon=True)
+    t.start()
+    try:
+        for read in (load_game, read_record):
+            with pytest.raises(SaveError) as e:
+                read(fifo)
+            assert str(e.value) == f"{fifo} is not a regular file, so it cannot be a save file"
+        assert not opened.is_set()  # nobody opened it for reading
+    finally:
+        release_fifo_writer(fifo, t)
+
+
+def test_a_device_is_refused(tmp_path: Path) -> None:
+    if not Path(os.devnull).exists() or os.devnull != "/dev/null":
+        pytest.skip("no /dev/null")
+    with pytest.raises(SaveError, match="is not a regular file"):
+        load_game(Path(os.devnull))
+
+
+# --- control characters in names (issue 26) -----------------------------------------
+
+HOSTILE = ["\x1b]0;pwned\x07Ana", "B\x1b[5;31mo\x9b2J", "Cy\r\x08\u2028"]
+CLEANED = ["?]0;pwned?Ana", "B?[5;31mo?2J", "Cy???"]
+
+
+def test_control_characters_in_names_are_cleaned_as_a_save_is_read(tmp_path: Path) -> None:
+    """A save whose names hold escape sequences (written by hand or by an older
+    version) loads, with each control character shown as ``?``: the names that reach
+    the app, the replayed state and the save browser's description are all clean."""
+    path, raw = _saved(tmp_path)
+    hostile = {seat["name"]: HOSTILE[i] for i, seat in enumerate(raw["seats"])}
+    cleaned = {HOSTILE[i]: CLEANED[i] for i in range(len(HOSTILE))}
+    for who in [*raw["seats"], *raw["state"]["players"]]:  # players: from the first player
+        who["name"] = hostile[who["name"]]
+    _write(path, raw)
+    rec, st = load_game(path)
+    assert [s.name for s in rec.seats] == CLEANED
+    assert [p.name for p in st.players] == [cleaned[p["name"]] for p in raw["state"]["players"]]
+    assert [name for name, _spirit in describe_save(path).players] == CLEANED
+    assert read_record(path).seats[0].name == CLEANED[0]

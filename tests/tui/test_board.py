@@ -364,8 +364,17 @@ async def test_a_failed_save_says_why_and_keeps_the_game(tmp_path):
         await pilot.press("d")
         before = game.session.state
         await pilot.press("ctrl+s")
-        app.screen.query_one("#file-path").value = str(tmp_path)  # a folder, not a file
+        prompt = app.screen
+        prompt.query_one("#file-path").value = str(tmp_path)  # a folder, not a file
         await pilot.press("enter")
+        await pilot.pause()
+        # Refused in the prompt itself, which stays for another name (issue 26).
+        assert app.screen is prompt and "is a folder" in str(
+            prompt.query_one("#file-error").render()
+        )
+        (tmp_path / "notes.txt").write_text("x", encoding="utf-8")
+        prompt.query_one("#file-path").value = str(tmp_path / "notes.txt" / "game.json")
+        await pilot.press("enter")  # its folder is a file: the write fails
         await pilot.pause()
         assert app.screen is game and game.session.state is before
         assert "Could not save" in app.last_error

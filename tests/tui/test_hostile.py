@@ -3,6 +3,7 @@ markup, control characters, odd environment values, a malformed keymap file."""
 
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -101,6 +102,12 @@ def test_keymap_files_that_would_hang_or_crash_are_refused(tmp_path) -> None:
     keymap, problems = load_keymap(path)
     assert keymap == {"game.stop": "x", "game.stop.why": "x"}
     assert len(problems) == 1 and "too long" in problems[0]
+    # Issue 26: what the file says is quoted in the warning, cleaned of control characters.
+    path.write_text('[keys]\n"game.\\u001b]0;x\\u0007" = "\\u001b[5m"\n', encoding="utf-8")
+    keymap, problems = load_keymap(path)
+    assert keymap == {} and len(problems) == 1
+    assert "\x1b" not in problems[0] and "\x07" not in problems[0]
+    assert "game.?]0;x?: ?[5m is not a portable key" in problems[0]
 
 
 @pytest.mark.parametrize("text", ["inf", "1e308", "1e9", "-1", "nan", "soon", "11"])
@@ -121,3 +128,44 @@ async def test_a_refused_setting_is_shown_when_the_app_starts() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert [n.message for n in app._notifications] == [problem]
+
+
+async def test_control_characters_typed_or_pasted_in_a_name_are_cleaned() -> None:
+    """Issue 26: a name pasted with an escape sequence in the New game form would reach
+    the terminal wherever the name is drawn. It is cleaned as the form is read."""
+    from living_forest.tui.screens.title import NewGameScreen
+
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        form.query_one("#name-0", Input).value = "\x1b]0;pwned\x07Ana"
+        form.query_one("#name-1", Input).value = "B\x1b[5men\r"
+        result = form.form()
+        assert not isinstance(result, str)
+        seats, _seed, _options = result
+        assert [s.name for s in seats[:2]] == ["?]0;pwned?Ana", "B?[5men?"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
+async def test_the_load_prompt_refuses_a_fifo_before_opening_it(tmp_path) -> None:
+    """Issue 26: a FIFO typed in the Load prompt hung the app (reading waits for a
+    writer). It is refused in the prompt, with the reason, and nothing is opened."""
+    fifo = tmp_path / "game.json"
+    os.mkfifo(fifo)
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+o", "end", "enter")  # the browser's last entry: a path
+        prompt = app.screen
+        assert isinstance(prompt, FilePromptScreen)
+        prompt.query_one("#file-path", Input).value = str(fifo)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is prompt
+        error = str(prompt.query_one("#file-error").render())
+        assert error == f"{fifo} is not a regular file, so it cannot be a save file"
+        # Even past the prompt (a FIFO put there after it looked), loading refuses it.
+        assert not app.open_save(fifo)
+        assert "is not a regular file" in app.last_error

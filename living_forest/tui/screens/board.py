@@ -11,7 +11,6 @@ from collections.abc import Iterator
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -31,9 +30,10 @@ from ..widgets.board import (
 )
 from ..widgets.controls import KeyBar
 from ..widgets.event_log import EventLog
+from .base import Page
 
 
-class BoardScreen(Screen[None]):
+class BoardScreen(Page[None]):
     """A screen showing a position on the board. Subclasses say which position
     (:attr:`board_state`) and put their own widgets at the top of the right column
     (:meth:`compose_controls`)."""

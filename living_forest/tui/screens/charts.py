@@ -9,7 +9,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid
 from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import Label
 from textual_plotext import PlotextPlot
 
@@ -17,11 +16,13 @@ from living_forest.i18n import N_, _
 from living_forest.present.charts import CONDITIONS, MARKERS, RoundPoint
 from living_forest.present.markup import safe
 
+from .base import Page
+
 # Translated where shown.
 TITLES = {"trees": N_("Trees"), "fires": N_("Fires"), "flowers": N_("Flowers")}
 
 
-class ChartScreen(Screen[None]):
+class ChartScreen(Page[None]):
     """Four charts: one per victory condition (a line per player, its marker in the
     legend, and the threshold), and the fires burning with Onibi's power."""
 

@@ -386,7 +386,10 @@ class GameScreen(BoardScreen):
     def _size_choices(self) -> None:
         """The choice box fits its options, up to a maximum; the log gets the rest.
         Relayout only when the number of rows changes."""
-        ol = self.query_one("#choices", ChoiceList)
+        found = self.query("#choices").results(ChoiceList)
+        ol = next(found, None)
+        if ol is None:  # a deferred call after the board was taken down (a new game)
+            return
         wide = self.has_class("-wide") or self.has_class("-mid")
         width = ol.content_size.width or (58 if wide else 34)
         most = self.CHOICES_MAX_WIDE if wide else self.CHOICES_MAX

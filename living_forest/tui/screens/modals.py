@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
 
@@ -12,20 +13,22 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.geometry import Region, Size
-from textual.screen import ModalScreen, Screen
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from living_forest.i18n import N_, _, spirit_name
-from living_forest.persistence import SaveInfo
+from living_forest.persistence import AUTOSAVES_KEPT, KEEP_UNFINISHED_DAYS, SaveInfo
 from living_forest.present.glyphs import spirit_tag
 from living_forest.present.inspector import Item
 from living_forest.present.session import spirit_title
+from living_forest.text import printable
+
+from .base import Dialog, Page
 
 
-class HandOffScreen(ModalScreen[None]):
+class HandOffScreen(Dialog[None]):
     """ "Pass the keyboard to Summer": the next human sits down knowingly."""
 
     BINDINGS = [Binding("enter", "go", N_("I am here"), id="handoff.go", priority=True)]
@@ -68,7 +71,7 @@ class HandOffScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class InfoScreen(ModalScreen[None]):
+class InfoScreen(Dialog[None]):
     """A titled text (round summary, discard stack, error); Enter or Esc closes it."""
 
     BINDINGS = [
@@ -193,7 +196,7 @@ def help_sections(rules_md: str) -> list[tuple[str, str]]:
     return [(h, "\n".join(lines)) for h, lines in out if "".join(lines).strip()]
 
 
-class HelpScreen(Screen[None]):
+class HelpScreen(Page[None]):
     """The rules reference and the key list of the screen it was opened from, opened at
     the section ``start`` (a ``## `` heading of the reference) when there is one.
 
@@ -230,16 +233,31 @@ class HelpScreen(Screen[None]):
         self.dismiss(None)
 
 
-class FilePromptScreen(ModalScreen[Path | None]):
-    """Ask for a save file path; returns it, or None when cancelled."""
+class FilePromptScreen(Dialog[Path | None]):
+    """Ask for a save file path; returns it, or None when cancelled.
+
+    ``must_exist``: for loading (the path must name a file). Else, for saving: an
+    existing file is refused when ``check`` says why (it is not a save, another
+    window's game), and replaced only after the player says yes."""
 
     BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="file.cancel")]
 
-    def __init__(self, title: str, default: Path, *, must_exist: bool) -> None:
+    def __init__(
+        self,
+        title: str,
+        default: Path,
+        *,
+        must_exist: bool,
+        check: Callable[[Path], str | None] | None = None,
+        confine: Path | None = None,
+    ) -> None:
+        """``confine``: the only folder whose files may be named (a browser tab)."""
         super().__init__(classes="dialog")
         self.title_text = title
         self.default = default
         self.must_exist = must_exist
+        self.check = check
+        self.confine = confine
 
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
@@ -258,6 +276,8 @@ class FilePromptScreen(ModalScreen[Path | None]):
         self.query_one(Input).focus()
 
     def _submit(self) -> None:
+        if not self.is_active:  # a second Enter queued behind the first one's question
+            return
         text = self.query_one(Input).value.strip()
         if not text:
             self.query_one("#file-error", Label).update(_("Type a file name."))
@@ -270,12 +290,48 @@ class FilePromptScreen(ModalScreen[Path | None]):
         path = Path(text).expanduser()
         if not path.is_absolute():
             path = self.default.parent / path
-        if self.must_exist and not path.is_file():
+        if self.confine is not None and not _inside(path, self.confine):
             self.query_one("#file-error", Label).update(
-                Content(_("No such file: {path}").format(path=path))
+                Content(
+                    _("Here, games are kept in {folder} only: type a name in it.").format(
+                        folder=self.confine
+                    )
+                )
             )
             return
+        if self.must_exist and not path.is_file():
+            if path.exists() and not path.is_dir():  # a FIFO, a device: reading would hang
+                problem = _("{path} is not a regular file, so it cannot be a save file")
+            else:
+                problem = _("No such file: {path}")
+            self.query_one("#file-error", Label).update(Content(problem.format(path=path)))
+            return
+        if not self.must_exist and (path.exists() or path.is_symlink()):
+            refused = self.check(path) if self.check is not None else None
+            if refused:
+                self.query_one("#file-error", Label).update(Content(refused))
+                return
+            self._ask_to_replace(path)
+            return
         self.dismiss(path)
+
+    def _ask_to_replace(self, path: Path) -> None:
+        """Saving over an existing save: only after a yes (Esc: type another name)."""
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.dismiss(path)
+            else:
+                self.query_one("#file-error", Label).update(
+                    Content(_("{name} was kept; type another name.").format(name=path.name))
+                )
+
+        # i18n: {name} is a file name
+        question = _("Replace {name}?").format(name=path.name)
+        body = _(
+            "{path} already holds a saved game. Enter replaces it with this one; Esc keeps it."
+        )
+        self.app.push_screen(ConfirmScreen(question, body.format(path=path)), answered)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -292,7 +348,16 @@ class FilePromptScreen(ModalScreen[Path | None]):
         self.dismiss(None)
 
 
-class ConfirmScreen(ModalScreen[bool]):
+def _inside(path: Path, folder: Path) -> bool:
+    """Whether ``path`` is in ``folder`` once links are followed (``..`` and a link
+    that leads out count as out)."""
+    try:
+        return path.resolve().is_relative_to(folder.resolve())
+    except (OSError, RuntimeError, ValueError):  # a link loop, a NUL
+        return False
+
+
+class ConfirmScreen(Dialog[bool]):
     """A question with two answers: Enter (yes) or Esc (no)."""
 
     BINDINGS = [
@@ -318,7 +383,7 @@ class ConfirmScreen(ModalScreen[bool]):
 OTHER_FILE = "other"  # the save browser's last entry: type a path
 
 
-class SaveBrowserScreen(ModalScreen[Path | str | None]):
+class SaveBrowserScreen(Dialog[Path | str | None]):
     """Every save and autosave, newest first, with its players, Spirits, round, rules
     and date; returns the chosen file, :data:`OTHER_FILE` to type a path, or None."""
 
@@ -336,6 +401,12 @@ class SaveBrowserScreen(ModalScreen[Path | str | None]):
             entries = [Option(save_line(s), id=str(i)) for i, s in enumerate(self.found)]
             entries.append(Option(Content(_("Another file… (type its path)")), id=OTHER_FILE))
             yield OptionList(*entries, id="saves-list")
+            # i18n: what pruning keeps; {count} is 12, {days} is 28
+            kept = _(
+                "Autosaves kept: the newest {count}, every game open in a window, and every "
+                "unfinished game played in the last {days} days; finished games go first."
+            ).format(count=AUTOSAVES_KEPT, days=KEEP_UNFINISHED_DAYS)
+            yield Label(Content.from_markup("[dim]$t[/]", t=kept), id="saves-kept")
             yield Label(
                 Content.from_markup(_("[dim]↑↓ choose, Enter opens, Esc cancels[/]")),
                 id="saves-help",
@@ -365,7 +436,7 @@ def save_line(s: SaveInfo) -> Content:
     autosave · 2026-12-01 18:59"; a damaged file says so."""
     when = s.modified.strftime("%Y-%m-%d %H:%M")
     # i18n: a save file of the save browser: the game's own, made after every move
-    kind = _("autosave") if s.autosave else s.path.name
+    kind = _("autosave") if s.autosave else printable(s.path.name)  # a name from the disk
     if s.problem:
         # i18n: a damaged file in the save browser: {file} is its name (or "autosave")
         return Content(_("{file} · {date} · cannot be read").format(file=kind, date=when))
@@ -378,7 +449,7 @@ def save_line(s: SaveInfo) -> Content:
     return Content(f"{names} · {state}{rules} · {kind} · {when}")
 
 
-class InspectScreen(ModalScreen[None]):
+class InspectScreen(Dialog[None]):
     """Look at anything on the board (issue 8): a list of the reserve cards, fires,
     rocks, trees, Forest spaces, Victory tiles and the Kodama board on the left; what
     the highlighted one is, does and offers now on the right. Changes nothing."""
@@ -438,7 +509,7 @@ class InspectScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class NumberScreen(ModalScreen[int | None]):
+class NumberScreen(Dialog[int | None]):
     """Ask for a whole number from ``low`` to ``high``; returns it, or None (Esc)."""
 
     BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="number.cancel")]

@@ -23,6 +23,8 @@ from living_forest.present.board.players import threshold_text
 from living_forest.present.glyphs import spirit_tag
 from living_forest.present.markup import without_rule_ids
 
+from .base import Dialog
+
 CONDITION = {
     "trees": NP_("{n} different tree", "{n} different trees"),
     "fires": NP_("{n} fire", "{n} fires"),
@@ -141,7 +143,7 @@ def breakdown(st: GameState) -> list[str]:
     return lines
 
 
-class GameOverScreen(ModalScreen[str]):
+class GameOverScreen(Dialog[str]):
     """Returns "rematch" (the same seats, a new deal), "replay" (this game in the replay
     viewer), "new", "title" or "board" (look at the final board)."""
 

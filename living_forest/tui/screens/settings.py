@@ -11,16 +11,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from living_forest.i18n import LANGUAGES, N_, _
 
+from .base import Dialog
+
 FOLLOW_SYSTEM = "system"  # the entry that clears the setting (LC_ALL / LANG decide)
 
 
-class SettingsScreen(ModalScreen[str | None]):
+class SettingsScreen(Dialog[str | None]):
     BINDINGS = [Binding("escape", "cancel", N_("Back"), id="settings.back")]
 
     def __init__(self, saved: str | None) -> None:

@@ -22,8 +22,10 @@ from living_forest.core import BASE_GAME, GameOptions, rules_for
 from living_forest.i18n import N_, _, spirit_name
 from living_forest.present.glyphs import spirit_tag
 from living_forest.present.session import HUMAN, SeatConfig, controller_name
+from living_forest.text import printable
 
 from ..widgets.footer import Footer
+from .base import Page
 
 # The Spirits and their names are the same with every module (N-7).
 SPIRIT_NAMES = rules_for(BASE_GAME).data.spirits
@@ -263,7 +265,7 @@ FORM_HELP = N_(
 )
 
 
-class NewGameScreen(Screen[tuple[list[SeatConfig], int, GameOptions] | None]):
+class NewGameScreen(Page[tuple[list[SeatConfig], int, GameOptions] | None]):
     """Seats (2-4), each with a name, a unique Spirit and human/bot; a seed; Start."""
 
     BINDINGS = [
@@ -344,7 +346,8 @@ class NewGameScreen(Screen[tuple[list[SeatConfig], int, GameOptions] | None]):
             return
         parts = []
         for i in range(self.seats):
-            name = self.query_one(f"#name-{i}", Input).value.strip() or _(
+            # A pasted escape sequence would reach the terminal wherever the name shows.
+            name = printable(self.query_one(f"#name-{i}", Input).value).strip() or _(
                 "(seat {number}: no name)"
             ).format(number=i + 1)
             spirit = SPIRIT_NAMES.get(self.query_one(f"#spirit-{i}", Cycle).value)
@@ -420,7 +423,8 @@ class NewGameScreen(Screen[tuple[list[SeatConfig], int, GameOptions] | None]):
         """The seats, seed and rules, or a sentence saying what is wrong."""
         seats = []
         for i in range(self.seats):
-            name = self.query_one(f"#name-{i}", Input).value.strip()
+            # A pasted escape sequence would reach the terminal wherever the name shows.
+            name = printable(self.query_one(f"#name-{i}", Input).value).strip()
             spirit = self.query_one(f"#spirit-{i}", Cycle).value
             ctl = self.query_one(f"#ctl-{i}", Cycle).value
             if not name:

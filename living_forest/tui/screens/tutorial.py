@@ -13,7 +13,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -25,6 +24,7 @@ from living_forest.present.keys import GAME_KEYS, opens_list
 from living_forest.present.session import Session
 from living_forest.present.tutorial import Chapter, Tutor, one_key_step, tutorial_text
 
+from .base import Dialog
 from .game import GameScreen
 from .modals import ConfirmScreen, InfoScreen
 
@@ -207,7 +207,7 @@ class TutorialScreen(GameScreen):
         )
 
 
-class ChapterScreen(ModalScreen[Chapter | None]):
+class ChapterScreen(Dialog[Chapter | None]):
     """The tutorial's chapters; Enter starts one, Esc goes back."""
 
     BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="chapters.cancel")]

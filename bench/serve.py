@@ -1,0 +1,193 @@
+"""Memory per browser tab of ``living-forest serve`` (printed; the target is <= 40 MiB a
+tab, issue 26).
+
+A real server on 127.0.0.1 with a data folder of its own; browser tabs are spoken to
+over its WebSocket (aiohttp, which textual-serve brings). Each tab opens the New game
+form and starts a game, then shows the board. Memory is the proportional set size
+(PSS: a page shared by n processes counts 1/n in each) summed over the server and
+every process below it, so shared pages count once: the cost of a tab is how much that
+sum grows per tab added, after the first tab (which also wakes what every tab
+shares). Each tab's own resident size (RSS) and private memory (USS) are shown too.
+
+    python bench/serve.py [--tabs 6]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TARGET_MIB = 40.0
+DEADLINE = 120.0  # seconds: only a hang reaches it
+SETTLE = 1.0  # seconds for a tab to finish drawing before memory is read
+
+
+def descendants(pid: int) -> set[int]:
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError, IndexError):
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                if fields[0] != "Z":
+                    children.setdefault(int(fields[1]), []).append(int(entry.name))
+    found: set[int] = set()
+    todo = [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.add(child)
+            todo.append(child)
+    return found
+
+
+def memory_mib(pid: int) -> dict[str, float]:
+    """Rss, Pss and Uss (private) of a process, in MiB."""
+    kib = {"Rss": 0, "Pss": 0, "Uss": 0}
+    with contextlib.suppress(OSError):
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            key, _sep, rest = line.partition(":")
+            if key in ("Rss", "Pss"):
+                kib[key] = int(rest.split()[0])
+            elif key in ("Private_Clean", "Private_Dirty"):
+                kib["Uss"] += int(rest.split()[0])
+    return {k: v / 1024 for k, v in kib.items()}
+
+
+def total_pss(server: int) -> float:
+    return sum(memory_mib(p)["Pss"] for p in {server, *descendants(server)})
+
+
+async def open_tab(http: object, base: str) -> object:
+    import aiohttp
+
+    assert isinstance(http, aiohttp.ClientSession)
+    async with http.get(f"{base}/") as page:
+        if page.status != 200:
+            raise SystemExit(f"bench/serve.py: the page answered {page.status}")
+    ws = await http.ws_connect(f"{base.replace('http', 'ws', 1)}/ws?width=80&height=24")
+    await until(ws, "New game")
+    await ws.send_str(json.dumps(["stdin", "n"]))
+    await until(ws, "Seat 1")
+    await ws.send_str(json.dumps(["stdin", "\r"]))  # start the game
+    await until(ws, "Pass the keyboard")
+    await ws.send_str(json.dumps(["stdin", "\r"]))  # the board
+    return ws
+
+
+async def until(ws: object, wanted: str) -> None:
+    import aiohttp
+
+    assert isinstance(ws, aiohttp.ClientWebSocketResponse)
+    seen = ""
+    end = time.monotonic() + DEADLINE
+    late = f"bench/serve.py: no {wanted!r} in a tab within {DEADLINE:g} s"
+    while not re.search(wanted, re.sub(r"\x1b\[[0-9;?<>=]*[ -/]*[@-~]", "", seen)):
+        if time.monotonic() > end:
+            raise SystemExit(late)
+        try:  # bounded as a whole: heartbeat pings restart ws.receive's own timeout
+            msg = await asyncio.wait_for(ws.receive(), max(end - time.monotonic(), 0.001))
+        except TimeoutError:
+            raise SystemExit(late) from None
+        if msg.type == aiohttp.WSMsgType.BINARY:
+            seen += msg.data.decode("utf-8", "replace")
+        elif msg.type != aiohttp.WSMsgType.TEXT:
+            raise SystemExit(f"bench/serve.py: a tab closed: {msg}")
+
+
+async def measure(
+    base: str, server: int, tabs: int
+) -> tuple[float, float, float, list[dict[str, float]]]:
+    """(PSS with one tab, PSS with ``tabs`` + 1 tabs, PSS once they have all closed,
+    each tab's own memory)."""
+    import aiohttp
+
+    async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:
+        first = [await open_tab(http, base)]
+        await asyncio.sleep(SETTLE)
+        one = total_pss(server)
+        more = [await open_tab(http, base) for _ in range(tabs)]
+        await asyncio.sleep(SETTLE)
+        many = total_pss(server)
+        own = [memory_mib(p) for p in sorted(descendants(server) - fork_server(server))]
+        for ws in [*first, *more]:
+            await ws.close()  # type: ignore[attr-defined]
+    end = time.monotonic() + DEADLINE
+    while descendants(server) - fork_server(server) and time.monotonic() < end:
+        await asyncio.sleep(0.1)
+    await asyncio.sleep(SETTLE)
+    return one, many, total_pss(server), own
+
+
+def fork_server(server: int) -> set[int]:
+    """The process the tabs' apps are forked from (``living_forest.forkserver``)."""
+    found = set()
+    for p in descendants(server):
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            parent = int(Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()[1])
+            if parent == server and b"forkserver" in Path(f"/proc/{p}/cmdline").read_bytes():
+                found.add(p)
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--tabs", type=int, default=6, help="tabs added after the first")
+    args = ap.parse_args(argv)
+    if not Path("/proc/self/smaps_rollup").exists():
+        print("serve memory: skipped (needs Linux's /proc/PID/smaps_rollup)")
+        return 0
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    data = tempfile.mkdtemp(prefix="lf-bench-serve-")
+    env = {**os.environ, "LIVING_FOREST_DATA_DIR": data, "TEXTUAL_ANIMATIONS": "none"}
+    cmd = [sys.executable, "-m", "living_forest", "serve", "--host", "127.0.0.1"]
+    cmd += ["--port", str(port), "--max-tabs", str(args.tabs + 1)]
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
+    try:
+        end = time.monotonic() + DEADLINE
+        while proc.poll() is None and time.monotonic() < end:
+            with socket.socket() as s:
+                if s.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            time.sleep(0.1)
+        else:
+            print("serve memory: the server did not start")
+            return 1
+        one, many, at_rest, own = asyncio.run(
+            measure(f"http://127.0.0.1:{port}", proc.pid, args.tabs)
+        )
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(DEADLINE)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+    per_tab = (many - one) / args.tabs
+    verdict = "ok" if per_tab <= TARGET_MIB else "MISSED"
+    rss = sum(m["Rss"] for m in own) / max(1, len(own))
+    uss = sum(m["Uss"] for m in own) / max(1, len(own))
+    print(
+        f"serve memory (PSS of the server and every process below it): one tab "
+        f"{one:.1f} MiB, {args.tabs + 1} tabs {many:.1f} MiB, none (all closed) {at_rest:.1f} MiB"
+    )
+    print(
+        f"  per tab: {per_tab:.1f} MiB (target <= {TARGET_MIB:g}, {verdict}); "
+        f"each tab's app: RSS {rss:.1f} MiB, private {uss:.1f} MiB"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

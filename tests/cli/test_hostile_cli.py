@@ -1,0 +1,174 @@
+"""Hostile command lines (issue 26): every one is a one-line answer with the usual exit
+code, never a traceback, a hang or thousands of processes."""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+import time
+from concurrent.futures import Future
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from living_forest import cli, match, simulate
+from living_forest.datadir import ENV_DATA_DIR
+from living_forest.simulate import MAX_WORKERS
+from tests.persistence.conftest import release_fifo_writer
+
+
+class _CountingPool:
+    """Stands in for ProcessPoolExecutor: records how many processes were asked for
+    and plays the games here (so the test starts none)."""
+
+    asked: list[int] = []
+
+    def __init__(self, max_workers: int, **_kw: Any) -> None:
+        self.asked.append(max_workers)
+
+    def map(self, fn: Any, items: Any, chunksize: int = 1) -> Any:
+        return map(fn, items)
+
+    def submit(self, fn: Any, *args: Any) -> Future[Any]:
+        f: Future[Any] = Future()
+        f.set_result(fn(*args))
+        return f
+
+    def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
+        pass
+
+    def __enter__(self) -> _CountingPool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        pass
+
+
+@pytest.fixture
+def pool(monkeypatch: pytest.MonkeyPatch) -> type[_CountingPool]:
+    _CountingPool.asked = []
+    monkeypatch.setattr(simulate, "ProcessPoolExecutor", _CountingPool)
+    return _CountingPool
+
+
+def test_never_more_workers_than_games(pool: type[_CountingPool]) -> None:
+    """``--workers 10000`` for a 2-game match forked 10,000 processes up front."""
+    results = list(simulate.play_many(2, 2, 0, "random", workers=10_000))
+    assert len(results) == 2 and all(r.failure is None for r in results)
+    assert pool.asked == [2]
+    spec = match.parse_spec("random,baseline", 2, 3, 0, simulate.BASE_GAME)
+    report = match.run(spec, workers=5000)
+    assert report.summary.games == 3 and pool.asked == [2, 3]
+    list(simulate.play_many(2, 1, 0, "random", workers=8))  # one game: no pool at all
+    assert pool.asked == [2, 3]
+
+
+@pytest.mark.parametrize("command", ["simulate", "match"])
+def test_workers_above_the_ceiling_are_refused_with_a_message(
+    command: str, pool: type[_CountingPool], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as info:
+        cli.main([command, "-g", "1", "-w", "100000", "--bots", "random", "--json"])
+    err = capsys.readouterr().err
+    assert info.value.code == 2
+    assert f"argument --workers/-w: at most {MAX_WORKERS} processes, not 100000" in err
+    assert pool.asked == []
+
+
+def test_a_deeply_nested_settings_file_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A settings file nested a few thousand levels deep stopped every command with a
+    RecursionError traceback."""
+    settings = tmp_path / "settings.json"
+    settings.write_text("[" * 5000 + "]" * 5000, encoding="utf-8")
+    monkeypatch.setenv("LIVING_FOREST_SETTINGS", str(settings))
+    assert cli.main(["replay", str(tmp_path / "missing.json")]) == cli.EXIT_FAIL
+    err = capsys.readouterr().err.splitlines()
+    assert err == [
+        f"living-forest: settings {settings} ignored: it is nested too deeply",
+        f"living-forest: there is no save file at {tmp_path / 'missing.json'}",
+    ]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
+@pytest.mark.parametrize("argv", [["replay"], ["view"], ["--load"]])
+def test_a_fifo_is_refused_by_every_command_that_opens_a_save(
+    argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fifo = tmp_path / "game.json"
+    os.mkfifo(fifo)
+
+    def writer() -> None:  # the old code waited for one: it comes, so no test hangs
+        with open(fifo, "wb"):
+            pass
+
+    t = threading.Thread(target=writer, daemon=True)
+    t.start()
+    try:
+        assert cli.main([*argv, str(fifo)]) == cli.EXIT_FAIL
+    finally:
+        release_fifo_writer(fifo, t)
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is not a regular file, so it cannot be a save file" in err
+
+
+def test_a_relative_data_folder_is_resolved_once_at_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv(ENV_DATA_DIR, "rel/data")
+    cli.main(["replay", "missing.json"])
+    assert os.environ[ENV_DATA_DIR] == str(tmp_path / "rel" / "data")
+
+
+# --- Ctrl+C in a real terminal ------------------------------------------------------
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a POSIX pseudo-terminal")
+@pytest.mark.parametrize(
+    ("argv", "shown"),
+    [
+        (["simulate", "-g", "1000000", "--bots", "random"], b"simulating"),
+        (["simulate", "-g", "1000000", "--bots", "random", "-w", "2"], b"simulating"),
+        (["match", "--bots", "random,random", "-g", "1000000", "-w", "2"], b"playing"),
+    ],
+    ids=["simulate", "simulate-2-workers", "match-2-workers"],
+)
+def test_ctrl_c_in_a_long_run_is_one_line_and_exit_code_130(argv: list[str], shown: bytes) -> None:
+    """Ctrl+C reaches the whole foreground process group, workers included: each used
+    to print a KeyboardInterrupt traceback."""
+    from tests.terminal import Terminal
+
+    with Terminal(argv) as term:
+        term.read_until(shown)  # the progress bar: the games are being played
+        workers = _children(term.pid)
+        term.send(b"\x03")  # Ctrl+C, through the terminal
+        code = term.finish()
+    text = bytes(term.output).decode("utf-8", "replace")
+    assert code == 130
+    assert "Traceback" not in text and "KeyboardInterrupt" not in text
+    assert text.rstrip().endswith("living-forest: interrupted")
+    assert text.count("living-forest: interrupted") == 1
+    end = time.monotonic() + 60
+    while any(_alive(p) for p in workers):  # the workers went with it (bounded wait)
+        assert time.monotonic() < end, f"workers left running: {workers}"
+        time.sleep(0.05)
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
+    except OSError:
+        return []
+    return [int(x) for x in text.split()]
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state != "Z"

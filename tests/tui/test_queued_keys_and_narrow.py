@@ -1,0 +1,118 @@
+"""Crashes a slow link or a tiny window caused (issue 26): two Enter keys queued in a
+dialog, a deferred resize after the choice list is gone, a list dialog at 11 columns
+or fewer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual import events
+from textual.widgets import Input
+
+from living_forest.persistence import default_save_dir
+from living_forest.present.session import SeatConfig, Session
+from living_forest.tui.app import LivingForestApp
+from living_forest.tui.screens.modals import FilePromptScreen, SaveBrowserScreen
+from living_forest.tui.screens.over import TooSmallScreen
+from living_forest.tui.screens.settings import SettingsScreen
+from living_forest.tui.screens.title import TitleScreen
+from living_forest.tui.screens.tutorial import ChapterScreen
+
+from .driver import started
+
+TWO = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer")]
+
+
+def _queue_enter_twice(app: LivingForestApp) -> None:
+    """Two Enter keys that arrive together: both are read before the first one's
+    dialog has closed (a slow link, a busy machine)."""
+    for _ in range(2):
+        app.post_message(events.Key("enter", "\r"))
+
+
+async def test_enter_twice_in_the_save_prompt_saves_once_and_keeps_the_game(
+    tmp_path: Path,
+) -> None:
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_session(Session(TWO, 3))
+        await started(pilot)
+        game = app.game
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, FilePromptScreen)
+        app.screen.query_one(Input).value = str(tmp_path / "twice.json")
+        _queue_enter_twice(app)
+        for _ in range(3):
+            await pilot.pause()
+        assert app.screen is game  # the second Enter closed nothing else
+        assert (tmp_path / "twice.json").is_file()
+
+
+async def test_enter_twice_in_the_save_browser_keeps_the_title_screen() -> None:
+    """The second Enter took the title screen away with the browser (and under load
+    raised InvalidStateError)."""
+    other = Session(TWO, 8)
+    other.play("draw")
+    from living_forest.tui.saving import save_session
+
+    save_session(default_save_dir() / "other.json", other)
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert isinstance(app.screen, SaveBrowserScreen)
+        _queue_enter_twice(app)
+        await started(pilot)
+        assert [type(s) for s in app.screen_stack[:2]][1] is TitleScreen
+        assert app.game is not None and app.game.session.actions == ["draw"]
+
+
+async def test_a_deferred_resize_after_the_choice_list_is_gone_does_not_crash() -> None:
+    """A resize sizes the choice list again after the next refresh; when the board is
+    being taken down by then (Enter on a new game), the list is gone: NoMatches."""
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.start_session(Session(TWO, 3))
+        await started(pilot)
+        game = app.game
+        assert game is not None
+        await game.query_one("#choices").remove()  # as while the screen is removed
+        game.layout_changed()  # the resize, and its deferred second call
+        await pilot.pause()
+        await pilot.pause()
+        assert app.game is game and app.return_code is None
+
+
+OPENERS = {
+    "settings": (SettingsScreen, ["s"]),
+    "chapters": (ChapterScreen, ["t"]),
+    "save browser": (SaveBrowserScreen, ["ctrl+o"]),
+}
+
+
+@pytest.mark.parametrize("width", [11, 5, 1])
+@pytest.mark.parametrize("dialog", list(OPENERS))
+async def test_list_dialogs_survive_a_terminal_of_a_few_columns(dialog: str, width: int) -> None:
+    """A list dialog laid out at 11 columns or fewer raised ValueError: the "too small"
+    notice now covers dialogs too. When the terminal grows, the dialog is as it was."""
+    kind, keys = OPENERS[dialog]
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(*keys)
+        await pilot.pause()
+        assert isinstance(app.screen, kind)
+        await pilot.resize_terminal(width, 24)
+        for _ in range(3):
+            await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(80, 24)
+        for _ in range(3):
+            await pilot.pause()
+        assert isinstance(app.screen, kind)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)

@@ -1,0 +1,141 @@
+"""The app in a real pseudo-terminal (issue 26): the bytes that reach the terminal carry
+no escape sequence from a save file, and SIGTERM / SIGHUP end the app as Ctrl+Q does
+(the game autosaved, the terminal given back)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+from pathlib import Path
+
+import pytest
+
+from living_forest.persistence import autosaves, holder, read_record
+from living_forest.present.session import SeatConfig, Session
+from living_forest.tui.saving import save_session
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="a POSIX pseudo-terminal")
+
+from tests.terminal import Terminal  # noqa: E402  (POSIX-only imports)
+
+TITLE = "\x1b]0;pwned\x07"  # sets the window title (ESC ] 0 ; ... BEL)
+CLIPBOARD = "\x1b]52;c;cHduZWQ=\x07"  # writes the clipboard on many terminals
+BLINK = "\x1b[5;31m"
+HAND_OFF = b"Pass the keyboard"
+LEAVE_ALTERNATE_SCREEN = b"\x1b[?1049l"
+MOUSE_OFF = b"\x1b[?1000l"
+
+
+def _save(path: Path, names: tuple[str, str], actions: tuple[str, ...] = ("draw",)) -> Path:
+    s = Session([SeatConfig(names[0], "winter"), SeatConfig(names[1], "summer")], 4)
+    for a in actions:
+        s.play(a)
+    save_session(path, s)
+    return path
+
+
+def _hostile_save(path: Path) -> Path:
+    """A save whose names hold escape sequences, as a hand-edited file has them (the
+    program never writes such names itself)."""
+    _save(path, ("Anaxx", "Benxx"))
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    swap = {"Anaxx": f"{TITLE}Ana{CLIPBOARD}", "Benxx": f"B{BLINK}en"}
+    for who in [*raw["seats"], *raw["state"]["players"]]:
+        who["name"] = swap[who["name"]]
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    return path
+
+
+def test_escape_sequences_in_a_saves_names_never_reach_the_terminal(tmp_path: Path) -> None:
+    save = _hostile_save(tmp_path / "hostile.json")
+    with Terminal(["--load", str(save)]) as term:
+        term.read_until(HAND_OFF)  # the board and its hand-off box, names and all
+        term.read_until(b"pwned")
+        term.send(b"\x11")  # ctrl+q
+        code = term.finish()
+    out = bytes(term.output)
+    assert code == 0
+    assert b"\x1b]0;pwned" not in out and b"\x1b]52;" not in out
+    assert b"B\x1b[5;31men" not in out and b"\x07" not in out.split(HAND_OFF)[1]
+    assert b"?]0;pwned?Ana" in out  # shown, harmless
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_sigterm_and_sighup_autosave_and_give_the_terminal_back(
+    tmp_path: Path, signum: int
+) -> None:
+    save = _save(tmp_path / "game.json", ("Ana", "Ben"), ("draw", "draw"))
+    with Terminal(["--load", str(save)]) as term:
+        term.read_until(HAND_OFF)
+        started = len(term.output)
+        term.signal(signum)
+        code = term.finish()
+    after = bytes(term.output[started:])
+    assert code == 128 + signum  # ended by the signal, as a shell reports it, yet cleanly
+    assert LEAVE_ALTERNATE_SCREEN in after and MOUSE_OFF in after
+    [auto] = autosaves()
+    assert read_record(auto).actions == ["draw", "draw"]
+    assert holder(auto) is None  # its lock went with the app
+
+
+SERVER = """
+import os, subprocess, sys
+env = dict(os.environ, LIVING_FOREST_SERVER_PID=str(os.getpid()))
+app = subprocess.Popen(  # its own session, as serve starts a tab: no SIGHUP reaches it
+    [sys.executable, "-m", "living_forest", "--load", sys.argv[1]], env=env, start_new_session=True
+)
+print("app", app.pid, flush=True)
+app.wait()
+"""
+
+
+def test_a_browser_tabs_app_quits_when_its_server_dies(tmp_path: Path) -> None:
+    """``living-forest serve`` killed outright (SIGKILL, no chance to end its tabs):
+    each tab's app notices its server is gone and quits as Ctrl+Q does."""
+    save = _save(tmp_path / "game.json", ("Ana", "Ben"), ("draw",))
+    with Terminal([sys.executable, "-c", SERVER, str(save)], python_module=False) as term:
+        at = term.read_until(b"app ")
+        term.read_until(HAND_OFF)
+        app = int(bytes(term.output[at:]).split()[1])
+        term.signal(signal.SIGKILL)  # the "server"
+        try:
+            term.finish()  # the output ends once the app, which shares the terminal, is gone
+        finally:
+            if not _zombie(app):  # a failed test leaves nothing running
+                os.kill(app, signal.SIGKILL)
+    assert _zombie(app)
+    [auto] = autosaves()
+    assert read_record(auto).actions == ["draw"] and holder(auto) is None
+
+
+def _zombie(pid: int) -> bool:
+    """Whether ``pid`` has ended (gone, or a zombie nobody has reaped yet)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return True
+
+
+@pytest.mark.parametrize("good", [True, False], ids=["a save", "not a save"])
+def test_escape_sequences_in_a_files_name_never_reach_the_terminal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, good: bool
+) -> None:
+    """A file's name comes from the disk too (a download, a listing): the app's
+    "Loaded NAME" and the command line's "cannot load: NAME …" show it cleaned."""
+    name = f"{TITLE}{'good' if good else 'bad'}.json"
+    if good:
+        _save(tmp_path / name, ("Ana", "Ben"))
+    else:
+        (tmp_path / name).write_text("{}", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)  # a short path: the message fits on a line or two
+    with Terminal(["--load", name]) as term:
+        said = term.read_until(b"Loaded" if good else b"cannot load")
+        term.read_until(b"pwned", start=said)
+        if good:
+            term.send(b"\x11")  # ctrl+q
+        code = term.finish()
+    out = bytes(term.output)
+    assert code == (0 if good else 1)
+    assert b"\x1b]0" not in out and b"?]0;pwned?" in out
