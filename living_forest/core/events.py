@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import N_, NC_, NP_, _, card_name, join_and, ngettext, pgettext, spirit_name
-from .effects import Symbols
+from .effects import Effect
 
 if TYPE_CHECKING:
     from .data import GameData
@@ -191,6 +191,19 @@ BONUS_WORD = {
 }
 
 
+# What a card showing a module's effect is called in place of its mark in the log
+# ("reveals CARD (WORD)"), by the effect's type: :func:`register_card_mark`.
+CARD_MARK: dict[type[Effect], str] = {}
+
+
+def register_card_mark(effect: type[Effect], word: str) -> None:
+    """A card with an effect of type ``effect`` is called ``word`` (English, marked
+    with ``N_``) in place of its solitary or gregarious mark in the log."""
+    if CARD_MARK.get(effect, word) != word:
+        raise ValueError(f"the effect {effect.__name__} has a card mark already")
+    CARD_MARK[effect] = word
+
+
 def register_bonus_words(words: Mapping[str, str]) -> None:
     """A module's bonuses and action kinds in words (English, marked with ``N_``), by
     their data ids; a word the base game has already is refused."""
@@ -217,12 +230,13 @@ def element_word(element: str) -> str:
     return pgettext("element", word) if word is not None else element
 
 
-# Where a bonus comes from (the Circle's rock, a Forest corner, Kodama's animal).
+# Where a bonus comes from (the Circle's rock, a Forest corner, a module's animal).
 SOURCE_WORD = {"rock": N_("rock"), "corner": N_("corner"), "animal": N_("animal")}
 
 
 def bonus_word(bonus: str) -> str:
-    """A bonus or action by its data id, in words ("call kodama")."""
+    """A bonus or action by its data id, in words ("plant tree"; an id nobody
+    registered words for with its underscores as spaces)."""
     word = BONUS_WORD.get(bonus)
     return _(word) if word is not None else bonus.replace("_", " ")
 
@@ -282,9 +296,9 @@ def _game_started(f: dict[str, Any], n: _Names) -> None:
 
 def _card_revealed(f: dict[str, Any], n: _Names) -> None:
     _card(f, n)
-    shows_symbols = any(isinstance(e, Symbols) for e in n.data.cards[f["card_id"]].effects)
-    mark = MARK[f["mark"]]
-    f["mark"] = _("a Kodama symbol") if shows_symbols else _(mark)
+    effects = n.data.cards[f["card_id"]].effects
+    mark = next((CARD_MARK[type(e)] for e in effects if type(e) in CARD_MARK), MARK[f["mark"]])
+    f["mark"] = _(mark)
 
 
 def _standee_moved(f: dict[str, Any], n: _Names) -> None:
@@ -299,7 +313,7 @@ def _tile_taken(f: dict[str, Any], n: _Names) -> None:
 
 
 def _bonus(f: dict[str, Any], n: _Names) -> None:
-    """A bonus by its data id: "attract", "call kodama" (words, not the id)."""
+    """A bonus by its data id: "attract", "plant tree" (words, not the id)."""
     f["bonus"] = bonus_word(str(f["bonus"]))
     _source(f, n)
 

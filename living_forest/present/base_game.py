@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from living_forest.core import Action, GameState, move_destination, rules_of
 from living_forest.core.action_types import Attract, Extinguish, Move, Plant, TakeFragment
+from living_forest.core.effects import ANY_ACTION, BonusAction, RepeatAction
+from living_forest.core.events import bonus_word
 from living_forest.i18n import N_, _, card_name
 
 from .glyphs import MARK_NAME, plain_elements, rock_bonus_name
-from .views import ActionView, ModuleView, RockView, register
+from .views import ActionView, EffectView, ModuleView, RockView, register
 
 
 def _attract_label(st: GameState, a: Action) -> str:
@@ -64,6 +66,33 @@ def _move_label(st: GameState, a: Action) -> str:
         # i18n: {bonus}: the rock's bonus ("bonus Plant")
         text = _("Move {distance} to rock {rock} ({bonus})")
     return text.format(distance=a.value, rock=dest, bonus=bonus, names=names)
+
+
+def _action_word(action_id: str) -> str:
+    return _("any type") if action_id == ANY_ACTION else bonus_word(action_id)
+
+
+def _repeat_words(e: RepeatAction) -> str:
+    times = _("two") if e.max_of_type == 2 else str(e.max_of_type)
+    if e.action == ANY_ACTION:
+        return _("{times} actions of one type").format(times=times)
+    return _("{action} up to {times} times").format(action=_action_word(e.action), times=times)
+
+
+def _bonus_words(e: BonusAction) -> str:
+    return _("a bonus {action}").format(action=_action_word(e.action))
+
+
+def _repeat_tag(e: RepeatAction) -> str:
+    from .board.cards import action_word  # built from the registry this module fills
+
+    return f"{e.max_of_type}x{action_word(e.action)}"
+
+
+def _bonus_tag(e: BonusAction) -> str:
+    from .board.cards import action_word
+
+    return f"+{action_word(e.action)}"
 
 
 BASE_GAME = register(
@@ -145,6 +174,10 @@ BASE_GAME = register(
             RockView("fragment", "◆", N_("Fragment"), N_("1 Fragment")),
             RockView("attract", "☼", N_("Attract"), N_("bonus Attract")),
             RockView("extinguish", "≈", N_("Extinguish"), N_("bonus Extinguish")),
+        ),
+        effects=(
+            EffectView(RepeatAction, _repeat_words, _repeat_tag),
+            EffectView(BonusAction, _bonus_words, _bonus_tag),
         ),
     )
 )

@@ -6,17 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from living_forest.core.data import ELEMENTS
-from living_forest.core.effects import (
-    BonusAction,
-    Effect,
-    ElementPerSymbol,
-    RepeatAction,
-    Symbols,
-)
-from living_forest.core.events import bonus_word, element_word
+from living_forest.core.effects import Effect
 from living_forest.i18n import N_, NC_, _, pgettext
 
-from .views import rock_view
+from .views import effect_view, rock_view
 
 ELEMENT = "element"  # the catalogue's context of Element names
 
@@ -87,34 +80,14 @@ def rock_bonus_name(bonus: str) -> str:
     return _(rv.name) if rv else _("bonus {bonus}").format(bonus=rock_word(bonus))
 
 
-def _action_word(action_id: str) -> str:
-    return _("any type") if action_id == "any" else bonus_word(action_id)
-
-
 def effects_text(effects: Iterable[Effect]) -> str:
-    """What a card's or tree's abilities do, in a few words ("" when none)."""
+    """What a card's or tree's abilities do, in a few words ("" when none), as the
+    views of their kinds say it (an ability no view shows is left out)."""
     words = []
     for e in effects:
-        if isinstance(e, RepeatAction):
-            times = _("two") if e.max_of_type == 2 else str(e.max_of_type)
-            if e.action == "any":
-                words.append(_("{times} actions of one type").format(times=times))
-            else:
-                words.append(
-                    _("{action} up to {times} times").format(
-                        action=_action_word(e.action), times=times
-                    )
-                )
-        elif isinstance(e, BonusAction):
-            words.append(_("a bonus {action}").format(action=_action_word(e.action)))
-        elif isinstance(e, ElementPerSymbol):
-            words.append(
-                _("+{amount} {element} per Kodama").format(
-                    amount=e.per_symbol, element=element_word(ELEMENTS[e.element])
-                )
-            )
-        elif isinstance(e, Symbols):
-            words.append(_("{amount} Kodama").format(amount=e.amount))
+        view = effect_view(e)
+        if view is not None:
+            words.append(view.words(e))
     return ", ".join(words)
 
 

@@ -24,6 +24,7 @@ from living_forest.core.kodama import (
     player,
     visible_symbols,
 )
+from living_forest.core.kodama.effects import ElementPerSymbol, Symbols
 from living_forest.core.kodama.rules import CallKodama
 from living_forest.core.kodama.sentences import CONDITION_WORD, pile_word
 from living_forest.i18n import N_, NC_, _, card_name, pgettext
@@ -31,6 +32,7 @@ from living_forest.i18n import N_, NC_, _, card_name, pgettext
 from .glyphs import ELEMENT_GLYPH, plain_elements
 from .views import (
     ActionView,
+    EffectView,
     ModuleView,
     PanelView,
     ReportCount,
@@ -240,6 +242,18 @@ def _board_panel(st: GameState, wide: bool) -> str:
     return board(st, wide=wide)
 
 
+def _per_symbol_words(e: ElementPerSymbol) -> str:
+    """A Kodama tree's ability (K-P1)."""
+    return _("+{amount} {element} per Kodama").format(
+        amount=e.per_symbol, element=element_word(ELEMENTS[e.element])
+    )
+
+
+def _symbols_words(e: Symbols) -> str:
+    """The Kodama symbols a card or tree shows (K-K1)."""
+    return _("{amount} Kodama").format(amount=e.amount)
+
+
 # The events ``simulate`` counts, by a key in English (the keys of ``simulate --json``).
 KODAMA_CALLS = N_("Kodama calls")
 ONIBI_FIRES = N_("Onibi fires")
@@ -318,6 +332,10 @@ KODAMA = register(
             _count("onibi_fire_added", ONIBI_FIRES),
             _count("element_tile_used", ELEMENT_TILES_SPENT),
             _count("animal_bonus", ANIMAL_BONUS_ACTIONS),
+        ),
+        effects=(
+            EffectView(ElementPerSymbol, _per_symbol_words),
+            EffectView(Symbols, _symbols_words, mark="K"),  # a card's Kodama symbol (K-K1)
         ),
     )
 )

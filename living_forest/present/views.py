@@ -9,10 +9,11 @@ offered bonus and the text of one of its options. A rules module brings a
 same way. The app's tables (the game keys, the short words, the bonus titles) are
 built from the registry, not keyed by kind elsewhere.
 
-A module view also brings what its module adds to the board: the glyphs and words of
-its rock bonuses, marks of its own on the Circle (Kodama's Onibi), a tag after a
-player's line, parts of a player's status, what the Sacred Flowers buy, and panels of
-its own. The functions below ask only the views of the modules a game has on.
+A module view also brings what its module adds to the board: the words of the kinds
+of ability its cards and trees have, the glyphs and words of its rock bonuses, marks
+of its own on the Circle (a standee of the module's), a tag after a player's line,
+parts of a player's status, what the Sacred Flowers buy, and panels of its own. The
+functions below ask only the views of the modules a game has on.
 """
 
 from __future__ import annotations
@@ -22,8 +23,10 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib.metadata import entry_points
+from typing import Any
 
 from living_forest.core import Action, Event, GameState, rules_of
+from living_forest.core.effects import Effect
 
 # The entry-point group naming the rules modules' views (module name -> the Python
 # module that registers its view); the base game's is the app's own.
@@ -92,7 +95,7 @@ class PanelView:
 class ReportCount:
     """An event of a module's that ``simulate`` counts. ``key(event)`` names the count
     in ``simulate --json`` (English, stable; made from the event's data); ``label(event)``
-    says it in the table, in the player's language: what is counted ("Kodama calls",
+    says it in the table, in the player's language: what is counted ("rests taken",
     shown as a mean per game) or, with ``per_game`` False, the whole row of the games
     that had one ("games where the flower pile emptied (flowers -> 15)")."""
 
@@ -100,6 +103,20 @@ class ReportCount:
     key: Callable[[Event], str]
     label: Callable[[Event], str]
     per_game: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class EffectView:
+    """How a kind of card or tree ability shows: ``effect`` is the core's effect type
+    (``core.effects.Effect``); ``words(effect)`` says what it does in a few words (the
+    inspector, the Forest's key: "a bonus plant"); ``tag(effect)`` marks it in the
+    reserve's tight columns ("2xattract", "" for nothing); ``mark`` is the one cell a
+    card with it shows in place of its solitary or gregarious mark ("" for none)."""
+
+    effect: type[Effect]
+    words: Callable[[Any], str]
+    tag: Callable[[Any], str] | None = None
+    mark: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,10 +131,11 @@ class ModuleView:
     panels: tuple[PanelView, ...] = ()
     rock_marks: Callable[[GameState], Mapping[int, RockMark]] | None = None
     player_tag: Callable[[GameState, int], str] | None = None  # after a player's line
-    # A part of a player's status line ("K3:◆E" short, "Kodama 3: a Fragment" long).
+    # A part of a player's status line, short (80x24) or long ("calm 2").
     status: Callable[[GameState, int, bool], str] | None = None
-    flowers_buy: Callable[[GameState, int], str] | None = None  # "call a Kodama ≤ 3"
+    flowers_buy: Callable[[GameState, int], str] | None = None  # "rest (3)"
     counts: tuple[ReportCount, ...] = ()  # its events that ``simulate`` counts
+    effects: tuple[EffectView, ...] = ()  # the kinds of ability its data brings
 
 
 _MODULES: dict[str, ModuleView] = {}
@@ -161,6 +179,12 @@ def rock_views() -> tuple[RockView, ...]:
 
 def rock_view(bonus: str) -> RockView | None:
     return next((rv for rv in rock_views() if rv.bonus == bonus), None)
+
+
+def effect_view(effect: Effect) -> EffectView | None:
+    """The view of ``effect``'s type, None when no module shows it."""
+    kind = type(effect)
+    return next((ev for mv in module_views() for ev in mv.effects if ev.effect is kind), None)
 
 
 def views_of(modules: Iterable[str]) -> tuple[ModuleView, ...]:

@@ -107,3 +107,75 @@ def test_effects_compile_to_typed_values() -> None:
     d = parse_data(json.dumps(raw), "changed.json")
     assert d.cards["hare"].effects == (BonusAction("move"),)
     assert d.action_ids == ("take_fragment", "attract", "extinguish", "move", "plant_tree")
+
+
+def test_an_unknown_effect_kind_names_the_kinds_that_exist() -> None:
+    raw = json.loads(BASE_JSON.read_text())
+    raw["guardian_animals"][30]["ability"] = {"kind": "teleport", "action": "move"}
+    with pytest.raises(DataError, match=r"guardian_animals\.30\.ability.*teleport.*repeat_action"):
+        parse_data(json.dumps(raw), "changed.json")
+    raw["guardian_animals"][30]["ability"] = ["repeat_action"]
+    with pytest.raises(DataError, match=r"guardian_animals\.30\.ability.*with a kind"):
+        parse_data(json.dumps(raw), "changed.json")
+
+
+def test_a_module_registers_an_effect_kind_the_data_may_then_use() -> None:
+    """The effect set is open: a kind registered by its owner is read from the data and
+    compiled by the owner's function; its field errors name the field."""
+    from dataclasses import dataclass
+    from typing import Literal
+
+    from living_forest.core.effects import Effect, EffectData, register_effect_kind
+
+    class ShadeModel(EffectData):
+        kind: Literal["test_shade"]
+        element: Literal["sun", "water", "plant", "wind", "flower"]
+
+    @dataclass(frozen=True)
+    class Shade(Effect):
+        element: int
+
+    register_effect_kind(ShadeModel, lambda m, elements: Shade(elements.index(m.element)))
+    raw = json.loads(BASE_JSON.read_text())
+    raw["guardian_animals"][30]["ability"] = {"kind": "test_shade", "element": "wind"}
+    card_id = raw["guardian_animals"][30]["id"]
+    assert parse_data(json.dumps(raw), "changed.json").cards[card_id].effects == (Shade(3),)
+    raw["guardian_animals"][30]["ability"] = {"kind": "test_shade", "element": "fog"}
+    with pytest.raises(DataError, match=r"guardian_animals\.30\.ability\.element"):
+        parse_data(json.dumps(raw), "changed.json")
+
+    class OtherShade(EffectData):
+        kind: Literal["test_shade"]
+
+    with pytest.raises(ValueError, match="registered already"):
+        register_effect_kind(OtherShade, lambda m, elements: Shade(0))
+
+
+def test_an_effect_dumps_as_its_own_model() -> None:
+    """Serialization of the data models is that of a discriminated union: the
+    effect's own fields, defaults included."""
+    from living_forest.core.data import CardModel
+
+    raw = json.loads(BASE_JSON.read_text())
+    card = dict(raw["guardian_animals"][30], ability={"kind": "repeat_action", "action": "move"})
+    dumped = CardModel.model_validate(card).model_dump()
+    assert dumped["ability"] == {"kind": "repeat_action", "action": "move", "max_of_type": 2}
+    assert CardModel.model_validate(dumped).model_dump() == dumped
+
+
+def test_the_core_knows_only_the_base_game_effect_kinds() -> None:
+    """Kodama's effect kinds are registered by the Kodama package, not by the core."""
+    import subprocess
+    import sys
+
+    code = (
+        "from living_forest.core.effects import effect_kinds\n"
+        "import living_forest.core\n"
+        "before = effect_kinds()\n"
+        "import living_forest.core.kodama\n"
+        "print(before, effect_kinds())\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    before, after = out.stdout.strip().split(") (")
+    assert "kodama" not in before and "repeat_action" in before
+    assert "element_per_visible_kodama" in after and "kodama_symbols" in after

@@ -15,8 +15,9 @@ from living_forest.core import (
     rules_for,
     validate,
 )
-from living_forest.core.effects import BonusAction, RepeatAction, Symbols
+from living_forest.core.effects import BonusAction, RepeatAction
 from living_forest.core.kodama import kodama, kodama_data, player
+from living_forest.core.kodama.effects import Symbols
 
 from .kodama_scenario import K, kstart
 from .scenario import NAMES, SPIRITS, start

@@ -27,7 +27,8 @@ from ..data import (
     _Model,
     _tree_effects,
 )
-from ..effects import Symbols, compile_effect
+from ..effects import compile_effect
+from .effects import Symbols
 
 KODAMA_JSON = ASSETS_DIR / "kodama.json"
 PILE_TYPES = ("flower", "tree", "water")  # slot order on the Kodama board: left, middle, right

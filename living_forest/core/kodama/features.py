@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..effects import Symbols
+from .effects import Symbols
 from .state import player
 
 if TYPE_CHECKING:

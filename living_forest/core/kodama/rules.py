@@ -15,13 +15,14 @@ from .. import rng
 from ..action_types import ActionType, give_fragments
 from ..actions import Action, Arg
 from ..data import ELEMENTS, FLOWER
-from ..effects import BonusAction, ElementPerSymbol, Symbols
+from ..effects import BonusAction
 from ..events import Event, element_word, wants
 from ..observation import HIDDEN, HiddenZone, Unseen
 from ..rules import Rules, RulesBuilder
 from ..state import GameState, Pending, PlayerState
 from ..strength import raw_strengths
 from .data import PILE_TYPES, KodamaData, load_model, merge
+from .effects import ElementPerSymbol, Symbols
 from .state import NAME, KodamaPlayer, KodamaState, kodama, player
 
 CALL, ELEMENT, ANIMAL = "call", "element", "animal"

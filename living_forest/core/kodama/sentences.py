@@ -5,7 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from ...i18n import N_, _
-from ..events import bonus_word, element_word, register_bonus_words, register_sentence
+from ..events import (
+    bonus_word,
+    element_word,
+    register_bonus_words,
+    register_card_mark,
+    register_sentence,
+)
+from .effects import Symbols
 
 PILE_WORD = {"flower": N_("Flower"), "tree": N_("Tree"), "water": N_("Water")}
 REWARD_WORD = {
@@ -23,6 +30,9 @@ register_bonus_words(
         "animal": N_("animal"),
     }
 )
+
+# A revealed Kodama card is named by its symbol (K-K1), as a base card by its mark.
+register_card_mark(Symbols, N_("a Kodama symbol"))
 
 
 def pile_word(pile: str) -> str:

@@ -6,32 +6,35 @@ import json
 from functools import lru_cache
 
 from living_forest.core.data import ASSETS_DIR, Card, GameData
-from living_forest.core.effects import BonusAction, Effect, RepeatAction, Symbols
+from living_forest.core.effects import Effect
 from living_forest.i18n import N_, _, card_name, pgettext
 
 from ..glyphs import MARK_GLYPH
 from ..markup import safe, visible_len
-from ..views import action_views
+from ..views import action_views, effect_view
 from .parts import elements
 
 
 def card_mark(c: Card) -> str:
-    """▲ solitary, ▼ gregarious, K a Kodama symbol (K-K1), else a space."""
-    if any(isinstance(e, Symbols) for e in c.effects):
-        return "K"
+    """▲ solitary, ▼ gregarious, the mark an ability's view gives a card showing it
+    (a letter), else a space."""
+    for e in c.effects:
+        view = effect_view(e)
+        if view is not None and view.mark:
+            return view.mark
     return MARK_GLYPH[c.symbol]
 
 
 def mark_before_name(c: Card) -> str:
-    """The mark as it goes before a name: "▲Fox", "K Kodama" (a letter needs a space,
-    "KKodama" read as one word), "" for none."""
+    """The mark as it goes before a name: "▲Fox", "K Name" (a letter needs a space,
+    "KName" reads as one word), "" for none."""
     m = card_mark(c).strip()
     return f"{m} " if m.isalnum() else m
 
 
 def card_markup(D: GameData, cid: str, *, name: bool, cost: bool = True, width: int = 0) -> str:
     c = D.cards[cid]
-    mark = (mark_before_name(c) or " ") if name else card_mark(c)  # "K Tree Kodama 3"
+    mark = (mark_before_name(c) or " ") if name else card_mark(c)  # "▲Fox", "K Name"
     head = f"[b]{c.cost}[/]" if cost else ""
     label = f"{safe(card_name(c.name))} " if name else ""
     text = f"{head}{mark}{label}{elements(c.elements)}"
@@ -49,10 +52,10 @@ def ability_tag(effects: tuple[Effect, ...]) -> str:
     """A short mark of a card's ability for the reserve: "2x attract", "+call"."""
     tags = []
     for e in effects:
-        if isinstance(e, RepeatAction):
-            tags.append(f"{e.max_of_type}x{action_word(e.action)}")
-        elif isinstance(e, BonusAction):
-            tags.append(f"+{action_word(e.action)}")
+        view = effect_view(e)
+        tag = view.tag(e) if view is not None and view.tag is not None else ""
+        if tag:
+            tags.append(tag)
     return " ".join(tags)
 
 
