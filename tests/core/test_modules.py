@@ -1,6 +1,6 @@
 """The core takes variants: a rules module plugs in through the registry and hooks only.
 
-Uses the test-only module ``tests/core/toy_module.py`` ("grove"), which touches every
+Uses the test-only module ``tests/grove/rules.py`` ("grove"), which touches every
 extension point: a new basic action type, setup / turn-start / after-action /
 end-of-round steps, a strength contributor, a check and its own state.
 """
@@ -35,7 +35,7 @@ from living_forest.core.data import FLOWER
 from living_forest.core.modules import Module, OptionsError, install_order, register_module
 from living_forest.core.observation import observe
 
-from . import toy_module as toy
+from ..grove import rules as toy
 from .scenario import start, to_action_phase
 
 GROVE = GameOptions((toy.NAME,))
@@ -81,8 +81,9 @@ def test_setup_steps_run_after_the_base_setup_and_its_random_stream() -> None:
     assert g["options"] == {"modules": [toy.NAME]}
     assert sorted(g["ext"][toy.NAME]["order"]) == list(range(6))
     assert g["rng"] != b["rng"]  # the module shuffled after the base
+    assert g["thresholds"] == dict.fromkeys(b["thresholds"], toy.THRESHOLD)  # its house rule
     for key in b:
-        if key not in ("rng", "players"):
+        if key not in ("rng", "players", "thresholds"):
             assert g[key] == b[key], key
     for pb, pg in zip(b["players"], g["players"], strict=True):
         assert pg.pop("ext") == {toy.NAME: {"calm": 0, "turns": 0}}
@@ -91,14 +92,14 @@ def test_setup_steps_run_after_the_base_setup_and_its_random_stream() -> None:
 
 def test_a_registered_action_type_is_offered_parsed_and_resolved() -> None:
     st = in_action_phase(grove_game())
-    assert parse_action("meditate").kind == toy.MEDITATE
-    assert "meditate" in {str(a) for a in legal_actions(st)}
+    assert parse_action("rest").kind == toy.REST
+    assert "rest" in {str(a) for a in legal_actions(st)}
     seat = st.current
     flowers = raw_strengths(rules_of(st), st.players[seat])[FLOWER]
-    st2, events = apply(st, "meditate")
+    st2, events = apply(st, "rest")
     assert toy.grove_of(st2.players[seat]).calm == 1
     assert toy.grove_of(st.players[seat]).calm == 0  # the input state is untouched
-    assert [e.kind for e in events][:2] == ["meditated", "grove_after"]
+    assert [e.kind for e in events][:2] == ["rested", "grove_after"]
     # The contributor: calm counts as Sacred Flowers, in strength and in victory counts.
     assert raw_strengths(rules_of(st2), st2.players[seat])[FLOWER] == flowers + 1
     assert (
@@ -108,13 +109,13 @@ def test_a_registered_action_type_is_offered_parsed_and_resolved() -> None:
     # It is a basic action type: it used one basic action, and A-3 forbids a second one.
     assert st2.basic_left == st.basic_left - 1
     if st2.current == seat and st2.basic_left:
-        reason = why_illegal(st2, "meditate")
+        reason = why_illegal(st2, "rest")
         assert reason is not None and "A-3" in reason
 
 
 def test_a_base_game_does_not_know_the_modules_actions() -> None:
     st = to_action_phase(start(2), {0: ["hare"]})
-    assert why_illegal(st, "meditate") == "'meditate' is not possible in the Action phase"
+    assert why_illegal(st, "rest") == "'rest' is not possible in the Action phase"
 
 
 def test_turn_start_and_end_of_round_steps_run_in_their_place() -> None:
@@ -137,7 +138,7 @@ def test_turn_start_and_end_of_round_steps_run_in_their_place() -> None:
 
 def test_module_state_clones_and_round_trips() -> None:
     st = in_action_phase(grove_game())
-    st2, _ = apply(st, "meditate")
+    st2, _ = apply(st, "rest")
     assert GameState.from_dict(st2.to_dict()) == st2
     copy = st2.clone()
     toy.grove_of(copy.players[copy.current]).calm = 2
@@ -173,16 +174,16 @@ def test_whole_games_with_the_module_stay_sound() -> None:
 
 
 def test_a_module_can_change_the_data_and_offer_its_type_as_a_bonus() -> None:
-    """Rock 5 of a grove game gives a bonus Meditate (O-3 with a module's type)."""
+    """Rock 5 of a grove game gives a bonus Rest (O-3 with a module's type)."""
     r = rules_for(GROVE)
-    assert r.data.rock_bonus[toy.MEDITATION_ROCK] == "meditation"
-    assert rules_for(BASE_GAME).data.rock_bonus[toy.MEDITATION_ROCK] == "fragment"
-    assert r.bonus_types["meditation"].kind == toy.MEDITATE
+    assert r.data.rock_bonus[toy.GLADE_ROCK] == "glade"
+    assert rules_for(BASE_GAME).data.rock_bonus[toy.GLADE_ROCK] == "fragment"
+    assert r.bonus_types["glade"].kind == toy.REST
     st = in_action_phase(grove_game())
     st = st.clone()
-    st.pending.append(Pending("bonus", True, 0, 0, -1, "meditation", "rock"))
-    assert {str(a) for a in legal_actions(st)} == {"meditate", "skip"}
-    st2, _ = apply(st, "meditate")
+    st.pending.append(Pending("bonus", True, 0, 0, -1, "glade", "rock"))
+    assert {str(a) for a in legal_actions(st)} == {"rest", "skip"}
+    st2, _ = apply(st, "rest")
     assert toy.grove_of(st2.players[st.current]).calm == 1
     assert st2.basic_left == st.basic_left  # a bonus uses up no basic action (A-8)
 

@@ -22,7 +22,7 @@ from living_forest.persistence import (
 )
 from living_forest.persistence.files import MAX_MESSAGE
 
-from ..core import toy_module as toy
+from ..grove import rules as toy
 from .conftest import play
 
 
@@ -100,8 +100,8 @@ def test_a_game_with_a_module_saves_and_loads_with_its_state(tmp_path: Path) -> 
         a = next(a for a in legal_actions(st) if a.kind in ("stop", "draw"))
         st, _ = apply(st, a)
         log.append(str(a))
-    st, _ = apply(st, "meditate")
-    log.append("meditate")
+    st, _ = apply(st, "rest")
+    log.append("rest")
     rec = GameRecord(
         seats=[SeatRecord(name=n, spirit=s, controller="human") for n, s in seats],
         seed=4,

@@ -6,12 +6,14 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+from collections.abc import Callable
 
 from textual.pilot import Pilot
 
 from living_forest.bots import baseline_bot
-from living_forest.core import Action, legal_actions
+from living_forest.core import Action, GameState, legal_actions
 from living_forest.core.observation import observe
+from living_forest.present.keys import KIND_NAME, opens_list
 from living_forest.tui.screens.game import GAME_KEYS, GameScreen
 from living_forest.tui.screens.modals import HandOffScreen, InfoScreen
 from living_forest.tui.screens.over import GameOverScreen
@@ -79,8 +81,9 @@ async def press_action(pilot: Pilot, game: GameScreen, action: Action) -> None:
     """Perform ``action`` (legal now) through the board's keys."""
     if await pick_visible(pilot, game, lambda c: c.action == action):
         return
-    if action.kind in ("draw", "stop", "use-fragment", "take-fragment", "done", "skip", "end"):
-        await pilot.press(KIND_KEY[action.kind])
+    name = KIND_NAME.get(action.kind)
+    if name is not None and not opens_list(game.session.state, name):
+        await pilot.press(KIND_KEY[action.kind])  # a flow key, or a type without options
         return
     if action.kind == "plant":
         if not await pick_visible(pilot, game, lambda c: c.mode == f"plant:{action.arg}"):
@@ -139,9 +142,15 @@ async def play_to_end(pilot: Pilot, game: GameScreen, *, max_steps: int = 2000) 
     return dialogs
 
 
-async def play_keys(pilot: Pilot, game: GameScreen, steps: int) -> tuple[list[str], bool]:
-    """Up to ``steps`` baseline moves pressed as keys for the humans (bots play on
-    their own); return the dialogs seen and whether the game is over."""
+Choose = Callable[[GameState, tuple[Action, ...]], Action]
+
+
+async def play_keys(
+    pilot: Pilot, game: GameScreen, steps: int, choose: Choose | None = None
+) -> tuple[list[str], bool]:
+    """Up to ``steps`` moves pressed as keys for the humans (bots play on their own):
+    ``choose(state, legal)``'s, by default the baseline bot's; return the dialogs seen
+    and whether the game is over."""
     dialogs: list[str] = []
     rng = random.Random(1)
     for _ in range(steps):
@@ -155,7 +164,11 @@ async def play_keys(pilot: Pilot, game: GameScreen, steps: int) -> tuple[list[st
         if not game.session.current_is_human:
             await settle(pilot)
             continue
-        action = baseline_bot(observe(st, st.current), legal_actions(st), rng)
+        legal = legal_actions(st)
+        if choose is not None:
+            action = choose(st, legal)
+        else:
+            action = baseline_bot(observe(st, st.current), legal, rng)
         before = len(game.session.actions)
         await press_action(pilot, game, action)
         if game.session.held is not None:  # the round's last move waits for Enter

@@ -25,7 +25,7 @@ from living_forest.present.keys import DIMMED, GAME_KEYS, HIDDEN, LIVE, liveness
 from living_forest.present.session import SeatConfig, Session
 from living_forest.present.status import situation
 
-from ..core import toy_module as toy
+from ..grove import rules as toy
 
 
 def _play_with_flow(session: Session, seed: int) -> list[object]:
@@ -137,8 +137,8 @@ def test_status_names_the_player_and_the_keys() -> None:
 
 
 def test_material_the_app_has_no_glyph_for_is_drawn_with_a_fallback() -> None:
-    """A module's rock bonus (here the test module's "meditation") is drawn as "?" with
-    its name, in both rings, instead of raising KeyError."""
+    """A module's rock bonus no view shows (here the test module's "glade", its view not
+    loaded) is drawn as "?" with its name, in both rings, instead of raising KeyError."""
     session = Session(
         [SeatConfig("Ana", "winter"), SeatConfig("Bo", "spring")],
         4,
@@ -148,7 +148,7 @@ def test_material_the_app_has_no_glyph_for_is_drawn_with_a_fallback() -> None:
     small = circle(st, big=False)
     big = circle(st, big=True)
     assert " 5?" in small
-    assert "[b] 5[/] ? Meditation" in big
+    assert "[b] 5[/] ? Glade" in big
 
 
 def test_a_modules_action_type_is_in_the_action_menu() -> None:
@@ -165,7 +165,7 @@ def test_a_modules_action_type_is_in_the_action_menu() -> None:
         if session.held is not None:  # the round's last move waits for Enter
             session.confirm_turn()
     labels = [c.label for c in choices(session.state, [])]
-    assert "Meditate" in labels and labels[-1] == "End the turn"
+    assert "Rest" in labels and labels[-1] == "End the turn"
 
 
 MOVES = {  # what the others did that a returning player wants to know (issue 8)

@@ -1,11 +1,14 @@
-"""A small rules module used only by tests: it touches every extension point of the core.
+"""The core side of "grove", a house-rule module that lives only in the tests and
+touches every extension point of the core.
 
-"Grove" adds a sixth basic action type, Meditate (``meditate``: +1 calm, at most 3),
-whose calm counts as Sacred Flowers; rock 5 becomes a "meditation" rock (a bonus
-Meditate, which no glyph table of the app knows); a setup step that uses the random stream after
-the base setup; a turn-start step; an after-action step; an end-of-round step placed
-before E-4; a strength contributor; a validation check; and state of its own, game-wide
-and per player. Importing this file registers it.
+Grove plays to a Victory threshold of 10 instead of 12 (V-2) and adds a sixth basic
+action type, Rest (``rest``: +1 calm, at most 3), whose calm counts as Sacred Flowers;
+rock 5 becomes a glade (a bonus Rest, a rock bonus the base game does not know); a
+setup step that uses the random stream after the base setup; a turn-start step; an
+after-action step; an end-of-round step placed before E-4; a strength contributor; a
+validation check; log sentences and words of its own; and state of its own, game-wide
+and per player. Importing this file registers it; ``tests/grove/site.py`` installs it
+through an entry point as a package would.
 """
 
 from __future__ import annotations
@@ -17,12 +20,16 @@ from living_forest.core import Action, Arg, GameState, Module, PlayerState, regi
 from living_forest.core import rng as rng_mod
 from living_forest.core.action_types import ActionType
 from living_forest.core.data import FLOWER
-from living_forest.core.events import Event, wants
+from living_forest.core.events import Event, register_bonus_words, register_sentence, wants
 from living_forest.core.rules import Rules, RulesBuilder
+from living_forest.i18n import N_, _
 
 NAME = "grove"
-MEDITATE = "meditate"
+REST = "rest"
+GLADE = "glade"  # the rock bonus of rock 5 in a grove game: a bonus Rest
+GLADE_ROCK = 5
 MAX_CALM = 3
+THRESHOLD = 10  # the house rule: 10 of a kind wins (V-2 says 12)
 
 
 @dataclass
@@ -75,19 +82,19 @@ def game_grove(st: GameState) -> GroveState:
     return g
 
 
-class Meditate(ActionType):
-    kind = MEDITATE
-    data_id = "meditate"
-    name = "Meditate"
+class Rest(ActionType):
+    kind = REST
+    data_id = REST
+    name = N_("Rest")
     rule_ids = ("GROVE-1",)
     arg = Arg.NONE
-    bonus_ids = ("meditation",)
+    bonus_ids = (GLADE,)
 
     def options(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> list[Action]:
-        return [Action(MEDITATE)] if grove_of(p).calm < MAX_CALM else []
+        return [Action(REST)] if grove_of(p).calm < MAX_CALM else []
 
     def why_no_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> str:
-        return f"you are as calm as can be ({MAX_CALM})"
+        return _("you are as calm as can be ({calm})").format(calm=MAX_CALM)
 
     def check(self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int) -> str | None:
         return None if grove_of(p).calm < MAX_CALM else self.why_no_option(r, st, p, budget)
@@ -104,8 +111,8 @@ class Meditate(ActionType):
         extra: int,
     ) -> None:
         grove_of(st.players[seat]).calm += 1
-        if wants(ev, "meditated"):  # a module asks before making an event, as the core does
-            ev.append(Event("meditated", seat, {"calm": grove_of(st.players[seat]).calm}))
+        if wants(ev, "rested"):  # a module asks before making an event, as the core does
+            ev.append(Event("rested", seat, {"calm": grove_of(st.players[seat]).calm}))
 
 
 def setup(r: Rules, st: GameState, ev: list[Event]) -> None:
@@ -119,10 +126,10 @@ def setup(r: Rules, st: GameState, ev: list[Event]) -> None:
 def on_turn_start(r: Rules, st: GameState, seat: int, ev: list[Event]) -> None:
     grove_of(st.players[seat]).turns += 1
     if wants(ev, "grove_turn"):
-        ev.append(Event("grove_turn", seat, {}))
+        ev.append(Event("grove_turn", seat, {"turns": grove_of(st.players[seat]).turns}))
 
 
-def after_meditate(r: Rules, st: GameState, seat: int, kind: str, ev: list[Event]) -> None:
+def after_rest(r: Rules, st: GameState, seat: int, kind: str, ev: list[Event]) -> None:
     if wants(ev, "grove_after"):
         ev.append(Event("grove_after", seat, {"kind": kind}))
 
@@ -144,29 +151,34 @@ def check_calm(r: Rules, st: GameState, bad: Any) -> None:
             bad(f"seat {i} has calm {g.calm}")
 
 
-MEDITATION_ROCK = 5
-
-
 def install(b: RulesBuilder) -> None:
     bonuses = list(b.data.rock_bonus)
-    bonuses[MEDITATION_ROCK] = "meditation"
-    b.data = replace(b.data, rock_bonus=tuple(bonuses))
-    b.add_action_type(Meditate())
+    bonuses[GLADE_ROCK] = GLADE
+    b.data = replace(b.data, rock_bonus=tuple(bonuses), threshold=THRESHOLD)
+    b.add_action_type(Rest())
     b.add_setup_step(setup)
     b.add_turn_start_step(on_turn_start)
-    b.add_after_action(MEDITATE, after_meditate)
+    b.add_after_action(REST, after_rest)
     b.add_end_of_round_step("grove: count Help Lines", before_e4, before="E-4 Help Lines return")
     b.add_contributor("calm", calm_flowers)
     b.add_check("grove calm", check_calm)
 
 
+# The log's words and sentences of grove's bonus, action and events.
+register_bonus_words({REST: N_("rest"), GLADE: N_("glade")})
+register_sentence("rested", N_("{player} rests: calm {calm}."))
+register_sentence("grove_turn", N_("{player} enters the grove ({turns})."))
+register_sentence("grove_after", N_("{player} looks around the grove."))
+
 MODULE = register_module(
     Module(
         name=NAME,
-        title="Grove (test module)",
+        title=N_("Grove (test)"),
         install=install,
-        notation={MEDITATE: Arg.NONE},
+        notation={REST: Arg.NONE},
         read_state=GroveState.read,
         read_player_state=PlayerGrove.read,
+        # Rock 5 and the threshold are Kodama's to change too: not both in one game.
+        conflicts=("kodama",),
     )
 )
