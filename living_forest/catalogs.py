@@ -83,11 +83,16 @@ def _notes_above(path: Path, lineno: int) -> list[str]:
 
 def _data() -> Iterator[Entry]:
     short = json.loads((ASSETS / "short_names.json").read_text(encoding="utf-8"))
-    for name in ("base.json", "kodama.json"):
-        data = json.loads((ASSETS / name).read_text(encoding="utf-8"))
+    for path in sorted(ASSETS.glob("*.json")):  # the game data: the base's and modules'
+        name = path.name
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(data, dict) or "guardian_animals" not in data:
+            continue
         for spirit in data.get("spirits", []):
             yield spirit["name"], SPIRIT, f"assets/{name}", []
-        for card in data.get("guardian_animals", []) + data.get("kodama_cards", []):
+        # The animals, then the cards a module's data lists of its own ("*_cards").
+        more = [c for key, cards in data.items() if key.endswith("_cards") for c in cards]
+        for card in data["guardian_animals"] + more:
             yield card["name"], CARD, f"assets/{name}", []
             english = short.get(card["id"], card["name"])
             note = f"at most {SHORT_NAME_CHARS} characters; English: {english}"

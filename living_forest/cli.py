@@ -26,6 +26,7 @@ from .i18n import (
     ngettext,
     set_language,
 )
+from .module_flags import add_module_flags, flagged_modules, installed_names
 from .text import printable
 
 if TYPE_CHECKING:
@@ -204,13 +205,12 @@ def _games_arguments(cmd: argparse.ArgumentParser) -> None:
         "--modules",
         default="",
         metavar="LIST",
-        help=_("rules modules on, a comma list (e.g. kodama); default: the base game"),
+        # i18n: {names}: the installed rules modules' names ("kodama")
+        help=_(
+            "rules modules on, a comma list (installed: {names}); default: the base game"
+        ).format(names=", ".join(installed_names()) or "-"),
     )
-    cmd.add_argument(
-        "--kodama",
-        action="store_true",
-        help=_("play with the Kodama expansion (= --modules kodama)"),
-    )
+    add_module_flags(cmd)
     cmd.add_argument("--json", action="store_true", help=_("print one JSON object, no table"))
 
 
@@ -341,7 +341,7 @@ def _main(argv: Sequence[str] | None) -> int:
 
         try:
             bots = parse_bots(args.bots, args.players)
-            options = parse_modules(args.modules, kodama=args.kodama)
+            options = parse_modules(args.modules, also=flagged_modules(args))
         except ValueError as e:
             args.command_parser.error(str(e))
         return cmd_simulate(args, bots, options)
@@ -350,7 +350,7 @@ def _main(argv: Sequence[str] | None) -> int:
         from .simulate import parse_modules
 
         try:
-            options = parse_modules(args.modules, kodama=args.kodama)
+            options = parse_modules(args.modules, also=flagged_modules(args))
             spec = parse_spec(args.bots, args.players, args.games, args.seed, options, args.stats)
         except ValueError as e:
             args.command_parser.error(str(e))

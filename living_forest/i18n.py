@@ -197,7 +197,7 @@ def translate_markdown(text: str) -> str:
     return "\n\n".join(_(b) for b in markdown_blocks(text)) + "\n"
 
 
-# The names in the game's data (base.json, kodama.json), by what they name. The
+# The names in the game's data (assets/*.json), by what they name. The
 # catalogue tool extracts them with these contexts.
 CARD, SPIRIT, ACTION = "card", "spirit", "action"
 

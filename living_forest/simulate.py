@@ -64,7 +64,7 @@ class GameResult:
     shared: bool = False
     failure: str | None = None  # "stuck", "no legal action", "exception: ...", "invalid: ..."
     watched: Counter[str] = field(default_factory=Counter)  # e.g. "fire_not_added: ..."
-    counted: Counter[str] = field(default_factory=Counter)  # e.g. "Kodama calls"
+    counted: Counter[str] = field(default_factory=Counter)  # a module view's ReportCount keys
     count_examples: dict[str, Event] = field(default_factory=dict)  # one event per key
     actions: list[str] | None = None
     state: GameState | None = None
@@ -265,11 +265,11 @@ def failure_word(reason: str) -> str:
     return _(word) if word is not None else reason
 
 
-def parse_modules(spec: str, *, kodama: bool = False) -> GameOptions:
-    """``"kodama"`` or a comma list of rules modules (checked now, not mid-run)."""
+def parse_modules(spec: str, *, also: Iterable[str] = ()) -> GameOptions:
+    """A comma list of rules modules, and ``also`` those (a module's own flag), checked
+    now, not mid-run."""
     names = [s.strip() for s in spec.split(",") if s.strip()]
-    if kodama:
-        names.append("kodama")
+    names.extend(also)
     options = GameOptions(tuple(names))
     try:
         rules_for(options)

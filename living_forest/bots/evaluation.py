@@ -6,7 +6,7 @@ on the winners of self-played games by ``bots/train.py``). A game decided in the
 position (over, or ending at V-1 after this turn) has its exact result instead.
 
 The weights are data: ``assets/bots/weights.json``, one fit per kind of game (2
-players, 3-4 players, each with Kodama or not), each naming its features. A fit whose
+players, 3-4 players, each with its rules modules or none), each naming its features. A fit whose
 features are not the code's is refused with a message saying to train again.
 :data:`PRIOR` is where training starts (generation 0), and what a kind of game
 without a fit plays with.
@@ -73,7 +73,7 @@ class WeightsError(ValueError):
 
 
 def fit_key(options: GameOptions, players: int) -> str:
-    """Which fit plays a game: ``"2p"`` / ``"3-4p"``, with ``"+kodama"`` (the rules
+    """Which fit plays a game: ``"2p"`` / ``"3-4p"``, with ``"+NAME"`` (the rules
     modules in play) when any."""
     size = "2p" if players <= 2 else "3-4p"
     return size + "".join(f"+{m}" for m in options.modules)

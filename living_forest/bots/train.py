@@ -9,14 +9,15 @@ and who won, and fits the weights of the next generation on the last two
 generations' positions: a conditional logit (the softmax of the scores across the
 players, as the evaluation reads it), by Newton's method with a little L2, each weight
 kept on the side of zero the rules say (more of a count is never worse, a Varan never
-better: :data:`SIGNS`). Generation 0 plays with :data:`~.evaluation.PRIOR`.
+better: :data:`SIGNS`, and a module's ``FeatureSet.signs``). Generation 0 plays with
+:data:`~.evaluation.PRIOR`.
 
 Seeded and reproducible: game ``g`` of generation ``k`` uses engine and bot seed
 ``seed + 100_000 * k + g``; the result is the same with any number of ``--workers``.
 
     python -m living_forest.bots.train --players 2 --games 1500 --generations 3
     python -m living_forest.bots.train --players 3,4 --games 800 --generations 3
-    python -m living_forest.bots.train --players 2 --kodama ...
+    python -m living_forest.bots.train --players 2 --MODULE ...   # a rules module's flag
 
 writes the fit into ``assets/bots/weights.json`` (``--out`` elsewhere), with how it was
 made (command, seeds, games, positions, log-likelihood per position).
@@ -35,7 +36,6 @@ from functools import partial
 from pathlib import Path
 
 from living_forest.core import (
-    BASE_GAME,
     Action,
     GameOptions,
     GameState,
@@ -48,7 +48,9 @@ from living_forest.core import (
     rules_for,
 )
 from living_forest.core.actions import END
+from living_forest.core.rules import Rules
 from living_forest.core.state import PHASE_ACTION, PHASE_OVER
+from living_forest.module_flags import add_module_flags, flagged_modules
 
 from .evaluation import (
     PRIOR,
@@ -72,7 +74,8 @@ LEAGUE_SHARE = 0.5
 EXPLORE_PLANS = 4  # ... chosen among this many best
 L2 = 1e-3  # per position
 ROUND_CAP = 40
-# Weights the rules give a side: +1 never below zero, -1 never above.
+# Weights the rules give a side: +1 never below zero, -1 never above (a rules module's
+# features bring their own: ``FeatureSet.signs``, see :func:`signs_of`).
 SIGNS: dict[str, int] = {
     "trees": 1,
     "fires": 1,
@@ -103,8 +106,6 @@ SIGNS: dict[str, int] = {
     "engine_left": 1,
     "reach_now": 1,
     "reach_next": 1,
-    "kodama_symbols": 1,
-    "element_tiles": 1,
 }
 
 
@@ -186,6 +187,14 @@ def _job(
 # --- the fit ------------------------------------------------------------------------
 
 
+def signs_of(r: Rules) -> dict[str, int]:
+    """The side of each feature's weight: the base game's, then the rules modules'."""
+    signs = dict(SIGNS)
+    for fs in r.features:
+        signs.update(zip(fs.names, fs.signs, strict=False))
+    return signs
+
+
 def fit(
     samples: Sequence[Sample],
     names: Sequence[str],
@@ -193,13 +202,15 @@ def fit(
     *,
     l2: float = L2,
     iterations: int = 30,
+    sides: Mapping[str, int] = SIGNS,
 ) -> tuple[list[float], float]:
     """Weights maximising the log-likelihood of the winners (a shared win counts as
     its share) under the softmax of the scores, minus ``l2`` times the squared weights
-    per position; each weight with a sign in :data:`SIGNS` kept on its side. Returns
-    the weights and the mean log-likelihood per position."""
+    per position; each weight with a sign in ``sides`` (:func:`signs_of` the game's
+    rules) kept on its side. Returns the weights and the mean log-likelihood per
+    position."""
     d = len(names)
-    signs = [SIGNS.get(n, 0) for n in names]
+    signs = [sides.get(n, 0) for n in names]
     w = [_clamp(x, s) for x, s in zip(start, signs, strict=True)]
     lam = l2 * len(samples)
     ll = _loglik(samples, w)
@@ -336,7 +347,9 @@ def train(
     generation's fit (the other fits of ``fits`` play nothing here). Generation 0
     plays :data:`PRIOR`, or the fit named ``start`` (another kind of game's, its
     features this game lacks at the prior)."""
-    names = feature_names(rules_for(options))
+    rules = rules_for(options)
+    names = feature_names(rules)
+    sides = signs_of(rules)
     key = fit_key(options, max(players))
     table = dict(fits or {})
     first = dict(PRIOR)
@@ -359,7 +372,7 @@ def train(
             finished += bool(samples)
         pools = [*pools[-1:], got]
         pool = [s for p in pools for s in p]
-        weights, ll = fit(pool, names, weights)
+        weights, ll = fit(pool, names, weights, sides=sides)
         trained = {
             "generation": k + 1,
             "games_per_generation": games,
@@ -384,7 +397,8 @@ def train(
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m living_forest.bots.train", description=__doc__)
     ap.add_argument("--players", default="2", help="player counts, e.g. 2 or 3,4")
-    ap.add_argument("--kodama", action="store_true", help="with the Kodama expansion")
+    ap.add_argument("--modules", default="", metavar="LIST", help="rules modules, a comma list")
+    add_module_flags(ap)  # --NAME: the rules module NAME on
     ap.add_argument("--games", type=int, default=1000, help="games per generation")
     ap.add_argument("--generations", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
@@ -396,7 +410,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = ap.parse_args(argv)
     players = [int(x) for x in args.players.split(",")]
-    options = GameOptions(("kodama",)) if args.kodama else BASE_GAME
+    modules = [m.strip() for m in args.modules.split(",") if m.strip()]
+    options = GameOptions((*modules, *flagged_modules(args)))
     fits = read_fits(args.out)
     try:
         new = train(

@@ -7,7 +7,7 @@ API overview
 from living_forest.core import (new_game, legal_actions, apply, why_illegal, outcome, is_over,
     validate, describe, parse_action, format_action, GameOptions, rules_of, decision, ...)
 st, events = new_game([("Ana", "winter"), ("Bo", "summer")], seed=7, first=None,
-                      options=GameOptions())   # () = the base game; ("kodama",) once it exists
+                      options=GameOptions())   # () = the base game; ("NAME",): a rules module
 legal_actions(st)          # tuple[Action, ...]; str(action) is the notation ("attract hare")
 st2, evs = apply(st, "draw")   # input never modified; returns the new state and its events
 why_illegal(st, action)    # None if legal, else a sentence with rule IDs

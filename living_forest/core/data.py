@@ -338,7 +338,7 @@ class GameData:
     actions_calm: int  # basic actions below the forced-stop count
     actions_forced: int  # basic actions at the forced-stop count
     forced_stop_at: int  # net solitary count that forces a stop (G-5)
-    # Cards a Spirit adds to its starting deck (K-S2: its starting Kodama); none in the base.
+    # Cards a Spirit adds to its starting deck (a module's, K-S2); none in the base.
     spirit_cards: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def starting_deck_of(self, spirit: str) -> tuple[str, ...]:

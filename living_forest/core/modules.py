@@ -9,8 +9,8 @@ part of the game state. The base game is installed first, always; no engine code
 asks which modules are on.
 
 Modules are found the Python way: a package names its module in the entry-point
-group ``living_forest.modules`` (name -> the package that registers it; Kodama's is in
-this project's ``pyproject.toml``), imported on first use, so asking for one never
+group ``living_forest.modules`` (name -> the package that registers it; this project's
+own are in its ``pyproject.toml``), imported on first use, so asking for one never
 needs an import elsewhere and a saved game of any installed module loads in a fresh
 process. A module declares its order among the others (``after``) and the modules it
 cannot be played with (``conflicts``); :func:`install_order` checks both.
@@ -42,7 +42,7 @@ def _no_state(data: Any) -> ModuleState:
 
 @dataclass(frozen=True)
 class Module:
-    name: str  # the option value, e.g. "kodama"
+    name: str  # the option value: one lower-case word
     title: str  # for menus and save browsers: marked with N_, shown with _(title)
     install: Callable[[RulesBuilder], None]
     notation: Mapping[str, Arg] = field(default_factory=dict)  # action kinds it adds

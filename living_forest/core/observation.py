@@ -14,8 +14,8 @@ What is hidden (each rules module declares its own with
 - another player's discard stack, which only its owner may look through (G-9): for
   another seat, that player's discard and the unknown part of their draw stack are one
   multiset dealt into two places of known sizes;
-- the level stacks of Guardian Animals (S-6), and with Kodama the piles below their
-  top cards and the box (K-B2, K-S5).
+- the level stacks of Guardian Animals (S-6), and the hidden zones of the modules on
+  (``HiddenZone``: piles below their top cards, a box, K-B2, K-S5).
 
 :func:`determinize` deals each group afresh from a random generator and gives a full
 state with a fresh random state: a position the seat cannot tell from the true one

@@ -2,7 +2,7 @@
 
 A :class:`GameOptions` value is part of every :class:`~living_forest.core.state.GameState`
 and of every save file. The base game is ``GameOptions()`` (no module); a variant such
-as the Kodama expansion is a module name in ``modules``. Options are validated by
+as an expansion is a module name in ``modules``. Options are validated by
 :func:`living_forest.core.rules.rules_for` before a game starts.
 """
 

@@ -217,7 +217,7 @@ def could_end_this_round(st: GameState) -> dict[int, dict[str, int]]:
       Forest they can afford, with a free space (A-51, V-3), for the one tree missing;
       Plant a tree giving the flowers missing, for the flowers.
 
-    A promise the rules keep: bonus actions, moves and Kodama are left out, so a seat
+    A promise the rules keep: bonus actions, moves and modules' actions are left out, so a seat
     that is not listed may still get there by them."""
     r = rules_of(st)
     gaps = victory_gaps(st)

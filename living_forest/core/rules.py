@@ -45,11 +45,13 @@ class Contributor(NamedTuple):
 class FeatureSet(NamedTuple):
     """Facts about a player a rules module adds for the bots' learned evaluation (read
     from what every seat knows): ``names`` of the numbers ``compute(rules, state,
-    seat)`` gives, in that order."""
+    seat)`` gives, in that order; ``signs`` the side the rules give each one's weight
+    in training (+1 never below zero, -1 never above, 0 free; none: all free)."""
 
     name: str
     names: tuple[str, ...]
     compute: Callable[[Rules, GameState, int], Sequence[float]]
+    signs: tuple[int, ...] = ()
 
 
 class RoundStep(NamedTuple):
@@ -67,7 +69,7 @@ class Check(NamedTuple):
 
 
 class CardPool(NamedTuple):
-    """Cards a module keeps in places of its own (e.g. Kodama piles): for the card
+    """Cards a module keeps in places of its own (e.g. piles of its own): for the card
     conservation check, the cards it holds now and those that belong to the game."""
 
     name: str
@@ -145,7 +147,7 @@ class Rules:
     hidden_zones: tuple[HiddenZone, ...] = ()
     # What each module adds to the bots' evaluation features, in install order.
     features: tuple[FeatureSet, ...] = ()
-    # Each module's own compiled data, by module name (e.g. the Kodama piles' sizes).
+    # Each module's own compiled data, by module name (e.g. the sizes of its piles).
     ext_data: Mapping[str, object] = field(default_factory=dict)
     # What shows hidden information (undo never crosses it): action kinds, and event
     # kinds of the automatic flow (a refilled reserve, a reshuffle).
@@ -282,13 +284,17 @@ class RulesBuilder:
         name: str,
         names: Sequence[str],
         compute: Callable[[Rules, GameState, int], Sequence[float]],
+        signs: Sequence[int] = (),
     ) -> None:
         """Features of a player for the bots' learned evaluation (``bots/features.py``):
-        ``compute`` gives one number per name, from what every seat knows."""
+        ``compute`` gives one number per name, from what every seat knows; ``signs``
+        (one per name, or none) the side of each weight in training."""
         taken = {n for fs in self.features for n in fs.names}
         if taken & set(names) or len(set(names)) != len(names):
             raise ValueError(f"feature names of {name!r} are not unique: {list(names)}")
-        self.features.append(FeatureSet(name, tuple(names), compute))
+        if signs and len(signs) != len(names):
+            raise ValueError(f"features of {name!r}: one sign per name, or none")
+        self.features.append(FeatureSet(name, tuple(names), compute, tuple(signs)))
 
     def add_check(
         self, name: str, run: Callable[[Rules, GameState, Callable[[str], None]], None]

@@ -122,8 +122,8 @@ class GameState:
     fragment_supply: int
     varan_supply: int
     dispensers: dict[str, int]  # tree label -> tiles left
-    # Victory threshold per condition (V-2); data-driven because Kodama raises them
-    # during play (KODAMA.md K-V1, K-V2).
+    # Victory threshold per condition (V-2); data-driven because a module may change
+    # them, even during play (K-V1, K-V2).
     thresholds: dict[str, int]
     version: int = 1
     # Which rules modules this game uses (the base game: none), and each module's own

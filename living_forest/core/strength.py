@@ -148,7 +148,7 @@ def completed_lines(r: Rules, p: PlayerState) -> list[str]:
 def max_of_type(r: Rules, p: PlayerState, action_id: str) -> int:
     """How many basic actions of the type the data calls ``action_id`` the player may
     take this round: 1 (A-3), or more while a repeat effect is in play (F-7: tree 11;
-    K-G1: a level-2 Kodama animal), at most ``max_of_type`` of that effect (K-X5)."""
+    K-G1: a module's animal), at most ``max_of_type`` of that effect (K-X5)."""
     best = 1
     if r.repeat_trees:
         trees = r.data.trees

@@ -85,7 +85,7 @@ SINCE_MOST = 6  # lines in the box; the log has the rest
 def since_last_turn(session: Session, seat: int) -> tuple[str, ...]:
     """What happened since ``seat`` last finished a turn or a draw: the other players'
     moves (cards taken, fires put out, moves and jumps, Victory tiles taken, trees
-    planted, a module's moves), what moved by itself (Onibi in Kodama) and what
+    planted, a module's moves), what moved by itself (a module's standee) and what
     Onibi's attack did to this player, newest last, at most :data:`SINCE_MOST` lines."""
     events = session.events
     news = []
@@ -103,7 +103,7 @@ def since_last_turn(session: Session, seat: int) -> tuple[str, ...]:
         elif ev.kind in NOT_NEWS:
             continue
         elif ev.seat is None:
-            if in_turn:  # what a move set off by itself (Kodama's Onibi moving)
+            if in_turn:  # what a move set off by itself (a module's standee moving)
                 news.append(ev)
         elif ev.seat != seat:
             news.append(ev)

@@ -232,8 +232,8 @@ def _what_to_press(st: GameState, a: Action, key_of: Callable[[str], str], listi
     if view is not None and view.pick is not None:  # the action type's view says
         what = view.pick(st, a)
     else:
-        # The list's own words, up to its details ("Call Flower Kodama 5 from the Flower
-        # pile", not its cost and Elements too).
+        # The list's own words, up to its details (an entry's name, not its cost and
+        # Elements too).
         entry = action_label(st, a).split(":")[0].rstrip()  # French: "… :"
         # i18n: {entry} is an entry of the list as it reads there
         what = _("pick \u201c{entry}\u201d").format(entry=entry)

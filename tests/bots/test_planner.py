@@ -223,6 +223,18 @@ def test_the_fit_finds_the_weights_that_made_the_winners() -> None:
     assert w2[2] == 0.0 or w2[2] >= 0.0  # "trees" never below zero
 
 
+def test_a_modules_features_bring_the_sides_of_their_weights() -> None:
+    """Kodama's features say their own sides (more symbols, more tiles never hurt): the
+    training table names only the base game's."""
+    from living_forest.bots.train import signs_of
+
+    kodama = signs_of(rules_for(GameOptions(("kodama",))))
+    assert kodama["kodama_symbols"] == 1 and kodama["element_tiles"] == 1
+    assert "kodama_symbols" not in SIGNS
+    assert "kodama_symbols" not in signs_of(rules_for(GameOptions()))
+    assert kodama["varans"] == SIGNS["varans"]
+
+
 def test_training_is_deterministic_and_its_weights_load(tmp_path: Path) -> None:
     a = train([2], GameOptions(), games=3, generations=1, seed=7, width=1)
     b = train([2], GameOptions(), games=3, generations=1, seed=7, width=1, workers=2)

@@ -409,3 +409,20 @@ def test_match_stats_tells_how_each_bot_plays(capsys: pytest.CaptureFixture[str]
         assert any(k.startswith("action: ") and v > 0 for k, v in s.items())
     code, table, _ = _run(argv, capsys)
     assert "How each bot plays" in table and "actions: Plant a Protective Tree" in table
+
+
+def test_each_installed_module_has_a_flag_of_its_own() -> None:
+    """``--kodama`` is made from Kodama's entry point (no module named in the command
+    line's code); the flags read the core's entry-point group."""
+    from living_forest.cli import build_parser
+    from living_forest.core.modules import GROUP, installed
+    from living_forest.module_flags import GROUP as FLAGS_GROUP
+    from living_forest.module_flags import flagged_modules
+    from living_forest.simulate import parse_modules
+
+    assert FLAGS_GROUP == GROUP
+    args = build_parser().parse_args(["simulate", "--kodama"])
+    assert list(flagged_modules(args)) == ["kodama"] == sorted(installed())
+    assert parse_modules(args.modules, also=flagged_modules(args)).modules == ("kodama",)
+    plain = build_parser().parse_args(["simulate"])
+    assert parse_modules(plain.modules, also=flagged_modules(plain)).modules == ()

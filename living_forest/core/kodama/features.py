@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from ..state import GameState
 
 NAMES = ("kodama_symbols", "element_tiles")
+SIGNS = (1, 1)  # more symbols and more tiles never hurt (the weights' sides in training)
 CARDS_A_ROUND = 7.0  # about what a deck reveals in a round (the bots' flow model)
 
 

@@ -520,7 +520,7 @@ class PilesAndBox(HiddenZone):
 
 
 def install(b: RulesBuilder) -> None:
-    from .features import NAMES, player_features
+    from .features import NAMES, SIGNS, player_features
 
     merged, kd = merge(b.data, load_model())
     b.data = merged
@@ -541,6 +541,6 @@ def install(b: RulesBuilder) -> None:
     b.add_card_pool("Kodama piles and box", _held, _owned)
     b.add_hidden_zone(PilesAndBox())
     b.add_check("Kodama", check_kodama)
-    b.add_features("Kodama", NAMES, player_features)
+    b.add_features("Kodama", NAMES, player_features, signs=SIGNS)
     b.max_basic_actions += 1  # the 4-symbol reward (K-K4)
     b.revealing_events |= {"kodama_revealed", "kodama_setup"}

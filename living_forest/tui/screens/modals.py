@@ -432,7 +432,7 @@ class SaveBrowserScreen(Dialog[Path | str | None]):
 
 
 def save_line(s: SaveInfo) -> Content:
-    """One save in the browser: "Ana (Winter), Ben (Summer) · round 4 · Kodama ·
+    """One save in the browser: "Ana (Winter), Ben (Summer) · round 4 · MODULE ·
     autosave · 2026-12-01 18:59"; a damaged file says so."""
     when = s.modified.strftime("%Y-%m-%d %H:%M")
     # i18n: a save file of the save browser: the game's own, made after every move
@@ -444,14 +444,14 @@ def save_line(s: SaveInfo) -> Content:
         _("{name} ({spirit})").format(name=name, spirit=spirit_title(spirit))
         for name, spirit in s.players
     )
-    rules = "".join(f" · {m.title()}" for m in s.modules)  # a module's name: Kodama
+    rules = "".join(f" · {m.title()}" for m in s.modules)  # each module's name, as a word
     state = _("game over") if s.over else _("round {round}").format(round=s.round)
     return Content(f"{names} · {state}{rules} · {kind} · {when}")
 
 
 class InspectScreen(Dialog[None]):
     """Look at anything on the board (issue 8): a list of the reserve cards, fires,
-    rocks, trees, Forest spaces, Victory tiles and the Kodama board on the left; what
+    rocks, trees, Forest spaces, Victory tiles and the modules' panels on the left; what
     the highlighted one is, does and offers now on the right. Changes nothing."""
 
     BINDINGS = [
