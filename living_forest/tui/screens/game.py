@@ -56,7 +56,6 @@ from living_forest.present.flow import (
 )
 from living_forest.present.inspector import items as inspect_items
 from living_forest.present.keys import GAME_KEYS, liveness, opens_list, why_not
-from living_forest.present.markup import without_rule_ids
 from living_forest.present.recent import last_moves
 from living_forest.present.session import HUMAN, Session, Transition, UndoError
 from living_forest.present.status import hint_text, situation, turn_done_text
@@ -540,8 +539,7 @@ class GameScreen(BoardScreen):
             bot = st.players[st.current].name
             self.say(_("{player} is a bot; wait for its move.").format(player=bot))
         elif name == "undo":
-            reason = without_rule_ids(self.session.why_no_undo())
-            self.say(_("Cannot undo: {reason}.").format(reason=reason))
+            self.say(_("Cannot undo: {reason}.").format(reason=self.session.why_no_undo()))
         else:
             self.say(why_not(st, self.modes, name))
 
@@ -639,12 +637,11 @@ class GameScreen(BoardScreen):
         if not self.human_to_act:
             self.say(_("A bot is playing; wait for its move."))
             return
-        reason = why_illegal(self.state, Action(ATTRACT, event.card))
-        if reason is None:
-            reason = _("first choose Attract (a) or finish the current step")
+        refusal = why_illegal(self.state, Action(ATTRACT, event.card))
+        reason = str(refusal or _("first choose Attract (a) or finish the current step"))
         # i18n: a clicked card that cannot be taken; {reason}: why, in lower case
         text = _("{card}: not now — {reason}.")
-        self.say(text.format(card=name, reason=without_rule_ids(reason)))
+        self.say(text.format(card=name, reason=reason))
 
     @on(ForestView.SpaceClicked)
     def _space_clicked(self, event: ForestView.SpaceClicked) -> None:
@@ -663,11 +660,11 @@ class GameScreen(BoardScreen):
             reason = _("that space is not one of the offered spaces")
             kind, _sep, label = self.modes[-1].partition(":") if self.modes else ("", "", "")
             if label:
-                reason = why_illegal(self.state, Action(kind, label, event.cell)) or reason
+                reason = str(why_illegal(self.state, Action(kind, label, event.cell)) or reason)
         # i18n: a clicked Forest space; {column},{row}: its place (0-4); {reason}: why,
         # in lower case
         text = _("Space ({column},{row}): not now — {reason}.")
-        self.say(text.format(column=x, row=y, reason=without_rule_ids(reason)))
+        self.say(text.format(column=x, row=y, reason=reason))
 
     def action_back(self) -> None:
         if self.session.turn_done is not None and self.session.turn_done_unused:
@@ -788,7 +785,7 @@ class GameScreen(BoardScreen):
             return False
         reason = why_illegal(self.state, action)
         if reason is not None:
-            self.say(_("Not allowed: {reason}.").format(reason=without_rule_ids(reason)))
+            self.say(_("Not allowed: {reason}.").format(reason=reason))
             return False
         self.session.play(action)  # the transition reaches _on_transition
         return True
