@@ -2,7 +2,8 @@
 ``view`` and ``serve`` (the app in a browser).
 
 Textual is imported only when the app starts, so ``simulate``, ``replay`` and
-``--help`` stay light. Rich is imported only for the simulate report.
+``--help`` stay light. Rich is imported only to draw the reports of ``simulate`` and
+``match``, whose tables the modules they report on make (:mod:`living_forest.report`).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import json
 import os
 import shutil
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -30,7 +31,8 @@ from .module_flags import add_module_flags, flagged_modules, installed_names
 from .text import printable
 
 if TYPE_CHECKING:
-    from .core import Event, GameOptions
+    from .core import GameOptions
+    from .report import Report
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
 
@@ -537,7 +539,7 @@ def _progress(label: str, total: int, enabled: bool) -> Any:
 
 
 def cmd_match(args: argparse.Namespace, spec: Any) -> int:
-    from .match import run
+    from .match import match_report, run, style_report
 
     with _progress(_("playing"), spec.games, not args.json and sys.stdout.isatty()) as tick:
         report = run(spec, args.workers, tick)
@@ -545,99 +547,33 @@ def cmd_match(args: argparse.Namespace, spec: Any) -> int:
     if args.json:
         print(json.dumps(data))
     else:
-        _print_match(data)
+        tables = [match_report(data)]
         if "style_by_bot" in data:
-            _print_style(data["style_by_bot"], spec.options)
+            tables.append(style_report(data["style_by_bot"], spec.options))
+        print_reports(tables)
     return EXIT_FAIL if report.summary.failures else EXIT_OK
 
 
-def _print_style(by_bot: dict[str, dict[str, float]], options: GameOptions) -> None:
-    """How each bot plays, per game: one row per count, one column per bot."""
+def print_reports(reports: Sequence[Report]) -> None:
+    """Draw report tables (:mod:`living_forest.report`) with Rich, each followed by
+    its lines."""
     from rich.console import Console
     from rich.table import Table
 
-    from .simulate import style_word
-
-    # i18n: the title of match --stats' second table
-    t = Table(title=_("How each bot plays (per game)"))
-    # i18n: the first column heading of the play-style table
-    t.add_column(_("per game"))
-    bots = list(by_bot)
-    for b in bots:
-        t.add_column(b, justify="right")
-    keys = list(dict.fromkeys(k for b in bots for k in by_bot[b]))
-    for k in keys:
-        t.add_row(style_word(k, options), *(f"{by_bot[b].get(k, 0.0):g}" for b in bots))
-    Console().print(t)
-
-
-def _print_match(d: dict[str, Any]) -> None:
-    from rich.console import Console
-    from rich.table import Table
-
-    from .simulate import condition_word
-
-    fields = {
-        "games": d["games"],
-        "modules": ", ".join(d["modules"]),
-        "players": d["players"],
-        "seed": d["seed"],
-        "bots": ", ".join(d["bots"]),
-    }
-    # i18n: the match table's title; {modules}: rules modules' ids (kodama), {bots}: the
-    # i18n: bots' names (greedy, baseline): keep those
-    if d["modules"]:
-        title = ngettext(
-            "{games} game with {modules}, {players} players, seeds from {seed}, "
-            "line-up {bots} (seats rotated)",
-            "{games} games with {modules}, {players} players, seeds from {seed}, "
-            "line-up {bots} (seats rotated)",
-            d["games"],
-        )
-    else:
-        title = ngettext(
-            "{games} game, {players} players, seeds from {seed}, line-up {bots} (seats rotated)",
-            "{games} games, {players} players, seeds from {seed}, line-up {bots} (seats rotated)",
-            d["games"],
-        )
-    t = Table(title=title.format(**fields))
-    columns = (
-        # i18n: column headings of the match table (one line each)
-        _("bot"),
-        _("wins"),
-        _("win rate"),
-        _("95% interval"),
-        _("fair share"),
-        _("ms per decision"),
-    )
-    for i, col in enumerate(columns):
-        t.add_column(col, justify="left" if i == 0 else "right")
-    for bot, wins in d["wins_by_bot"].items():
-        lo, hi = d["win_rate_ci_by_bot"][bot]
-        ms = 1000 * d["seconds_per_decision_by_bot"].get(bot, 0.0)
-        t.add_row(
-            bot,
-            f"{wins:g}",
-            f"{100 * d['win_rate_by_bot'][bot]:.1f}%",
-            # i18n: a 95% confidence interval of a win rate, e.g. "15.0 to 85.0%"
-            _("{low} to {high}%").format(low=f"{100 * lo:.1f}", high=f"{100 * hi:.1f}"),
-            f"{100 * d['fair_share_by_bot'][bot]:.0f}%",
-            f"{ms:.2f}",
-        )
     console = Console()
-    console.print(t)
-    mix = ", ".join(f"{condition_word(c)} {n}" for c, n in d["victory_conditions"].items())
-    # i18n: {conditions}: victory conditions with their number of games, e.g. "fires 4, trees 2"
-    line = _("rounds per game (median) {rounds}; won on: {conditions}")
-    console.print(line.format(rounds=f"{d['rounds_median']:g}", conditions=mix))
-    if d["failures"]:
-        n = d["failures"]
-        failed = ngettext("{count} game failed", "{count} games failed", n).format(count=n)
-        console.print(f"[red]{failed}[/]: {d['failure_list'][:5]}")
+    for report in reports:
+        t = Table(title=report.title)
+        for col in report.columns:
+            t.add_column(col.heading, justify=col.justify)
+        for row in report.rows:
+            t.add_row(*row.cells, style=row.style)
+        console.print(t)
+        for line in report.lines:
+            console.print(line.text, markup=line.markup)
 
 
 def cmd_simulate(args: argparse.Namespace, bots: tuple[str, ...], options: GameOptions) -> int:
-    from .simulate import play_many, summarise
+    from .simulate import play_many, summarise, summary_report
 
     results = play_many(
         args.players,
@@ -656,7 +592,7 @@ def cmd_simulate(args: argparse.Namespace, bots: tuple[str, ...], options: GameO
     if args.json:
         print(json.dumps(data))  # --plot or not: the JSON alone, for scripts
     else:
-        _print_summary(data, summary.count_examples)
+        print_reports([summary_report(data, summary.count_examples)])
         if args.plot:
             from .plots import simulate_plots
 
@@ -664,94 +600,6 @@ def cmd_simulate(args: argparse.Namespace, bots: tuple[str, ...], options: GameO
             width = min(100, shutil.get_terminal_size((80, 24)).columns - 2)
             print(simulate_plots(summary, width=width, colour=colour))
     return EXIT_FAIL if summary.failures else EXIT_OK
-
-
-def _print_summary(d: dict[str, Any], examples: Mapping[str, Event]) -> None:
-    from rich.console import Console
-    from rich.table import Table
-
-    from .simulate import (
-        condition_word,
-        count_rows,
-        failure_word,
-        seat_word,
-        watched_word,
-    )
-
-    def pct(x: float) -> str:
-        return f"{100 * x:.1f}%"
-
-    fin = d["finished"] or 1
-    modules = d.get("modules") or []
-    fields = {
-        "games": d["games"],
-        "modules": ", ".join(modules),
-        "players": d["players"],
-        "bots": ", ".join(d["bots"]),
-    }
-    # i18n: the simulate table's title; {modules}: rules modules' ids (kodama), {bots}: the
-    # i18n: bots' names (baseline, random): keep those
-    if modules:
-        title = ngettext(
-            "{games} game with {modules}, {players} players, bots {bots}",
-            "{games} games with {modules}, {players} players, bots {bots}",
-            d["games"],
-        )
-    else:
-        title = ngettext(
-            "{games} game, {players} players, bots {bots}",
-            "{games} games, {players} players, bots {bots}",
-            d["games"],
-        )
-    t = Table(title=title.format(**fields))
-    # i18n: the simulate table's two column headings
-    t.add_column(_("measure"))
-    t.add_column(_("value"), justify="right")
-    t.add_row(_("games per second"), f"{d['games_per_second']:.1f}")
-    t.add_row(_("µs per decision"), f"{d['us_per_decision']:.1f}")
-    t.add_row(
-        _("rounds per game (median, p10, p90)"),
-        f"{d['rounds_median']:g}, {d['rounds_p10']:g}, {d['rounds_p90']:g}",
-    )
-    t.add_row(
-        _("decisions per game (median, mean)"),
-        f"{d['decisions_per_game_median']:g}, {d['decisions_per_game_mean']:g}",
-    )
-    for cond, n in d["victory_conditions"].items():
-        # i18n: {condition}: a victory condition (fires, trees, flowers; two: fires+trees)
-        label = _("won on {condition}").format(condition=condition_word(cond))
-        t.add_row(label, f"{n} ({pct(n / fin)})")
-    t.add_row(_("ties (shared victories)"), str(d["ties"]))
-    for pos, rate in d["win_rate_by_position"].items():
-        if pos == "1":
-            label = _("win rate, first player")
-        else:
-            label = _("win rate, player {position} in turn order").format(position=pos)
-        t.add_row(label, pct(rate))
-    for i, rate in enumerate(d["win_rate_by_seat"].values()):
-        # i18n: {seat}: a seat by its Spirit and its bot, e.g. "winter (baseline)"
-        label = _("win rate, {seat}").format(seat=seat_word(i, d["bots"][i]))
-        t.add_row(label, pct(rate))
-    for label, value in count_rows(d, examples):
-        t.add_row(label, value)
-    for what, n in d["watched_games"].items():
-        # i18n: {event}: a rare event's id and why, e.g. "fire_not_added: the Circle is full"
-        t.add_row(_("games with {event}").format(event=watched_word(what)), str(n))
-    t.add_row(_("failures"), str(d["failures"]), style="bold red" if d["failures"] else None)
-    console = Console()
-    console.print(t)
-    for f in d["failure_list"][:20]:
-        failed = _("failed: seed {seed}: {reason}").format(
-            seed=f["seed"], reason=failure_word(f["reason"])
-        )
-        console.print(failed, markup=False)
-    if len(d["failure_list"]) > 20:
-        more = len(d["failure_list"]) - 20
-        console.print(
-            ngettext("… and {count} more failure", "… and {count} more failures", more).format(
-                count=more
-            )
-        )
 
 
 if __name__ == "__main__":

@@ -17,7 +17,8 @@ from functools import partial
 from typing import Any
 
 from living_forest.core import BASE_GAME, GameOptions
-from living_forest.i18n import _
+from living_forest.i18n import _, ngettext
+from living_forest.report import Column, Line, Report
 
 from .simulate import (
     ACTION_KEY,
@@ -25,10 +26,12 @@ from .simulate import (
     STYLE,
     GameResult,
     Summary,
+    condition_word,
     in_order,
     median,
     parse_bots,
     play_game,
+    style_word,
     too_many_bots,
 )
 
@@ -167,3 +170,81 @@ def parse_spec(
     bots: str, players: int, games: int, seed: int, options: GameOptions, style: bool = False
 ) -> MatchSpec:
     return MatchSpec(lineup(bots, players), players, games, seed, options, style)
+
+
+def match_report(d: dict[str, Any]) -> Report:
+    """The match table (``d``: :meth:`MatchReport.to_json`): wins and win rates per bot,
+    then the rounds and victory conditions, and the failures if any."""
+    fields = {
+        "games": d["games"],
+        "modules": ", ".join(d["modules"]),
+        "players": d["players"],
+        "seed": d["seed"],
+        "bots": ", ".join(d["bots"]),
+    }
+    # i18n: the match table's title; {modules}: rules modules' ids (kodama), {bots}: the
+    # i18n: bots' names (greedy, baseline): keep those
+    if d["modules"]:
+        title = ngettext(
+            "{games} game with {modules}, {players} players, seeds from {seed}, "
+            "line-up {bots} (seats rotated)",
+            "{games} games with {modules}, {players} players, seeds from {seed}, "
+            "line-up {bots} (seats rotated)",
+            d["games"],
+        )
+    else:
+        title = ngettext(
+            "{games} game, {players} players, seeds from {seed}, line-up {bots} (seats rotated)",
+            "{games} games, {players} players, seeds from {seed}, line-up {bots} (seats rotated)",
+            d["games"],
+        )
+    headings = (
+        # i18n: column headings of the match table (one line each)
+        _("bot"),
+        _("wins"),
+        _("win rate"),
+        _("95% interval"),
+        _("fair share"),
+        _("ms per decision"),
+    )
+    t = Report(
+        title.format(**fields),
+        tuple(Column(h, "left" if i == 0 else "right") for i, h in enumerate(headings)),
+    )
+    for bot, wins in d["wins_by_bot"].items():
+        lo, hi = d["win_rate_ci_by_bot"][bot]
+        ms = 1000 * d["seconds_per_decision_by_bot"].get(bot, 0.0)
+        t.add_row(
+            bot,
+            f"{wins:g}",
+            f"{100 * d['win_rate_by_bot'][bot]:.1f}%",
+            # i18n: a 95% confidence interval of a win rate, e.g. "15.0 to 85.0%"
+            _("{low} to {high}%").format(low=f"{100 * lo:.1f}", high=f"{100 * hi:.1f}"),
+            f"{100 * d['fair_share_by_bot'][bot]:.0f}%",
+            f"{ms:.2f}",
+        )
+    mix = ", ".join(f"{condition_word(c)} {n}" for c, n in d["victory_conditions"].items())
+    # i18n: {conditions}: victory conditions with their number of games, e.g. "fires 4, trees 2"
+    line = _("rounds per game (median) {rounds}; won on: {conditions}")
+    t.lines.append(Line(line.format(rounds=f"{d['rounds_median']:g}", conditions=mix)))
+    if d["failures"]:
+        n = d["failures"]
+        failed = ngettext("{count} game failed", "{count} games failed", n).format(count=n)
+        t.lines.append(Line(f"[red]{failed}[/]: {d['failure_list'][:5]}"))
+    return t
+
+
+def style_report(by_bot: dict[str, dict[str, float]], options: GameOptions) -> Report:
+    """How each bot plays, per game (``match --stats``): one row per count, one column
+    per bot."""
+    bots = list(by_bot)
+    t = Report(
+        # i18n: the title of match --stats' second table
+        _("How each bot plays (per game)"),
+        # i18n: the first column heading of the play-style table
+        (Column(_("per game")), *(Column(b, "right") for b in bots)),
+    )
+    keys = list(dict.fromkeys(k for b in bots for k in by_bot[b]))
+    for k in keys:
+        t.add_row(style_word(k, options), *(f"{by_bot[b].get(k, 0.0):g}" for b in bots))
+    return t

@@ -37,6 +37,7 @@ from living_forest.core import (
 from living_forest.core.events import SOURCE_WORD, WHY_NOT_ADDED, KindsOnly
 from living_forest.i18n import N_, _, ngettext
 from living_forest.present.views import ReportCount, report_counts
+from living_forest.report import Column, Line, Report
 
 SPIRITS = ("winter", "spring", "summer", "autumn")
 ROUND_CAP = 300
@@ -613,3 +614,85 @@ def summarise(
             on_result(r)
     s.wall_seconds = time.perf_counter() - t0
     return s
+
+
+def summary_report(d: Mapping[str, Any], examples: Mapping[str, Event]) -> Report:
+    """The simulate table (``d``: :meth:`Summary.to_json` with the seed and modules;
+    ``examples``: :attr:`Summary.count_examples`), and the failures under it."""
+
+    def pct(x: float) -> str:
+        return f"{100 * x:.1f}%"
+
+    fin = d["finished"] or 1
+    modules = d.get("modules") or []
+    fields = {
+        "games": d["games"],
+        "modules": ", ".join(modules),
+        "players": d["players"],
+        "bots": ", ".join(d["bots"]),
+    }
+    # i18n: the simulate table's title; {modules}: rules modules' ids (kodama), {bots}: the
+    # i18n: bots' names (baseline, random): keep those
+    if modules:
+        title = ngettext(
+            "{games} game with {modules}, {players} players, bots {bots}",
+            "{games} games with {modules}, {players} players, bots {bots}",
+            d["games"],
+        )
+    else:
+        title = ngettext(
+            "{games} game, {players} players, bots {bots}",
+            "{games} games, {players} players, bots {bots}",
+            d["games"],
+        )
+    t = Report(
+        title.format(**fields),
+        # i18n: the simulate table's two column headings
+        (Column(_("measure")), Column(_("value"), "right")),
+    )
+    t.add_row(_("games per second"), f"{d['games_per_second']:.1f}")
+    t.add_row(_("µs per decision"), f"{d['us_per_decision']:.1f}")
+    t.add_row(
+        _("rounds per game (median, p10, p90)"),
+        f"{d['rounds_median']:g}, {d['rounds_p10']:g}, {d['rounds_p90']:g}",
+    )
+    t.add_row(
+        _("decisions per game (median, mean)"),
+        f"{d['decisions_per_game_median']:g}, {d['decisions_per_game_mean']:g}",
+    )
+    for cond, n in d["victory_conditions"].items():
+        # i18n: {condition}: a victory condition (fires, trees, flowers; two: fires+trees)
+        label = _("won on {condition}").format(condition=condition_word(cond))
+        t.add_row(label, f"{n} ({pct(n / fin)})")
+    t.add_row(_("ties (shared victories)"), str(d["ties"]))
+    for pos, rate in d["win_rate_by_position"].items():
+        if pos == "1":
+            label = _("win rate, first player")
+        else:
+            label = _("win rate, player {position} in turn order").format(position=pos)
+        t.add_row(label, pct(rate))
+    for i, rate in enumerate(d["win_rate_by_seat"].values()):
+        # i18n: {seat}: a seat by its Spirit and its bot, e.g. "winter (baseline)"
+        label = _("win rate, {seat}").format(seat=seat_word(i, d["bots"][i]))
+        t.add_row(label, pct(rate))
+    for label, value in count_rows(d, examples):
+        t.add_row(label, value)
+    for what, n in d["watched_games"].items():
+        # i18n: {event}: a rare event's id and why, e.g. "fire_not_added: the Circle is full"
+        t.add_row(_("games with {event}").format(event=watched_word(what)), str(n))
+    t.add_row(_("failures"), str(d["failures"]), style="bold red" if d["failures"] else None)
+    for f in d["failure_list"][:20]:
+        failed = _("failed: seed {seed}: {reason}").format(
+            seed=f["seed"], reason=failure_word(f["reason"])
+        )
+        t.lines.append(Line(failed, markup=False))
+    if len(d["failure_list"]) > 20:
+        more = len(d["failure_list"]) - 20
+        t.lines.append(
+            Line(
+                ngettext("… and {count} more failure", "… and {count} more failures", more).format(
+                    count=more
+                )
+            )
+        )
+    return t

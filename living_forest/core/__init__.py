@@ -10,7 +10,7 @@ st, events = new_game([("Ana", "winter"), ("Bo", "summer")], seed=7, first=None,
                       options=GameOptions())   # () = the base game; ("NAME",): a rules module
 legal_actions(st)          # tuple[Action, ...]; str(action) is the notation ("attract hare")
 st2, evs = apply(st, "draw")   # input never modified; returns the new state and its events
-why_illegal(st, action)    # None if legal, else a sentence with rule IDs
+why_illegal(st, action)    # None if legal, else a Refusal: its sentence and rule IDs
 why_unavailable(st, "attract")  # None if that action type can be started now, else why not
 decision(st)               # Decision(kind=reveal/action/pick/bonus/steal/over, action, budget, ...)
 basic_actions_of(st, seat); forced_stop_count(st); victory_thresholds(st); victory_tile(st, id)
@@ -51,6 +51,7 @@ from .actions import (
     ActionParseError,
     Arg,
     IllegalActionError,
+    Refusal,
     format_action,
     parse_action,
 )
@@ -129,6 +130,7 @@ __all__ = [
     "PlantPreview",
     "PlayerResult",
     "PlayerState",
+    "Refusal",
     "Rules",
     "RulesBuilder",
     "Seat",

@@ -26,6 +26,7 @@ file must never smuggle past the parser).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
@@ -59,11 +60,35 @@ class ActionParseError(ActionError):
     """The text is not an action in the notation."""
 
 
+def cite(text: str, rules: tuple[str, ...]) -> str:
+    """``text`` with the rule IDs behind it in brackets: "no basic action left this turn
+    (A-2)"; ``text`` itself without any."""
+    return f"{text} ({', '.join(rules)})" if rules else text
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why an action is refused, as data: the sentence a player reads (``str()`` gives
+    it, in the current language) and the rule IDs behind it, as pydantic's
+    ``ValidationError.errors()`` keeps an error's type apart from its message. A surface
+    chooses whether to show the rules (:meth:`cited`); none has to cut them out of prose."""
+
+    text: str
+    rules: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return self.text
+
+    def cited(self) -> str:
+        """The sentence with its rule IDs: "no tree costs 2 plant or less (X-6)"."""
+        return cite(self.text, self.rules)
+
+
 class IllegalActionError(ActionError):
     """The action is well-formed but not legal in this position; ``reason`` says why."""
 
-    def __init__(self, action: Action, reason: str) -> None:
-        super().__init__(f"illegal action {action}: {reason}")
+    def __init__(self, action: Action, reason: Refusal) -> None:
+        super().__init__(f"illegal action {action}: {reason.cited()}")
         self.action = action
         self.reason = reason
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ..i18n import _
 from . import flow, rng
-from .actions import DRAW, STOP, USE_FRAGMENT, Action
+from .actions import DRAW, STOP, USE_FRAGMENT, Action, Refusal
 from .events import SYMBOL_ID, Event, wants
 from .state import GameState, PlayerState
 from .strength import net_solitary
@@ -37,27 +37,31 @@ def legal(r: Rules, st: GameState) -> list[Action]:
     return out
 
 
-def why_illegal(r: Rules, st: GameState, a: Action) -> str | None:
+def why_illegal(r: Rules, st: GameState, a: Action) -> Refusal | None:
     p = st.players[st.current]
     if a.kind == DRAW:
         if net_solitary(r, p) >= r.data.forced_stop_at:
-            return _("three net solitary animals force a stop (G-5); use a Fragment or stop")
+            return Refusal(
+                _("three net solitary animals force a stop; use a Fragment or stop"), ("G-5",)
+            )
         if not (p.draw or p.discard):
-            return _("no card left in the draw or discard stack (G-7)")
+            return Refusal(_("no card left in the draw or discard stack"), ("G-7",))
         return None
     if a.kind == USE_FRAGMENT:
         if p.fragments <= 0:
-            return _("you have no Fragment (G-8)")
+            return Refusal(_("you have no Fragment"), ("G-8",))
         if not p.can_use_fragment:
-            return _("a Fragment can only remove the card just revealed, once (G-8)")
+            return Refusal(_("a Fragment can only remove the card just revealed, once"), ("G-8",))
         return None
     if a.kind == STOP:
         if not p.help_line and _can_draw(r, p):
-            return _("reveal at least one card before stopping (G-3)")
+            return Refusal(_("reveal at least one card before stopping"), ("G-3",))
         return None
-    return _(
-        "while revealing Guardian Animals one may only draw, stop, or spend a Fragment on"
-        " the card just revealed"
+    return Refusal(
+        _(
+            "while revealing Guardian Animals one may only draw, stop, or spend a Fragment"
+            " on the card just revealed"
+        )
     )
 
 

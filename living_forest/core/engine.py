@@ -14,7 +14,7 @@ from ..i18n import _
 from . import flow, turn
 from .action_types import move_destination as _move_destination
 from .action_types import plant_spaces as _plant_spaces
-from .actions import Action, IllegalActionError, parse_action
+from .actions import Action, IllegalActionError, Refusal, parse_action
 from .data import GameData
 from .events import Event, KindsOnly
 from .options import BASE_GAME, GameOptions, OptionsError
@@ -63,9 +63,9 @@ def legal_actions(st: GameState) -> tuple[Action, ...]:
     return tuple(r.phases[st.phase].legal(r, st))
 
 
-def why_illegal(st: GameState, action: Action | str) -> str | None:
-    """None when the action is legal now; otherwise the reason, in words (in the
-    current language)."""
+def why_illegal(st: GameState, action: Action | str) -> Refusal | None:
+    """None when the action is legal now; otherwise the reason: its sentence (in the
+    current language) and the rule IDs behind it."""
     a = parse_action(action) if isinstance(action, str) else action
     r = rules_of(st)
     return r.phases[st.phase].why_illegal(r, st, a)
@@ -193,13 +193,13 @@ def returns(st: GameState) -> tuple[float, ...]:
     return tuple(out)
 
 
-def why_unavailable(st: GameState, kind: str) -> str | None:
+def why_unavailable(st: GameState, kind: str) -> Refusal | None:
     """None if an action of type ``kind`` (take-fragment, attract, extinguish, move,
     plant, or a module's) can be started now; otherwise why not, in words."""
     if st.phase == PHASE_OVER:
-        return _("the game is over")
+        return Refusal(_("the game is over"))
     if st.phase == PHASE_DRAW:
-        return _("actions come after everyone has revealed Guardian Animals (T-1)")
+        return Refusal(_("actions come after everyone has revealed Guardian Animals"), ("T-1",))
     return turn.why_type_unavailable(rules_of(st), st, kind)
 
 

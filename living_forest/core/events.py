@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import N_, NC_, NP_, _, card_name, join_and, ngettext, pgettext, spirit_name
+from .actions import cite
 from .effects import Effect
 
 if TYPE_CHECKING:
@@ -169,8 +170,9 @@ WHY_NOT_ADDED = {
 HOW_DECIDED = {
     "alone": N_("the only player to reach a victory threshold"),
     "total": N_("highest total ({best}) among the {qualified} players who reached a threshold"),
-    "tie": N_("tied on total {best}: shared victory (V-5)"),
+    "tie": N_("tied on total {best}: shared victory"),
 }
+HOW_DECIDED_RULES = {"tie": ("V-5",)}  # cited after the sentence in the log
 VICTORY_TILE = {
     "fire": N_("{spirit}'s fire Victory tile"),
     "flower": N_("{spirit}'s flower Victory tile"),
@@ -252,7 +254,8 @@ def line_name(line_id_or_name: str) -> str:
 
 
 def how_decided(decided_by: str, best_total: int, qualified: int) -> str:
-    """How the winner(s) were decided (V-4, V-5), in words."""
+    """How the winner(s) were decided (V-4, V-5), in words (the rules cited in
+    :data:`HOW_DECIDED_RULES`)."""
     return _(HOW_DECIDED[decided_by]).format(best=best_total, qualified=qualified)
 
 
@@ -363,7 +366,8 @@ def _refilled(f: dict[str, Any], n: _Names) -> None:
 def _game_over(f: dict[str, Any], n: _Names) -> None:
     f["winners"] = join_and(n.player(s) for s in f["winner_seats"])
     f["winner_count"] = len(f["winner_seats"])
-    f["how"] = how_decided(f["decided_by"], f["best_total"], f["qualified"])
+    how = how_decided(f["decided_by"], f["best_total"], f["qualified"])
+    f["how"] = cite(how, HOW_DECIDED_RULES.get(f["decided_by"], ()))
 
 
 _DERIVE: dict[str, Derive] = {

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..i18n import _
+from .actions import Refusal
 from .events import Event, wants
 from .rules import Phase
 from .scoring import any_victory, outcome
@@ -120,8 +121,8 @@ def _no_actions(r: Rules, st: GameState) -> list[Action]:
     return []
 
 
-def _over(r: Rules, st: GameState, a: Action) -> str | None:
-    return _("the game is over")
+def _over(r: Rules, st: GameState, a: Action) -> Refusal | None:
+    return Refusal(_("the game is over"))
 
 
 def _refuse(r: Rules, st: GameState, a: Action, ev: list[Event]) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-from .actions import Action
+from .actions import Action, Refusal
 from .data import GameData, load_data
 from .effects import RepeatAction
 from .events import Event
@@ -91,7 +91,7 @@ class Phase:
 
     name: str
     legal: Callable[[Rules, GameState], list[Action]]
-    why_illegal: Callable[[Rules, GameState, Action], str | None]
+    why_illegal: Callable[[Rules, GameState, Action], Refusal | None]
     apply: Callable[[Rules, GameState, Action, list[Event]], None]
     advance: Callable[[Rules, GameState, list[Event]], list[Action] | None]
 
@@ -105,10 +105,11 @@ class DecisionHandler(Protocol):
     # Marked with ``N_`` (English message ids), translated where shown:
     during: str  # N_("a jump"): for "'steal' is only possible during a jump"
     blocked: str  # why nothing else may be done meanwhile
+    blocked_rules: tuple[str, ...]  # the rule IDs behind ``blocked``
 
     def legal(self, r: Rules, st: GameState, top: Pending) -> list[Action]: ...
 
-    def check(self, r: Rules, st: GameState, top: Pending, a: Action) -> str | None: ...
+    def check(self, r: Rules, st: GameState, top: Pending, a: Action) -> Refusal | None: ...
 
     def apply(self, r: Rules, st: GameState, top: Pending, a: Action, ev: list[Event]) -> None:
         """Settle ``top`` (already popped) with ``a``."""

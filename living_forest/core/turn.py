@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..i18n import _
 from . import flow
-from .actions import DONE, END, SKIP, Action
+from .actions import DONE, END, SKIP, Action, Refusal
 from .events import Event, wants
 from .state import GameState, Pending, PlayerState
 from .strength import max_of_type, raw_strengths
@@ -106,29 +106,31 @@ def legal(r: Rules, st: GameState) -> list[Action]:
     return out
 
 
-def _no_basic_left() -> str:
-    return _("no basic action left this turn (A-2)")
+def _no_basic_left() -> Refusal:
+    return Refusal(_("no basic action left this turn"), ("A-2",))
 
 
-def _same_type() -> str:
-    return _("the two basic actions must be of different types without tree 11 (A-3, F-7)")
+def _same_type() -> Refusal:
+    return Refusal(
+        _("the two basic actions must be of different types without tree 11"), ("A-3", "F-7")
+    )
 
 
-def _blocked_by_pending(r: Rules, top: Pending, kind: str) -> str | None:
+def _blocked_by_pending(r: Rules, top: Pending, kind: str) -> Refusal | None:
     """Why an action of ``kind`` cannot be started while ``top`` is being decided
     (None when ``kind`` is what ``top`` asks for)."""
     want = _wanted(r, top)
     if want is None:
-        return _(r.decisions[top.kind].blocked)
+        handler = r.decisions[top.kind]
+        return Refusal(_(handler.blocked), handler.blocked_rules)
     if kind == want.kind:
         return None
     if top.kind != BONUS:
         # i18n: {action} is an action type's name; 'done' is the action's notation
-        return _("finish the {action} action first (pick more or 'done')").format(
-            action=_(want.name)
-        )
+        text = _("finish the {action} action first (pick more or 'done')")
+        return Refusal(text.format(action=_(want.name)))
     # i18n: {action} is an action type's name; 'skip' is the action's notation
-    return _("the bonus allows only {action} (or 'skip')").format(action=_(want.name))
+    return Refusal(_("the bonus allows only {action} (or 'skip')").format(action=_(want.name)))
 
 
 def _answers(r: Rules, kind: str) -> tuple[str, ...] | None:
@@ -164,21 +166,20 @@ def _during(r: Rules, kind: str) -> str:
     return ""
 
 
-def why_illegal(r: Rules, st: GameState, a: Action) -> str | None:
-    """None if ``a`` is legal now, else a sentence saying why not."""
+def why_illegal(r: Rules, st: GameState, a: Action) -> Refusal | None:
+    """None if ``a`` is legal now, else why not: a sentence and its rule IDs."""
     p = st.players[st.current]
     kind = a.kind
     top = st.pending[-1] if st.pending else None
     if kind == END:
-        return None if top is None else _("finish the action in progress first")
+        return None if top is None else Refusal(_("finish the action in progress first"))
     pending_kinds = _answers(r, kind)
     if pending_kinds is not None:
         if top is None or top.kind not in pending_kinds:
             # i18n: {action} is the action's notation, quoted ('done'); {during} is
             # e.g. "picking cards or fires", "a bonus action", "a jump"
-            return _("{action} is only possible during {during}").format(
-                action=repr(kind), during=_during(r, kind)
-            )
+            text = _("{action} is only possible during {during}")
+            return Refusal(text.format(action=repr(kind), during=_during(r, kind)))
         handler = r.decisions.get(top.kind)
         return handler.check(r, st, top, a) if handler is not None else None
     s = raw_strengths(r, p)
@@ -200,21 +201,21 @@ def why_illegal(r: Rules, st: GameState, a: Action) -> str | None:
         elif not at.available(r, st, p):
             reason = at.check(r, st, p, a, at.budget(r, p, s, 0))
             # i18n: {action} is an action type's name
-            return reason or _("{action} is not possible now").format(action=_(at.name))
+            return reason or Refusal(_("{action} is not possible now").format(action=_(at.name)))
         extra = 0
     if at is None:
         # i18n: {action} is the action's notation, quoted ('draw')
-        return _("{action} is not possible in the Action phase").format(action=repr(kind))
+        return Refusal(_("{action} is not possible in the Action phase").format(action=repr(kind)))
     return at.check(r, st, p, a, at.budget(r, p, s, extra))
 
 
-def why_type_unavailable(r: Rules, st: GameState, kind: str) -> str | None:
+def why_type_unavailable(r: Rules, st: GameState, kind: str) -> Refusal | None:
     """None if an action of this type can be started now (as a basic action or as the
-    offered bonus); otherwise why not, in words."""
+    offered bonus); otherwise why not: a sentence and its rule IDs."""
     at = r.by_kind.get(kind)
     if at is None:
         # i18n: {action} is the action's notation, quoted ('attract')
-        return _("{action} is not an action of this game").format(action=repr(kind))
+        return Refusal(_("{action} is not an action of this game").format(action=repr(kind)))
     p = st.players[st.current]
     s = raw_strengths(r, p)
     top = st.pending[-1] if st.pending else None
@@ -228,7 +229,8 @@ def why_type_unavailable(r: Rules, st: GameState, kind: str) -> str | None:
             if more:
                 return None
             # i18n: {action} is an action type's name
-            return _("nothing more fits in this {action} action").format(action=_(at.name))
+            text = _("nothing more fits in this {action} action")
+            return Refusal(text.format(action=_(at.name)))
         extra = top.extra
     elif at.basic and st.basic_left <= 0:
         return _no_basic_left()

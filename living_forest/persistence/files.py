@@ -420,7 +420,7 @@ def _replay_steps(rec: GameRecord) -> Iterator[tuple[ReplayStep, GameState]]:
             raise SaveError(
                 # i18n: {where} is "action 3 of 40 ('draw')"
                 _("{where} in the log is illegal at that point: {reason}").format(
-                    where=where, reason=e.reason
+                    where=where, reason=e.reason.cited()
                 )
             ) from None
         except Exception as e:  # a file must never crash the program, even via a core bug

@@ -30,7 +30,7 @@ from living_forest.core.data import ELEMENTS, WIND, Card, Corner
 from living_forest.core.events import bonus_word, line_name
 from living_forest.core.state import STARTING_TREE
 from living_forest.i18n import N_, _, card_name, ngettext
-from living_forest.present.markup import plain_text, without_rule_ids
+from living_forest.present.markup import plain_text
 
 from .glyphs import ELEMENT_GLYPH, MARK_NAME, effects_text, plain_elements, rock_bonus_name
 from .views import game_panels, rock_marks
@@ -87,7 +87,7 @@ def _now(st: GameState, legal: AbstractSet[Action], a: Action, how: str) -> str:
         # i18n: {how} says how to do it, e.g. "Attract (a) and pick it"
         return _now_line(_("Now: not yet — first choose the action ({how}).").format(how=how))
     # i18n: {reason} is a sentence of the rules, e.g. "no tree costs 2 or less"
-    text = _("Now: not possible — {reason}.").format(reason=without_rule_ids(reason))
+    text = _("Now: not possible — {reason}.").format(reason=reason)
     return _now_line(text)
 
 

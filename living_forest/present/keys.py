@@ -36,7 +36,6 @@ from living_forest.core.actions import (
 )
 from living_forest.core.queries import BONUS, CHOOSE_ACTION, OVER, PICK, REVEAL
 from living_forest.i18n import N_, _
-from living_forest.present.markup import without_rule_ids
 
 from .choices import prompt, type_names
 from .views import ActionView, action_views
@@ -138,9 +137,9 @@ def why_not(st: GameState, modes: list[str], name: str) -> str:
     names = type_names(st)
     at = rules_of(st).by_kind.get(kind)
     label = _(at.name) if kind in names and at is not None else _(GAME_KEYS[name].label)
-    reason = why_unavailable(st, kind) if kind in names else why_illegal(st, Action(kind))
-    if reason is None:  # legal in principle, but not in the current step
-        reason = prompt(st, modes).lower()
+    refusal = why_unavailable(st, kind) if kind in names else why_illegal(st, Action(kind))
+    # legal in principle when there is no refusal, but not in the current step
+    reason = str(refusal) if refusal is not None else prompt(st, modes).lower()
     # i18n: a refused key; {action}: the action's name ("Attract Guardian Animals",
     # "Draw"); {reason}: why, in lower case
-    return _("{action}: not now — {reason}.").format(action=label, reason=without_rule_ids(reason))
+    return _("{action}: not now — {reason}.").format(action=label, reason=reason)

@@ -26,16 +26,6 @@ def safe(text: str) -> str:
     return out[:-1] + FINAL_BACKSLASH if out.endswith("\\") else out
 
 
-_RULE_ID = r"(?:K-[A-Z]{1,2}\d+|[A-Z]{1,2}-\d+)[a-z]?"  # A-42, X-3, K-O3, K-X10
-_RULE_IDS = re.compile(rf"\s*\((?:{_RULE_ID})(?:(?:,\s*|\s*/\s*|\s+and\s+){_RULE_ID})*\)")
-
-
-def without_rule_ids(text: str) -> str:
-    """A core sentence for a player: the rule IDs in brackets taken out ("no tree
-    costs 2 or less (X-6)" -> "no tree costs 2 or less"); the rules help keeps them."""
-    return _RULE_IDS.sub("", text)
-
-
 # Textual drops these control codes from markup before reading it.
 _STRIPPED = dict.fromkeys((7, 8, 11, 12, 13))
 _OPEN = re.compile(r"(?<!\\)\[")

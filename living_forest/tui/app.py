@@ -11,7 +11,6 @@ import contextlib
 import os
 import random
 import signal
-import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -27,7 +26,7 @@ from textual.widgets import Button
 
 from living_forest.core import GameOptions, rules_for
 from living_forest.core.state import PHASE_OVER
-from living_forest.datadir import ENV_SERVER_PID, confined, pin_data_dir
+from living_forest.datadir import ENV_SERVER_PID, confined
 from living_forest.i18n import (
     LANGUAGES,
     N_,
@@ -797,17 +796,3 @@ def run(load: Path | None = None, continue_latest: bool = False, view: Path | No
     )
     result = app.run()
     return result if isinstance(result, int) else 0
-
-
-def main() -> None:
-    from living_forest.cli import start_language
-
-    args = sys.argv[1:]
-    pin_data_dir()
-    start_language(args)
-    load = Path(args[args.index("--load") + 1]) if "--load" in args else None
-    sys.exit(run(load=load, continue_latest="--continue" in args))
-
-
-if __name__ == "__main__":
-    main()

@@ -14,6 +14,7 @@ import pytest
 from living_forest.core import (
     GameState,
     IllegalActionError,
+    Refusal,
     apply,
     data,
     flow,
@@ -74,10 +75,11 @@ def legal_kinds(st: GameState) -> set[str]:
     return {a.kind for a in legal_actions(st)}
 
 
-def assert_rejected(st: GameState, action: str, *reason_parts: str) -> str:
-    """``action`` raises IllegalActionError whose reason contains every one of
-    ``reason_parts`` and equals ``why_illegal``; the action is not legal and ``st`` is
-    unchanged. Returns the reason."""
+def assert_rejected(st: GameState, action: str, *reason_parts: str) -> Refusal:
+    """``action`` raises IllegalActionError whose reason equals ``why_illegal`` and
+    answers every one of ``reason_parts``: a rule ID among its rules, any other part
+    within its sentence; the action is not legal and ``st`` is unchanged. Returns the
+    reason."""
     before = st.to_dict()
     with pytest.raises(IllegalActionError) as exc:
         apply(st, action)
@@ -86,7 +88,7 @@ def assert_rejected(st: GameState, action: str, *reason_parts: str) -> str:
     assert reason == why_illegal(st, action)
     assert str(exc.value.action) not in legal_strs(st)
     for part in reason_parts:
-        assert part in reason, reason
+        assert part in reason.rules or part in reason.text, reason.cited()
     return reason
 
 

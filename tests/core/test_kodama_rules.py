@@ -518,7 +518,9 @@ def test_KX1_all_piles_empty_no_call_and_a_stone_bonus_is_lost() -> None:
     for pile in ("flower", "tree", "water"):
         st = set_pile(st, pile, [])
     st, _ = to_kaction(st, {0: ["fawn", "ram", "horned_owl"]})
-    assert "every Kodama pile is empty" in why_unavailable(st, "call")
+    refusal = why_unavailable(st, "call")
+    assert refusal is not None and refusal.rules == ("K-X1",)
+    assert "every Kodama pile is empty" in refusal.text
     st, events = play(st, "move 3")
     assert [(e["bonus"], e["source"]) for e in events_of(events, "bonus_lost")] == [
         ("call_kodama", "rock")

@@ -5,6 +5,7 @@ import random
 
 from living_forest.bots import baseline_bot
 from living_forest.core import (
+    GameState,
     Pending,
     apply,
     basic_actions_of,
@@ -51,14 +52,23 @@ def test_why_unavailable_agrees_with_legal_actions_in_random_games() -> None:
 
 
 def test_why_unavailable_names_the_reason() -> None:
+    def why(st: GameState, kind: str) -> tuple[str, tuple[str, ...]]:
+        refusal = why_unavailable(st, kind)
+        assert refusal is not None, kind
+        return refusal.text, refusal.rules
+
     st = start(2)
-    assert "after everyone has revealed" in why_unavailable(st, "attract")
+    assert why(st, "attract") == (
+        "actions come after everyone has revealed Guardian Animals",
+        ("T-1",),
+    )
     st = set_centre(to_action_phase(start(2), {0: ["beaver", "beetle"]}), [4])
-    assert "no fire has a value of 1 water or less" in why_unavailable(st, "extinguish")
-    assert "at least 1 wind" in why_unavailable(st, "move")
+    assert why(st, "extinguish") == ("no fire has a value of 1 water or less", ("A-30",))
+    assert why(st, "move") == ("moving needs at least 1 wind", ("A-40",))
     st, _ = play(st, "take-fragment")
     assert st.current == 0 and st.basic_left == 1
-    assert "different types" in why_unavailable(st, "take-fragment")
+    text, rules = why(st, "take-fragment")
+    assert "different types" in text and rules == ("A-3", "F-7")
     assert why_unavailable(st, "attract") is None
 
 

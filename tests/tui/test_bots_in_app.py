@@ -138,7 +138,7 @@ async def test_space_makes_the_bots_play_on_without_their_pause():
         assert game.session.current_is_human  # three bots' reveals, without 3 x 60 s
         assert len(game.session.actions) >= 3
         await pilot.pause()
-        assert not game.fast_forward  # a person is to act: the pause is back for next time
+        assert not game.bots.pace.fast_forward  # a person is to act: the pause is back
         assert not game.check_action("fast_forward", ())
 
 

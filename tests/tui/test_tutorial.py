@@ -396,4 +396,4 @@ async def test_the_status_line_says_ben_follows_the_lesson_until_the_script_ends
         for step in game.chapter.steps[game.tutor.index(session) :]:
             session.play(step.action)
         assert game.tutor.finished(session) and game.bot_text() is None
-        game._bot_wake.set()  # the waiting bot step goes (its game is gone)
+        game.bots.pace.wake()  # the waiting bot step goes (its game is gone)

@@ -6,7 +6,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from ...i18n import N_, _
-from ..actions import ATTRACT, Action, Arg
+from ..actions import ATTRACT, Action, Arg, Refusal
 from ..data import SUN
 from ..events import Event, wants
 from .base import MultiPickType
@@ -49,18 +49,21 @@ class Attract(MultiPickType):
             cid is not None and cards[cid].cost <= budget for row in st.reserve for cid in row
         )
 
-    def why_no_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> str:
-        return _("no face-up card costs {budget} sun or less (A-20)").format(budget=budget)
+    def why_no_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> Refusal:
+        text = _("no face-up card costs {budget} sun or less")
+        return Refusal(text.format(budget=budget), ("A-20",))
 
-    def check(self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int) -> str | None:
+    def check(
+        self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int
+    ) -> Refusal | None:
         if not any(a.arg in row for row in st.reserve):
             # i18n: {card} is the card id typed in the notation, quoted
-            return _("{card} is not a face-up card of the reserve (A-22)").format(card=repr(a.arg))
+            text = _("{card} is not a face-up card of the reserve")
+            return Refusal(text.format(card=repr(a.arg)), ("A-22",))
         cost = r.data.cards[a.arg].cost
         if cost > budget:
-            return _("it costs {cost} sun; you have {budget} left (A-20)").format(
-                cost=cost, budget=budget
-            )
+            text = _("it costs {cost} sun; you have {budget} left")
+            return Refusal(text.format(cost=cost, budget=budget), ("A-20",))
         return None
 
     def pick(self, r: Rules, st: GameState, seat: int, a: Action, ev: list[Event]) -> int:

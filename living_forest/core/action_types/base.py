@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from ..actions import Action, Arg
+from ..actions import Action, Arg, Refusal
 from ..events import Event
 from ..state import Pending
 
@@ -51,13 +51,16 @@ class ActionType:
         """Cheap test for a non-empty :meth:`options`."""
         return bool(self.options(r, st, p, budget))
 
-    def why_no_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> str:
-        """Why :meth:`options` is empty, in words with rule IDs (in the current language)."""
+    def why_no_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> Refusal:
+        """Why :meth:`options` is empty: the sentence (in the current language) and the
+        rule IDs behind it."""
         raise NotImplementedError
 
-    def check(self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int) -> str | None:
-        """None if ``a`` is possible within ``budget``; otherwise why not (in the current
-        language; make the text only when refusing)."""
+    def check(
+        self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int
+    ) -> Refusal | None:
+        """None if ``a`` is possible within ``budget``; otherwise why not, as
+        :meth:`why_no_option` says it (make the text only when refusing)."""
         raise NotImplementedError
 
     def resolve(

@@ -6,7 +6,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from ...i18n import N_, _
-from ..actions import EXTINGUISH, Action, Arg
+from ..actions import EXTINGUISH, Action, Arg, Refusal
 from ..data import WATER
 from ..events import Event, wants
 from .base import MultiPickType
@@ -44,19 +44,21 @@ class Extinguish(MultiPickType):
     def has_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> bool:
         return bool(st.centre) and min(st.centre) <= budget
 
-    def why_no_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> str:
+    def why_no_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> Refusal:
         if not st.centre:
-            return _("there is no fire on the Circle")
-        return _("no fire has a value of {budget} water or less (A-30)").format(budget=budget)
+            return Refusal(_("there is no fire on the Circle"))
+        text = _("no fire has a value of {budget} water or less")
+        return Refusal(text.format(budget=budget), ("A-30",))
 
-    def check(self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int) -> str | None:
+    def check(
+        self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int
+    ) -> Refusal | None:
         v = a.value
         if v not in st.centre:
-            return _("there is no fire of value {value} on the Circle").format(value=v)
+            return Refusal(_("there is no fire of value {value} on the Circle").format(value=v))
         if v > budget:
-            return _(
-                "a fire of value {value} needs {value} water; you have {budget} left (A-30)"
-            ).format(value=v, budget=budget)
+            text = _("a fire of value {value} needs {value} water; you have {budget} left")
+            return Refusal(text.format(value=v, budget=budget), ("A-30",))
         return None
 
     def pick(self, r: Rules, st: GameState, seat: int, a: Action, ev: list[Event]) -> int:

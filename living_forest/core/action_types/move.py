@@ -7,7 +7,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from ...i18n import N_, _
-from ..actions import MOVE, STEAL, Action, Arg
+from ..actions import MOVE, STEAL, Action, Arg, Refusal
 from ..data import WIND
 from ..events import Event, wants
 from ..state import Pending
@@ -69,16 +69,17 @@ class Move(ActionType):
     def has_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> bool:
         return budget >= 1
 
-    def why_no_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> str:
-        return _("moving needs at least 1 wind (A-40)")
+    def why_no_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> Refusal:
+        return Refusal(_("moving needs at least 1 wind"), ("A-40",))
 
-    def check(self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int) -> str | None:
+    def check(
+        self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int
+    ) -> Refusal | None:
         if budget < 1:
             return self.why_no_option(r, st, p, budget)
         if a.value > budget:
-            return _("distance {distance} is more than your wind {budget} (A-40)").format(
-                distance=a.value, budget=budget
-            )
+            text = _("distance {distance} is more than your wind {budget}")
+            return Refusal(text.format(distance=a.value, budget=budget), ("A-40",))
         return None
 
     def resolve(
@@ -123,19 +124,19 @@ class StealDecision:
     answers: tuple[str, ...] = (STEAL,)
     # i18n: completes "'steal' is only possible during a jump"
     during: str = N_("a jump")
-    blocked: str = N_("first choose the Victory tile to take (A-42)")
+    blocked: str = N_("first choose the Victory tile to take")
+    blocked_rules: tuple[str, ...] = ("A-42",)
 
     def legal(self, r: Rules, st: GameState, top: Pending) -> list[Action]:
         tiles = st.players[top.target].victory_tiles
         return [Action(STEAL, t) for t in dict.fromkeys(tiles)]
 
-    def check(self, r: Rules, st: GameState, top: Pending, a: Action) -> str | None:
+    def check(self, r: Rules, st: GameState, top: Pending, a: Action) -> Refusal | None:
         if a.arg not in st.players[top.target].victory_tiles:
             victim = st.players[top.target].name
             # i18n: {tile} is the tile id typed in the notation, quoted
-            return _("{victim} has no Victory tile {tile} (A-42)").format(
-                victim=victim, tile=repr(a.arg)
-            )
+            text = _("{victim} has no Victory tile {tile}")
+            return Refusal(text.format(victim=victim, tile=repr(a.arg)), ("A-42",))
         return None
 
     def apply(self, r: Rules, st: GameState, top: Pending, a: Action, ev: list[Event]) -> None:

@@ -6,7 +6,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from ...i18n import N_, _
-from ..actions import PLANT, Action, Arg
+from ..actions import PLANT, Action, Arg, Refusal
 from ..data import ELEMENTS
 from ..data import PLANT as E_PLANT
 from ..events import Event, wants
@@ -100,29 +100,30 @@ class Plant(ActionType):
     def has_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> bool:
         return bool(_spaces(r, p)) and bool(plant_kinds(r, st, budget))
 
-    def why_no_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> str:
+    def why_no_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> Refusal:
         if not _spaces(r, p):
-            return _("no empty Forest space touches a tree (A-51, X-7)")
-        return _("no tree left in the dispensers costs {budget} plant or less (X-6)").format(
-            budget=budget
-        )
+            return Refusal(_("no empty Forest space touches a tree"), ("A-51", "X-7"))
+        text = _("no tree left in the dispensers costs {budget} plant or less")
+        return Refusal(text.format(budget=budget), ("X-6",))
 
-    def check(self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int) -> str | None:
+    def check(
+        self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int
+    ) -> Refusal | None:
         k = r.data.trees.get(a.arg)
         if k is None:
             # i18n: {tree} is the tree label typed in the notation, quoted
-            return _("there is no tree kind {tree}").format(tree=repr(a.arg))
+            return Refusal(_("there is no tree kind {tree}").format(tree=repr(a.arg)))
         if st.dispensers.get(a.arg, 0) <= 0:
             # i18n: {tree} is a tree label such as 5A
-            return _("no tree {tree} is left in the dispenser (X-6)").format(tree=a.arg)
+            text = _("no tree {tree} is left in the dispenser")
+            return Refusal(text.format(tree=a.arg), ("X-6",))
         if k.cost > budget:
-            return _("tree {tree} costs {cost} plant; you have {budget} (A-50)").format(
-                tree=a.arg, cost=k.cost, budget=budget
-            )
+            text = _("tree {tree} costs {cost} plant; you have {budget}")
+            return Refusal(text.format(tree=a.arg, cost=k.cost, budget=budget), ("A-50",))
         if a.cell not in _spaces(r, p):
             if p.forest[a.cell] is not None:
-                return _("that Forest space already has a tree")
-            return _("a tree must go next to a tree already planted (A-51)")
+                return Refusal(_("that Forest space already has a tree"))
+            return Refusal(_("a tree must go next to a tree already planted"), ("A-51",))
         return None
 
     def resolve(

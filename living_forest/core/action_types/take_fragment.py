@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...i18n import N_, _
-from ..actions import TAKE_FRAGMENT, Action
+from ..actions import TAKE_FRAGMENT, Action, Refusal
 from ..events import Event, wants
 from .base import ActionType
 
@@ -42,10 +42,12 @@ class TakeFragment(ActionType):
     def has_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> bool:
         return st.fragment_supply > 0
 
-    def why_no_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> str:
-        return _("the Fragment supply is empty (A-11, X-1)")
+    def why_no_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> Refusal:
+        return Refusal(_("the Fragment supply is empty"), ("A-11", "X-1"))
 
-    def check(self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int) -> str | None:
+    def check(
+        self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int
+    ) -> Refusal | None:
         return None if st.fragment_supply > 0 else self.why_no_option(r, st, p, budget)
 
     def resolve(

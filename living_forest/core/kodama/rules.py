@@ -13,7 +13,7 @@ from typing import cast
 from ...i18n import N_, _, card_name, join_and, ngettext
 from .. import rng
 from ..action_types import ActionType, give_fragments
-from ..actions import Action, Arg
+from ..actions import Action, Arg, Refusal
 from ..data import ELEMENTS, FLOWER
 from ..effects import BonusAction
 from ..events import Event, element_word, wants
@@ -29,9 +29,9 @@ CALL, ELEMENT, ANIMAL = "call", "element", "animal"
 BONUS = "bonus"
 # Why a pile cannot be called from, one message per pile (K-X1).
 EMPTY_PILE = {
-    "flower": N_("the flower pile is empty (K-X1)"),
-    "tree": N_("the tree pile is empty (K-X1)"),
-    "water": N_("the water pile is empty (K-X1)"),
+    "flower": N_("the flower pile is empty"),
+    "tree": N_("the tree pile is empty"),
+    "water": N_("the water pile is empty"),
 }
 
 
@@ -118,34 +118,37 @@ class CallKodama(ActionType):
                 out.append(Action(CALL, pile))
         return out
 
-    def why_no_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> str:
+    def why_no_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> Refusal:
         k = kodama(st)
         if all(_top(k, pile) is None for pile in PILE_TYPES):
-            return _("every Kodama pile is empty (K-X1)")
-        return ngettext(
-            "no pile shows a Kodama costing {budget} Sacred Flower or less (K-A1, K-A2)",
-            "no pile shows a Kodama costing {budget} Sacred Flowers or less (K-A1, K-A2)",
+            return Refusal(_("every Kodama pile is empty"), ("K-X1",))
+        text = ngettext(
+            "no pile shows a Kodama costing {budget} Sacred Flower or less",
+            "no pile shows a Kodama costing {budget} Sacred Flowers or less",
             budget,
-        ).format(budget=budget)
+        )
+        return Refusal(text.format(budget=budget), ("K-A1", "K-A2"))
 
-    def check(self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int) -> str | None:
+    def check(
+        self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int
+    ) -> Refusal | None:
         if a.arg not in PILE_TYPES:
             # i18n: {pile} is what was typed in the notation, quoted; {piles} the piles'
             # ids (flower, tree and water), as typed in the notation
-            return _("there is no Kodama pile {pile}; the piles are {piles}").format(
-                pile=repr(a.arg), piles=join_and(PILE_TYPES)
-            )
+            text = _("there is no Kodama pile {pile}; the piles are {piles}")
+            return Refusal(text.format(pile=repr(a.arg), piles=join_and(PILE_TYPES)))
         top = _top(kodama(st), a.arg)
         if top is None:
-            return _(EMPTY_PILE[a.arg])  # a.arg is one of PILE_TYPES
+            return Refusal(_(EMPTY_PILE[a.arg]), ("K-X1",))  # a.arg is one of PILE_TYPES
         cost = r.data.cards[top].cost
         if cost > budget:
             # i18n: chosen by {cost}; the English says "Sacred Flowers" for 1 as well
-            return ngettext(
-                "its top Kodama costs {cost} Sacred Flowers; you have {budget} (K-A1)",
-                "its top Kodama costs {cost} Sacred Flowers; you have {budget} (K-A1)",
+            text = ngettext(
+                "its top Kodama costs {cost} Sacred Flowers; you have {budget}",
+                "its top Kodama costs {cost} Sacred Flowers; you have {budget}",
                 cost,
-            ).format(cost=cost, budget=budget)
+            )
+            return Refusal(text.format(cost=cost, budget=budget), ("K-A1",))
         return None
 
     def resolve(
@@ -258,19 +261,21 @@ class UseElementTile(ActionType):
             return []
         return [Action(ELEMENT, ELEMENTS[e]) for e, _amount in kodama_data(r).element_options]
 
-    def why_no_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> str:
-        return _("you have no Element tile (K-E1)")
+    def why_no_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> Refusal:
+        return Refusal(_("you have no Element tile"), ("K-E1",))
 
-    def check(self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int) -> str | None:
+    def check(
+        self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int
+    ) -> Refusal | None:
         if player(p).tiles <= 0:
             return self.why_no_option(r, st, p, budget)
         names = [ELEMENTS[e] for e, _amount in kodama_data(r).element_options]
         if a.arg not in names:
             # i18n: {elements} are Elements in words ("sun, water"); {typed} what was
             # typed in the notation, quoted
-            return _("an Element tile gives {elements}, not {typed} (K-E2)").format(
-                elements=", ".join(element_word(e) for e in names), typed=repr(a.arg)
-            )
+            text = _("an Element tile gives {elements}, not {typed}")
+            elements = ", ".join(element_word(e) for e in names)
+            return Refusal(text.format(elements=elements, typed=repr(a.arg)), ("K-E2",))
         return None
 
     def resolve(
@@ -319,24 +324,23 @@ class AnimalBonus(ActionType):
         at = r.bonus_types[effect.action]
         return at.has_option(r, st, p, at.budget(r, p, raw_strengths(r, p), 0))
 
-    def _why_not(self, r: Rules, st: GameState, p: PlayerState, cid: str) -> str | None:
+    def _why_not(self, r: Rules, st: GameState, p: PlayerState, cid: str) -> Refusal | None:
         """None if card ``cid`` can give its bonus now, else why not, in words."""
         if cid not in p.help_line:
             # i18n: {card} is the card id typed in the notation, quoted
-            return _("{card} is not in your Help Line (K-G2)").format(card=repr(cid))
+            text = _("{card} is not in your Help Line")
+            return Refusal(text.format(card=repr(cid)), ("K-G2",))
         effect = _bonus_of(r, cid)
         if effect is None:
-            return _("{card} gives no bonus action (K-G2)").format(
-                card=card_name(r.data.cards[cid].name)
-            )
+            text = _("{card} gives no bonus action")
+            return Refusal(text.format(card=card_name(r.data.cards[cid].name)), ("K-G2",))
         if cid in player(p).animals_used:
-            return _("{card} has given its bonus this round (K-G3)").format(
-                card=card_name(r.data.cards[cid].name)
-            )
+            text = _("{card} has given its bonus this round")
+            return Refusal(text.format(card=card_name(r.data.cards[cid].name)), ("K-G3",))
         at = r.bonus_types[effect.action]
         if not at.has_option(r, st, p, at.budget(r, p, raw_strengths(r, p), 0)):
             # i18n: {action} is an action type's name
-            return _("its bonus {action} has nothing to do now").format(action=_(at.name))
+            return Refusal(_("its bonus {action} has nothing to do now").format(action=_(at.name)))
         return None
 
     def available(self, r: Rules, st: GameState, p: PlayerState) -> bool:
@@ -350,13 +354,16 @@ class AnimalBonus(ActionType):
             Action(ANIMAL, cid) for cid in dict.fromkeys(p.help_line) if self._usable(r, st, p, cid)
         ]
 
-    def why_no_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> str:
-        return _("no animal in your Help Line can give a bonus action now (K-G2, K-G3)")
+    def why_no_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> Refusal:
+        text = _("no animal in your Help Line can give a bonus action now")
+        return Refusal(text, ("K-G2", "K-G3"))
 
-    def check(self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int) -> str | None:
+    def check(
+        self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int
+    ) -> Refusal | None:
         if a.arg not in r.data.cards:
             # i18n: {card} is the card id typed in the notation, quoted
-            return _("there is no card {card}").format(card=repr(a.arg))
+            return Refusal(_("there is no card {card}").format(card=repr(a.arg)))
         return self._why_not(r, st, p, a.arg)
 
     def resolve(

@@ -12,7 +12,6 @@ too. It asks the app for things by posting messages (game over, save).
 from __future__ import annotations
 
 import random
-import threading
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -26,7 +25,6 @@ from textual.widget import Widget
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
-from living_forest.bots import decider, get_bot
 from living_forest.bots.hint import Hint, hint
 from living_forest.core import (
     Action,
@@ -34,7 +32,6 @@ from living_forest.core import (
     Rules,
     decision,
     describe,
-    legal_actions,
     outcome,
     parse_action,
     why_illegal,
@@ -45,6 +42,7 @@ from living_forest.core.queries import CHOOSE_ACTION, PICK
 from living_forest.core.state import PHASE_OVER
 from living_forest.i18n import N_, _, card_name, ngettext
 from living_forest.present.board.discard import discard
+from living_forest.present.bot_turns import bot_move
 from living_forest.present.choices import Choice, action_label, choices, prompt
 from living_forest.present.flow import (
     FlowController,
@@ -56,11 +54,11 @@ from living_forest.present.flow import (
 )
 from living_forest.present.inspector import items as inspect_items
 from living_forest.present.keys import GAME_KEYS, liveness, opens_list, why_not
-from living_forest.present.markup import without_rule_ids
 from living_forest.present.recent import last_moves
 from living_forest.present.session import HUMAN, Session, Transition, UndoError
 from living_forest.present.status import hint_text, situation, turn_done_text
 
+from ..bot_runner import BotRunner, ended
 from ..widgets.board import (
     ForestView,
     HelpLineView,
@@ -143,7 +141,6 @@ class GameScreen(BoardScreen):
     def __init__(self, session: Session, *, bot_pause: float = 0.4) -> None:
         super().__init__(session.state.n)
         self.session = session
-        self.bot_pause = bot_pause
         self.flow = FlowController(session)
         self.paused = False  # set by the app while the terminal is too small
         self.modes: list[str] = []
@@ -161,11 +158,8 @@ class GameScreen(BoardScreen):
         self._held_logged = 0  # a held move's events already in the log
         self._guard_until = 0.0
         self._modal_open = False
-        # The bot step in progress: its worker and the position it thinks about.
-        self._bot: Worker[Action] | None = None
-        self._bot_state: GameState | None = None
-        self._bot_wake = threading.Event()  # cuts the visible pause short on cancel
-        self.fast_forward = False  # bots skip their pause until a person is to act
+        # The bots' steps, each in a worker; ``bot_move`` chooses (a lesson scripts it).
+        self.bots = BotRunner(self, self.bot_move, bot_pause)
         # A hint being worked out (the medium bot thinks in a worker too).
         self._hint: Worker[Hint] | None = None
         self._hint_state: GameState | None = None
@@ -503,7 +497,7 @@ class GameScreen(BoardScreen):
         if action == "fast_forward":  # shown while bots play, until a person is to act
             s = self.session
             bots_play = s.state.phase != PHASE_OVER and not s.current_is_human
-            return bots_play and not self.fast_forward
+            return bots_play and not self.bots.pace.fast_forward
         if action == "back":
             ending = self.session.turn_done is not None and self.session.turn_done_unused
             return True if self.modes or ending or self.state.phase == PHASE_OVER else None
@@ -540,8 +534,7 @@ class GameScreen(BoardScreen):
             bot = st.players[st.current].name
             self.say(_("{player} is a bot; wait for its move.").format(player=bot))
         elif name == "undo":
-            reason = without_rule_ids(self.session.why_no_undo())
-            self.say(_("Cannot undo: {reason}.").format(reason=reason))
+            self.say(_("Cannot undo: {reason}.").format(reason=self.session.why_no_undo()))
         else:
             self.say(why_not(st, self.modes, name))
 
@@ -575,7 +568,7 @@ class GameScreen(BoardScreen):
     @on(Worker.StateChanged)
     def _hint_reported(self, event: Worker.StateChanged) -> None:
         worker = event.worker
-        if not _ended(event, self._hint):
+        if not ended(event, self._hint):
             return
         event.stop()
         thought_about = self._hint_state
@@ -639,12 +632,11 @@ class GameScreen(BoardScreen):
         if not self.human_to_act:
             self.say(_("A bot is playing; wait for its move."))
             return
-        reason = why_illegal(self.state, Action(ATTRACT, event.card))
-        if reason is None:
-            reason = _("first choose Attract (a) or finish the current step")
+        refusal = why_illegal(self.state, Action(ATTRACT, event.card))
+        reason = str(refusal or _("first choose Attract (a) or finish the current step"))
         # i18n: a clicked card that cannot be taken; {reason}: why, in lower case
         text = _("{card}: not now — {reason}.")
-        self.say(text.format(card=name, reason=without_rule_ids(reason)))
+        self.say(text.format(card=name, reason=reason))
 
     @on(ForestView.SpaceClicked)
     def _space_clicked(self, event: ForestView.SpaceClicked) -> None:
@@ -663,11 +655,11 @@ class GameScreen(BoardScreen):
             reason = _("that space is not one of the offered spaces")
             kind, _sep, label = self.modes[-1].partition(":") if self.modes else ("", "", "")
             if label:
-                reason = why_illegal(self.state, Action(kind, label, event.cell)) or reason
+                reason = str(why_illegal(self.state, Action(kind, label, event.cell)) or reason)
         # i18n: a clicked Forest space; {column},{row}: its place (0-4); {reason}: why,
         # in lower case
         text = _("Space ({column},{row}): not now — {reason}.")
-        self.say(text.format(column=x, row=y, reason=without_rule_ids(reason)))
+        self.say(text.format(column=x, row=y, reason=reason))
 
     def action_back(self) -> None:
         if self.session.turn_done is not None and self.session.turn_done_unused:
@@ -788,7 +780,7 @@ class GameScreen(BoardScreen):
             return False
         reason = why_illegal(self.state, action)
         if reason is not None:
-            self.say(_("Not allowed: {reason}.").format(reason=without_rule_ids(reason)))
+            self.say(_("Not allowed: {reason}.").format(reason=reason))
             return False
         self.session.play(action)  # the transition reaches _on_transition
         return True
@@ -845,8 +837,8 @@ class GameScreen(BoardScreen):
     def advance_flow(self) -> None:
         if not self.is_attached:
             return
-        if self.fast_forward and self.session.current_is_human:
-            self.fast_forward = False
+        if self.bots.pace.fast_forward and self.session.current_is_human:
+            self.bots.pace.fast_forward = False
             self.refresh_keys()
         step = self.flow.next_step(blocked=self._modal_open or self.paused, bot_busy=self.bot_busy)
         if isinstance(step, ShowSummary):
@@ -873,26 +865,15 @@ class GameScreen(BoardScreen):
         elif isinstance(step, RunBot):
             self._start_bot(self.state, step.controller)
 
-    # --- bots: one worker per step; its result is applied when it has finished ------
+    # --- bots: one worker per step (BotRunner); its move played when it has finished --
 
     @property
     def bot_busy(self) -> bool:
         """A bot is choosing its next step (its worker has not reported back yet)."""
-        return self._bot is not None
+        return self.bots.busy
 
     def _start_bot(self, st: GameState, controller: str) -> None:
-        step = len(self.session.actions)
-        self._bot_state = st
-        self._bot_wake.clear()
-        # Not exclusive: a finished worker is never cancelled by its successor, and the
-        # next one starts only once this one has reported (``_bot_reported``).
-        self._bot = self.run_worker(
-            lambda: self._bot_choose(st, controller, step),
-            name=f"bot-{step}",
-            group="bot",
-            thread=True,
-            exclusive=False,
-        )
+        self.bots.start(st, controller, len(self.session.actions))
         self.refresh_keys()
         self._refresh_choices()  # "is thinking…" from now on
 
@@ -900,51 +881,27 @@ class GameScreen(BoardScreen):
         """The bots play on without their visible pause until a person is to act."""
         if self.session.current_is_human or self.state.phase == PHASE_OVER:
             return
-        self.fast_forward = True
-        self._bot_wake.set()  # the step being shown goes at once
+        self.bots.pace.fast_forward = True
+        self.bots.pace.wake()  # the step being shown goes at once
         self.say(_("Bots play at full speed until a person is to act (the log has every move)."))
         self.refresh_keys()
 
-    def _bot_choose(self, st: GameState, controller: str, step: int) -> Action:
-        """Runs in the worker thread: the visible pause, then the bot's choice."""
-        if self.bot_pause > 0 and not self.fast_forward:
-            self._bot_wake.wait(self.bot_pause)
-        return self.bot_move(st, controller, step)
-
     def bot_move(self, st: GameState, controller: str, step: int) -> Action:
         """The move of the bot ``controller`` at ``st``, the game's ``step``-th action."""
-        rng = random.Random(f"{st.seed}:{step}")
-        return decider(get_bot(controller))(st, legal_actions(st), rng)
+        return bot_move(st, controller, step)
 
     def cancel_bot(self) -> None:
         """Forget the bot step in progress (the game it thought about is gone)."""
-        if self._bot is not None:
-            self._bot_wake.set()
-            self._bot.cancel()
-            self._bot = None
-            self._bot_state = None
+        self.bots.cancel()
 
     @on(Worker.StateChanged)
     def _bot_reported(self, event: Worker.StateChanged) -> None:
-        worker = event.worker
-        if not _ended(event, self._bot):
+        if not self.bots.is_report(event):
             return
         event.stop()
-        thought_about = self._bot_state
-        self._bot = None
-        self._bot_state = None
-        if event.state == WorkerState.SUCCESS and thought_about is self.session.state:
-            action = worker.result
-            assert action is not None
+        action = self.bots.reported(event, self.session.state)
+        if action is not None:
             self.session.play(action)  # the transition reaches _on_transition
             return
         self.refresh_keys()
         self.advance_flow()
-
-
-_ENDED = (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED)
-
-
-def _ended(event: Worker.StateChanged, worker: Worker[Any] | None) -> bool:
-    """``event`` says that ``worker`` (the one we wait for, if any) has finished."""
-    return worker is not None and event.worker is worker and event.state in _ENDED

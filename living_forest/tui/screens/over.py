@@ -21,7 +21,6 @@ from living_forest.core import (
 from living_forest.i18n import N_, NP_, _, join_and, ngettext
 from living_forest.present.board.players import threshold_text
 from living_forest.present.glyphs import spirit_tag
-from living_forest.present.markup import without_rule_ids
 
 from .base import Dialog
 
@@ -87,7 +86,7 @@ def summary(st: GameState) -> str:
     lines = [
         won + " " + _("The game ended after round {round}:").format(round=st.round),
         ("; ".join(reached) or _("no one reached a goal")) + ".",
-        _("Winner decided by: {how}.").format(how=without_rule_ids(res.how)),
+        _("Winner decided by: {how}.").format(how=res.how),
         "",
         f"{rank:<4}  {player:<13}{heads}{total:>6}  "
         # i18n: the last column head of the game-over table: the goals met, then the
