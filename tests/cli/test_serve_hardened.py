@@ -369,6 +369,55 @@ def test_each_browser_plays_in_a_folder_of_its_own(tmp_path: Path) -> None:
     assert [p.parent for p in served.data.rglob("*.json")] == [folder / "autosaves"]
 
 
+CTRL_S, CTRL_O, END, ESC = "\x13", "\x0f", "\x1b[F", "\x1b"
+CLEAR_INPUT = "\x01\x0b\r"  # ctrl+a (to the start), ctrl+k (delete to the end), Enter
+EMPTY = "Type a file name"  # what Enter on the emptied prompt says: it is empty now
+CONFINED = "Here, games are kept in"
+
+
+def test_a_tab_cannot_load_or_save_a_file_outside_its_browsers_folder(tmp_path: Path) -> None:
+    """Issue 26: every tab could load and save any file the server's user can write.
+    Typed in a real tab's Load prompt, a save outside its browser's folder is refused
+    and not loaded; typed in its Save prompt, a path outside is refused and nothing is
+    written there."""
+    from tests.tui.test_real_terminal import _save
+
+    outside = tmp_path / "outside" / "written.json"
+    outside.parent.mkdir()
+    theirs = _save(tmp_path / "outside" / "theirs.json", ("Zed", "Yul"), ("draw",))
+    before = theirs.read_bytes()
+
+    async def tab(served: Served) -> None:
+        async with client() as http:
+            ws = await open_tab(http, served.base)
+
+            async def keys(text: str, wanted: str) -> None:
+                await ws.send_str(json.dumps(["stdin", text]))
+                await screen_text(ws, wanted)
+
+            await keys(CTRL_O, "Another file")  # the save browser, its last entry
+            await keys(END + "\r", "Folder:")  # the Load prompt
+            await keys(CLEAR_INPUT, EMPTY)  # (text sent with these keys comes before them)
+            await keys(f"{theirs}\r", CONFINED)
+            await keys(ESC, "New game")  # back to the title screen
+            await keys("n", "Seat 1")
+            await keys("\r", "Pass the keyboard")  # a game on the board
+            await keys(CTRL_S, "Folder:")  # the Save prompt
+            await keys(CLEAR_INPUT, EMPTY)
+            await keys(f"{outside}\r", CONFINED)
+            await ws.close()
+            await asyncio.to_thread(
+                wait_until, "the tab to end", lambda: not tab_apps(served.proc.pid)
+            )
+
+    with serve(tmp_path) as served:
+        asyncio.run(tab(served))
+        written = sorted(served.data.rglob("*.json"))
+    assert not outside.exists()  # nothing written outside its folder
+    assert theirs.read_bytes() == before
+    assert written and all(b"Zed" not in p.read_bytes() for p in written)  # never loaded
+
+
 def test_off_loopback_a_token_is_printed_and_required(tmp_path: Path) -> None:
     async def tabs(served: Served, token: str) -> None:
         async with client() as http:

@@ -6,6 +6,7 @@ app instances in one process, where each step can be looked at closely.)"""
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import time
 from collections.abc import Callable
@@ -22,6 +23,7 @@ from living_forest.persistence import (
     read_record,
     save_game,
 )
+from living_forest.persistence.locks import lock_path
 
 from ..persistence.conftest import play
 from .test_real_terminal import HAND_OFF, _save
@@ -122,3 +124,31 @@ def test_a_new_game_in_a_second_process_never_prunes_the_game_open_in_the_first(
         a.send(CTRL_Q)
         assert a.finish() == 0
     assert actions(running) == ["draw"]
+
+
+def test_a_game_whose_window_was_killed_is_taken_over_by_the_next_continue(
+    tmp_path: Path,
+) -> None:
+    """A is killed outright (kill -9: no chance to give its game up) with a game open.
+    Its lock file stays behind, but no running program holds it: B's --continue opens
+    that game in its own file without asking, takes the lock over and plays on in it."""
+    save = _save(tmp_path / "game.json", ("Ana", "Ben"), ("draw",))
+    with Terminal(["--load", str(save)]) as a:
+        a.read_until(HAND_OFF)
+        mine = wait_for("A's autosave, locked by A", lambda: autosave_of(a.pid))
+        assert isinstance(mine, Path)
+        wait_for("A's game in A's file", lambda: actions(mine) == ["draw"])
+        a.signal(signal.SIGKILL)
+        assert a.finish() == -signal.SIGKILL
+    assert lock_path(mine).exists()  # left behind by the dead process...
+    assert holder(mine) is None  # ... held by nobody
+    with Terminal(["--continue"]) as b:
+        b.read_until(HAND_OFF)
+        assert b"open in another window" not in b.output  # nobody else has it: no question
+        assert wait_for("B holding A's file", lambda: autosave_of(b.pid) == mine)
+        b.send(b"\rd")  # past the hand-off, B draws: in the same file, A's game goes on
+        wait_for("B's move in the game's own file", lambda: actions(mine) == ["draw", "draw"])
+        b.send(CTRL_Q)
+        assert b.finish() == 0
+    assert [p for p in autosaves() if p != mine] == []  # no copy was made
+    assert holder(mine) is None and not lock_path(mine).exists()  # given up with B
