@@ -4,7 +4,7 @@ own."""
 
 from __future__ import annotations
 
-from living_forest.core import Action, GameState, move_destination, rules_of
+from living_forest.core import Action, GameState, lost_bonus, move_destination, rules_of
 from living_forest.core.action_types import Attract, Extinguish, Move, Plant, TakeFragment
 from living_forest.i18n import N_, _, card_name
 
@@ -57,6 +57,10 @@ def _move_label(st: GameState, a: Action) -> str:
     dest, jumped = move_destination(st, a.value)
     names = ", ".join(st.players[j].name for j in jumped)
     bonus = rock_bonus_name(rules_of(st).data.rock_bonus[dest])
+    if lost_bonus(st, a) is not None:  # O-3: it would be lost at once (the core says)
+        # i18n: a move's rock bonus that has no option now ({bonus}: "bonus Attract"):
+        # "Move 2 to rock 8 (bonus Attract: nothing affordable)"
+        bonus = _("{bonus}: nothing affordable").format(bonus=bonus)
     if names:
         # i18n: {bonus}: the rock's bonus ("bonus Plant"); {names}: players' names
         text = _("Move {distance} to rock {rock} ({bonus}), jumping {names}")
