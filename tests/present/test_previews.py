@@ -27,3 +27,50 @@ def test_a_move_whose_rock_bonus_can_be_used_says_only_the_bonus() -> None:
     st = set_centre(st, [2])
     st = to_action_phase(st, {0: ["hare", "goldfish"]})
     assert action_label(st, parse_action("move 1")) == "Move 1 to rock 4 (bonus Extinguish)"
+
+
+def _kodama_call_position(ana_water: list[str], bo: list[str]):
+    """Ana (seat 0) to act, a Tree Kodama of cost 1 on its pile, Onibi on rock 2, Ana
+    on rock 3 and Bo on rock 9, one fire of 2 burning: a call moves Onibi 3 free rocks
+    (2 players, K-O2), jumping Ana (K-O3: one value-2 fire)."""
+    from ..core.kodama_scenario import kstart, set_onibi, set_pile
+
+    st = set_pile(kstart(), "tree", ["kodama_tree_1"])
+    st = set_rocks(st, {0: 3, 1: 9})
+    st = set_onibi(st, 2)
+    st = set_centre(st, [2])
+    return to_action_phase(st, {0: ["fawn", "ram", *ana_water], 1: bo})
+
+
+def test_a_kodama_call_forecasts_onibi_and_the_attack() -> None:
+    """Issue 29: the call line said only its cost. Now: where Onibi lands, whom he
+    jumps, the fire he adds and what that does to each player's attack (E-1), as the
+    core's forecast has it (the call played on a copy)."""
+    from living_forest.core import onibi_forecast
+    from living_forest.core.kodama.forecast import call_forecast
+
+    st = _kodama_call_position([], ["goldfish", "beaver"])  # Ana: water 0; Bo: water 3
+    call = parse_action("call tree")
+    f = call_forecast(st, call)
+    assert (f.from_rock, f.to_rock, f.jumped, f.fires) == (2, 6, (0,), (2,))
+    ana_water = onibi_forecast(st).water[0]
+    assert ana_water < 2 and f.attack_after is not None and f.attack_after.power == 4
+    label = action_label(st, call)
+    assert label.startswith("Call Tree Kodama 1 from the Tree pile: cost 1")
+    assert label.endswith(
+        f"— Onibi 2→6, jumps you: +1 fire; your water {ana_water} < power 4: 2 Varans; "
+        "Bo: water 3 < power 4: 2 Varans"
+    ), label
+
+
+def test_a_kodama_call_that_changes_no_attack_says_so() -> None:
+    """The fire Onibi adds raises his power to 4, but both players' water (6) still
+    holds: nobody gets a Varan, and the line says so."""
+    from living_forest.core.kodama.forecast import call_forecast
+
+    st = _kodama_call_position(["hippopotamus", "goldfish"], ["dolphin", "goldfish"])
+    call = parse_action("call tree")
+    assert call_forecast(st, call).attack_after.power == 4
+    assert action_label(st, call).endswith(
+        "— Onibi 2→6, jumps you: +1 fire; power 2→4: no more Varans"
+    )
