@@ -3,10 +3,16 @@ with a line between rounds, the marked seats' lines marked, and a filter (issue 
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions
+from rich.measure import Measurement
 from rich.style import Style
+from rich.text import Text
 from textual import events
 from textual.geometry import Region, Size
 from textual.reactive import Reactive
@@ -17,6 +23,50 @@ from living_forest.i18n import _
 
 MARK = "▸ "  # before the lines of a marked seat (the human's own, in a game with bots)
 UNMARKED = "  "
+
+
+# French puts a space before ; : ! ? » and after «: a line never breaks there (the sign
+# would begin the next line). Any other space is a place to break, as in Rich's wrap.
+_TIED_SPACE = re.compile(r" (?=[;:!?»])|(?<=«) ")
+_TIE = "\x00"  # stands for a tied space while the words are cut
+
+
+def wrap_sentence(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` cells: broken at spaces (a word longer
+    than a line is cut), never at a space that French typography ties to its sign."""
+    width = max(width, 1)
+    lines: list[str] = []
+    line: str | None = None
+    for word in _TIED_SPACE.sub(_TIE, text).split(" "):
+        word = word.replace(_TIE, " ")
+        if line is not None and cell_len(line) + 1 + cell_len(word) <= width:
+            line += " " + word
+            continue
+        if line is not None:
+            lines.append(line)
+        while cell_len(word) > width:  # a word wider than the log: cut it
+            cut = next(i for i in range(1, len(word) + 1) if cell_len(word[:i]) > width) - 1
+            lines.append(word[: max(cut, 1)])
+            word = word[max(cut, 1) :]
+        line = word
+    lines.append(line or "")
+    return lines
+
+
+class Sentence:
+    """A log line as Rich renders it, wrapped by :func:`wrap_sentence` at the log's
+    width (Rich's own wrap breaks at any space, "symbole)" / "; nombre net 0.")."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Text]:
+        yield Text("\n".join(wrap_sentence(self.text, options.max_width)))
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        words = _TIED_SPACE.sub(_TIE, self.text).split(" ")
+        widest = max((cell_len(w.replace(_TIE, " ")) for w in words), default=0)
+        return Measurement(widest, cell_len(self.text))
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,9 +145,9 @@ class EventLog(RichLog):
             if self._shows(e):
                 follow = self.auto_scroll if scroll_end is None else scroll_end
                 if not self._size_known:  # RichLog keeps it until it has a size
-                    self.write(self._line(e), scroll_end=follow)
+                    self.write(Sentence(self._line(e)), scroll_end=follow)
                 else:
-                    self.write(self._line(e), scroll_end=False)
+                    self.write(Sentence(self._line(e)), scroll_end=False)
                     if follow:
                         # Now, not after the next paint (RichLog's way): one frame a
                         # key, not two (issue 8's latency target). If the layout then
@@ -151,6 +201,6 @@ class EventLog(RichLog):
         self.clear()
         for e in self.entries:
             if self._shows(e):
-                self.write(self._line(e), scroll_end=False)
+                self.write(Sentence(self._line(e)), scroll_end=False)
         self.scroll_end(animate=False, immediate=False, x_axis=False)
         self._at_end = True
