@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from living_forest.core import Action, GameState, lost_bonus, move_destination, rules_of
 from living_forest.core.action_types import Attract, Extinguish, Move, Plant, TakeFragment
-from living_forest.i18n import N_, _, card_name
+from living_forest.i18n import N_, NC_, _, card_name
 
 from .glyphs import MARK_NAME, plain_elements, rock_bonus_name
 from .views import ActionView, ModuleView, RockView, register
@@ -145,10 +145,11 @@ BASE_GAME = register(
             ),
         ),
         rocks=(
-            RockView("plant", "♣", N_("Plant"), N_("bonus Plant")),
-            RockView("fragment", "◆", N_("Fragment"), N_("1 Fragment")),
-            RockView("attract", "☼", N_("Attract"), N_("bonus Attract")),
-            RockView("extinguish", "≈", N_("Extinguish"), N_("bonus Extinguish")),
+            # i18n: a rock's bonus in the key beside the 80x24 ring: at most 10 characters
+            RockView("plant", "♣", NC_("rock", "Plant"), N_("bonus Plant")),
+            RockView("fragment", "◆", NC_("rock", "Fragment"), N_("1 Fragment")),
+            RockView("attract", "☼", NC_("rock", "Attract"), N_("bonus Attract")),
+            RockView("extinguish", "≈", NC_("rock", "Extinguish"), N_("bonus Extinguish")),
         ),
     )
 )

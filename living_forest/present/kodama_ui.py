@@ -369,7 +369,7 @@ KODAMA = register(
         ),
         rocks=(
             # Kodama's stone rocks (K-R1)
-            RockView("call_kodama", "K", N_("Kodama"), N_("bonus Call a Kodama")),
+            RockView("call_kodama", "K", NC_("rock", "Kodama"), N_("bonus Call a Kodama")),
         ),
         panels=(PanelView("kodama", N_("Kodama"), N_("The Kodama board"), _board_panel),),
         rock_marks=onibi_mark,
