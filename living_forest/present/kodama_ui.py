@@ -249,7 +249,7 @@ def call_consequence(st: GameState, f: CallForecast) -> str:
     if after is None or (before is not None and before.power == after.power):
         return parts[0]
     changed = [s for s in st.order() if before is None or after.gets.get(s) != before.gets.get(s)]
-    changed = [s for s in changed if s in after.owed]
+    changed = sorted((s for s in changed if s in after.owed), key=lambda s: s != me)  # you first
     for s in changed:
         n = after.gets[s]
         if n:
@@ -276,7 +276,9 @@ def call_consequence(st: GameState, f: CallForecast) -> str:
         parts.append(
             _("power {before}→{after}: no more Varans").format(before=old, after=after.power)
         )
-    return "; ".join(parts)
+    # i18n: between the parts of a call's forecast ("Onibi 2→4, jumps you: +1 fire;
+    # your water ..."): French puts a space before the semicolon
+    return _("; ").join(parts)
 
 
 def _element_label(st: GameState, a: Action) -> str:

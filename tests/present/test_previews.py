@@ -3,6 +3,8 @@ a rock bonus that would be lost at once, a Kodama call's Onibi."""
 
 from __future__ import annotations
 
+import pytest
+
 from living_forest.core import parse_action
 from living_forest.present.choices import action_label
 
@@ -74,3 +76,25 @@ def test_a_kodama_call_that_changes_no_attack_says_so() -> None:
     assert action_label(st, call).endswith(
         "— Onibi 2→6, jumps you: +1 fire; power 2→4: no more Varans"
     )
+
+
+@pytest.mark.parametrize(
+    ("lang", "forecast"),
+    [
+        ("de", "— Onibi 2→6, überspringt dich: +1 Flamme; dein Wasser 0 < Feuerstärke 4: 2 Warane"),
+        (
+            "fr",
+            "— Onibi 2→6, passe au-dessus de vous : +1 feu ; votre eau 0 < puissance 4 : 2 Varans",
+        ),
+    ],
+)
+def test_a_kodama_calls_forecast_in_german_and_french(lang: str, forecast: str) -> None:
+    from living_forest import i18n
+
+    st = _kodama_call_position([], ["goldfish", "beaver"])
+    i18n.set_language(lang)
+    try:
+        label = action_label(st, parse_action("call tree"))
+    finally:
+        i18n.set_language(i18n.SOURCE_LANGUAGE)
+    assert forecast in label, label

@@ -53,3 +53,29 @@ def test_the_log_wraps_other_lines_as_rich_does() -> None:
 
 def test_a_word_wider_than_the_log_is_cut() -> None:
     assert wrap_sentence("a Hippopotamus here", 5) == ["a", "Hippo", "potam", "us", "here"]
+
+
+CALL = (
+    "Appeler Kodama Arbre 1 de la pile Arbre : coût 1✿, aucun Élément (encore 2 dessous)"
+    " — Onibi 5→9, passe au-dessus de vous : +1 feu ; votre eau 1 < puissance 4 : 2"
+    " Varans ; Ana : eau 3 < puissance 4 : 2 Varans"
+)
+
+
+@pytest.mark.parametrize("width", range(28, 44))
+def test_a_french_option_never_begins_a_line_with_its_punctuation(width: int) -> None:
+    """The choice list wraps its options too (textwrap, at ASCII spaces): at 80x24 a
+    Kodama call's forecast put ": 2 Varans" at the start of a line."""
+    import textwrap
+
+    from living_forest.tui.widgets.controls import ChoiceList
+
+    choices = ChoiceList()
+    choices.items, choices.numbers = [CALL], [1]
+    lines = [str(c) for c in choices._wrapped(0, width)]
+    assert not any(line.lstrip().startswith((";", ":")) for line in lines), lines
+    assert " ".join(line.strip() for line in lines) == "1. " + CALL
+    assert all(len(line) <= width for line in lines)
+    plain = textwrap.wrap("1. " + CALL, width, subsequent_indent="   ", break_on_hyphens=False)
+    if width in (30, 32, 36, 37):  # where the plain wrap began a line with ":" or ";"
+        assert any(line.lstrip().startswith((";", ":")) for line in plain), plain

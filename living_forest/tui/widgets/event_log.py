@@ -3,7 +3,6 @@ with a line between rounds, the marked seats' lines marked, and a filter (issue 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -20,25 +19,21 @@ from textual.strip import Strip
 from textual.widgets import RichLog
 
 from living_forest.i18n import _
+from living_forest.present.wrapping import NO_BREAK, tie_punctuation
 
 MARK = "▸ "  # before the lines of a marked seat (the human's own, in a game with bots)
 UNMARKED = "  "
 
 
-# French puts a space before ; : ! ? » and after «: a line never breaks there (the sign
-# would begin the next line). Any other space is a place to break, as in Rich's wrap.
-_TIED_SPACE = re.compile(r" (?=[;:!?»])|(?<=«) ")
-_TIE = "\x00"  # stands for a tied space while the words are cut
-
-
 def wrap_sentence(text: str, width: int) -> list[str]:
     """``text`` in lines of at most ``width`` cells: broken at spaces (a word longer
-    than a line is cut), never at a space that French typography ties to its sign."""
+    than a line is cut), never at a space that French typography ties to its sign
+    (:func:`~living_forest.present.wrapping.tie_punctuation`)."""
     width = max(width, 1)
     lines: list[str] = []
     line: str | None = None
-    for word in _TIED_SPACE.sub(_TIE, text).split(" "):
-        word = word.replace(_TIE, " ")
+    for word in tie_punctuation(text).split(" "):
+        word = word.replace(NO_BREAK, " ")
         if line is not None and cell_len(line) + 1 + cell_len(word) <= width:
             line += " " + word
             continue
@@ -64,8 +59,8 @@ class Sentence:
         yield Text("\n".join(wrap_sentence(self.text, options.max_width)))
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        words = _TIED_SPACE.sub(_TIE, self.text).split(" ")
-        widest = max((cell_len(w.replace(_TIE, " ")) for w in words), default=0)
+        words = tie_punctuation(self.text).split(" ")
+        widest = max((cell_len(w) for w in words), default=0)
         return Measurement(widest, cell_len(self.text))
 
 
