@@ -224,6 +224,15 @@ def _message_problems(lang: str, m: Message) -> list[str]:
     return out
 
 
+def _drop_false_printf(m: Message) -> None:
+    """Babel flags every text in which "%" looks like a printf directive ("95% interval":
+    "% i"), and ``msgfmt --check`` then checks the translation as one and fails; only
+    a text with a real directive (``%(default)s``, ``%%``: argparse's) keeps the flag."""
+    ids = m.id if isinstance(m.id, tuple) else (m.id,)
+    if not any(_PRINTF_TOKEN.search(i) for i in ids if i):
+        m.flags.discard("python-format")
+
+
 def read_catalogue(lang: str) -> Catalog:
     from .i18n import po_path
 
@@ -266,6 +275,11 @@ def update() -> None:
             path.parent.mkdir(parents=True, exist_ok=True)
             cat = Catalog(domain=DOMAIN, project="living-forest", locale=lang)
         cat.update(template, update_header_comment=False)
+        for m in cat:
+            _drop_false_printf(m)
+        # Filled, so that ``msgfmt --check`` has nothing to say (not even a warning).
+        cat.revision_date = template.creation_date
+        cat.last_translator = "Living Forest translators"
         with path.open("wb") as f:
             write_po(f, cat, width=100, include_lineno=False, ignore_obsolete=True)
 

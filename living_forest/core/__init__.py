@@ -14,7 +14,7 @@ why_illegal(st, action)    # None if legal, else a Refusal: its sentence and rul
 why_unavailable(st, "attract")  # None if that action type can be started now, else why not
 decision(st)               # Decision(kind=reveal/action/pick/bonus/steal/over, action, budget, ...)
 basic_actions_of(st, seat); forced_stop_count(st); victory_thresholds(st); victory_tile(st, id)
-plant_preview(st, cell); move_destination(st, 3); plant_spaces(st)
+plant_preview(st, cell); move_destination(st, 3); plant_spaces(st); lost_bonus(st, action)
 reveals_hidden(st, action); revealed_by(st, events)   # what undo may not cross
 describe(event, st)        # the one place sentences are made; events carry ids, numbers, seats
 push(st, action); returns(st)  # the fast path for search: in place, unchecked, no events
@@ -61,6 +61,7 @@ from .engine import (
     data,
     is_over,
     legal_actions,
+    lost_bonus,
     move_destination,
     new_game,
     outcome,
@@ -154,6 +155,7 @@ __all__ = [
     "is_over",
     "legal_actions",
     "load_data",
+    "lost_bonus",
     "move_destination",
     "net_solitary",
     "new_game",

@@ -150,36 +150,52 @@ def turn_start_as(st: GameState, seat: int) -> GameState:
     return new
 
 
-def preview(st: GameState, action: Action) -> GameState:
+def preview(st: GameState, action: Action, events: list[Event] | None = None) -> GameState:
     """The position right after the legal ``action`` itself, before the automatic steps
     that follow it (the end of the turn or of the round): what the move alone changes,
-    for hints and previews. Not a position to play on."""
+    for hints and previews (its events added to ``events`` when given). Not a position
+    to play on."""
     r = rules_of(st)
     new = st.clone()
-    r.phases[new.phase].apply(r, new, action, [])
+    r.phases[new.phase].apply(r, new, action, [] if events is None else events)
     return new
 
 
-def turn_preview(st: GameState, action: Action) -> GameState:
+def turn_preview(st: GameState, action: Action, events: list[Event] | None = None) -> GameState:
     """The position after the legal Action-phase ``action`` and the automatic steps of
     the same turn that follow it (an automatic bonus such as a Fragment rock's
     Fragment, O-3; a bonus that cannot be performed, lost; a pick that cannot go on,
     finished), stopped before the turn ends: what the player's turn comes to, for a
-    move held before it ends the round. Not a position to play on."""
+    move held before it ends the round (the events of what it kept added to
+    ``events`` when given). Not a position to play on."""
     r = rules_of(st)
-    new = preview(st, action)
+    own: list[Event] = []
+    new = preview(st, action, own)
     turn_of = (PHASE_ACTION, st.round, st.current)
     if (new.phase, new.round, new.current) != turn_of:
         return st.clone()  # the move ends the turn itself (``end``): nothing else changes
     while new.phase == PHASE_ACTION and new.pending:  # automatic steps come from pending
-        step = new.clone()
-        decides = r.phases[step.phase].advance(r, step, []) is not None
+        step, step_events = new.clone(), list[Event]()
+        decides = r.phases[step.phase].advance(r, step, step_events) is not None
         if (step.phase, step.round, step.current) != turn_of:
             break  # the turn ended
         new = step  # (a bonus offered is marked so, as in ``apply``)
+        own.extend(step_events)
         if decides:
             break  # the player decides next
+    if events is not None:
+        events.extend(own)
     return new
+
+
+def lost_bonus(st: GameState, action: Action) -> str | None:
+    """The bonus the legal Action-phase ``action`` brings (a rock's, a corner's) that
+    would be lost at once, having no option now (O-3, X-6: nothing affordable, no
+    fire small enough, no space): its id ("attract"); None when every bonus it
+    brings can be used (or it brings none)."""
+    events: list[Event] = []
+    turn_preview(st, action, events)
+    return next((str(e["bonus"]) for e in events if e.kind == "bonus_lost"), None)
 
 
 def returns(st: GameState) -> tuple[float, ...]:
@@ -230,6 +246,7 @@ __all__ = [
     "data",
     "is_over",
     "legal_actions",
+    "lost_bonus",
     "move_destination",
     "new_game",
     "outcome",

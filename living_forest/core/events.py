@@ -70,7 +70,22 @@ class Plural:
         self.field = field
 
 
-Template = str | Plural
+class ByField:
+    """A sentence chosen by the value of one field of the event (``action_finished``:
+    the action kind), with ``default`` for a value that has no sentence of its own."""
+
+    __slots__ = ("default", "field", "forms")
+
+    def __init__(self, field: str, forms: Mapping[str, str], default: str) -> None:
+        self.field = field
+        self.forms = dict(forms)
+        self.default = default
+
+    def sentence(self, data: Mapping[str, Any]) -> str:
+        return self.forms.get(str(data.get(self.field)), self.default)
+
+
+Template = str | Plural | ByField
 
 # Message ids of the catalogue (English). ``{player}`` is the event's seat; the other
 # fields are the event's data or what ``_DERIVE`` adds.
@@ -124,7 +139,16 @@ _TEMPLATES: dict[str, Template] = {
     "bonus_offered": N_("{player} may take a bonus {bonus} ({source})."),
     "bonus_skipped": N_("{player} declines the bonus {bonus}."),
     "bonus_lost": N_("{player} cannot use the bonus {bonus} ({source}); it is lost."),
-    "action_finished": N_("{player} finishes {action}."),
+    # A multi-pick action ended with Done (A-6), by its kind; a module's kind: the default.
+    "action_finished": ByField(
+        "action",
+        {
+            "attract": N_("{player} is done attracting Guardian Animals."),
+            "extinguish": N_("{player} is done putting out fires."),
+        },
+        # i18n: a multi-pick action ended ({action}: its word, "attract")
+        N_("{player} is done with {action}."),
+    ),
     "turn_ended": N_("{player} ends the turn."),
     "onibi_attacks": Plural(
         NP_(
@@ -421,6 +445,8 @@ def describe(event: Event, st: GameState) -> str:
             derive(fields, names)
         if isinstance(tpl, Plural):
             text = ngettext(tpl.singular, tpl.plural, int(fields[tpl.field]))
+        elif isinstance(tpl, ByField):
+            text = _(tpl.sentence(event.data))
         else:
             text = _(tpl)
         return text.format(**fields)

@@ -4,11 +4,11 @@ own."""
 
 from __future__ import annotations
 
-from living_forest.core import Action, GameState, move_destination, rules_of
+from living_forest.core import Action, GameState, lost_bonus, move_destination, rules_of
 from living_forest.core.action_types import Attract, Extinguish, Move, Plant, TakeFragment
 from living_forest.core.effects import ANY_ACTION, BonusAction, RepeatAction
 from living_forest.core.events import bonus_word
-from living_forest.i18n import N_, _, card_name
+from living_forest.i18n import N_, NC_, _, card_name
 
 from .glyphs import MARK_NAME, plain_elements, rock_bonus_name
 from .views import ActionView, EffectView, ModuleView, RockView, register
@@ -59,6 +59,10 @@ def _move_label(st: GameState, a: Action) -> str:
     dest, jumped = move_destination(st, a.value)
     names = ", ".join(st.players[j].name for j in jumped)
     bonus = rock_bonus_name(rules_of(st).data.rock_bonus[dest])
+    if lost_bonus(st, a) is not None:  # O-3: it would be lost at once (the core says)
+        # i18n: a move's rock bonus that has no option now ({bonus}: "bonus Attract"):
+        # "Move 2 to rock 8 (bonus Attract: nothing affordable)"
+        bonus = _("{bonus}: nothing affordable").format(bonus=bonus)
     if names:
         # i18n: {bonus}: the rock's bonus ("bonus Plant"); {names}: players' names
         text = _("Move {distance} to rock {rock} ({bonus}), jumping {names}")
@@ -170,10 +174,11 @@ BASE_GAME = register(
             ),
         ),
         rocks=(
-            RockView("plant", "♣", N_("Plant"), N_("bonus Plant")),
-            RockView("fragment", "◆", N_("Fragment"), N_("1 Fragment")),
-            RockView("attract", "☼", N_("Attract"), N_("bonus Attract")),
-            RockView("extinguish", "≈", N_("Extinguish"), N_("bonus Extinguish")),
+            # i18n: a rock's bonus in the key beside the 80x24 ring: at most 10 characters
+            RockView("plant", "♣", NC_("rock", "Plant"), N_("bonus Plant")),
+            RockView("fragment", "◆", NC_("rock", "Fragment"), N_("1 Fragment")),
+            RockView("attract", "☼", NC_("rock", "Attract"), N_("bonus Attract")),
+            RockView("extinguish", "≈", NC_("rock", "Extinguish"), N_("bonus Extinguish")),
         ),
         effects=(
             EffectView(RepeatAction, _repeat_words, _repeat_tag),

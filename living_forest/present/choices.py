@@ -16,6 +16,7 @@ from living_forest.core import (
     GameState,
     decision,
     legal_actions,
+    lost_bonus,
     new_tree_kind,
     plant_preview,
     raw_strengths,
@@ -255,11 +256,14 @@ def _space_choice(st: GameState, a: Action) -> Choice:
             element = None if bonus is None else bonus.element
             g = "" if element is None else ELEMENT_GLYPH[ELEMENTS[element]]
             # i18n: {bonus} is a bonus ("attract"); {glyph} an Element's glyph (☼+3: sun 3)
-            extra.append(
-                _("corner: bonus {bonus} {glyph}+{extra}").format(
-                    bonus=bonus_word(corner.bonus), glyph=g, extra=corner.extra
-                )
+            text = _("corner: bonus {bonus} {glyph}+{extra}").format(
+                bonus=bonus_word(corner.bonus), glyph=g, extra=corner.extra
             )
+            if lost_bonus(st, a) is not None:  # O-3: lost at once (the core says)
+                # i18n: a corner's bonus that has no option now ({bonus}: "corner:
+                # bonus attract ☼+3")
+                text = _("{bonus}: nothing affordable").format(bonus=text)
+            extra.append(text)
     for ln in preview.lines:
         g = ELEMENT_GLYPH[ELEMENTS[ln.element]]
         # i18n: {line} is "row 1" or "column 2"; {glyph} an Element's glyph (≈+2: water 2)

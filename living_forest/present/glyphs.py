@@ -72,7 +72,7 @@ def rock_glyph(bonus: str) -> str:
 def rock_word(bonus: str) -> str:
     """ "Plant", "Fragment"…; a bonus no view shows shows its data id."""
     rv = rock_view(bonus)
-    return _(rv.word) if rv else bonus.replace("_", " ").capitalize()
+    return pgettext("rock", rv.word) if rv else bonus.replace("_", " ").capitalize()
 
 
 def rock_bonus_name(bonus: str) -> str:

@@ -25,9 +25,10 @@ from living_forest.core.kodama import (
     visible_symbols,
 )
 from living_forest.core.kodama.effects import ElementPerSymbol, Symbols
+from living_forest.core.kodama.forecast import CallForecast, call_forecast
 from living_forest.core.kodama.rules import CallKodama
 from living_forest.core.kodama.sentences import CONDITION_WORD, pile_word
-from living_forest.i18n import N_, NC_, _, card_name, pgettext
+from living_forest.i18n import N_, NC_, _, card_name, join_and, ngettext, pgettext
 
 from .glyphs import ELEMENT_GLYPH, plain_elements
 from .views import (
@@ -214,7 +215,72 @@ def _call_label(st: GameState, a: Action) -> str:
     )
     # i18n: {pile}: Flower, Tree or Water; {details}: its cost, Elements and cards left
     call = _("Call {card} from the {pile} pile: {details}")
-    return call.format(card=card_name(c.name), pile=pile_word(a.arg), details=details)
+    text = call.format(card=card_name(c.name), pile=pile_word(a.arg), details=details)
+    return f"{text} — {call_consequence(st, call_forecast(st, a))}"
+
+
+def call_consequence(st: GameState, f: CallForecast) -> str:
+    """What a call does (K-A5, K-O2, K-O3), from the core's forecast, for the player to
+    act: "Onibi 2→4, jumps you: +1 fire; your water 2 < power 4: 2 Varans"."""
+    me = st.current
+    # i18n: Onibi moving after a call, from rock {from_rock} to rock {to_rock}
+    parts = [_("Onibi {from_rock}→{to_rock}").format(from_rock=f.from_rock, to_rock=f.to_rock)]
+    if f.jumped:
+        # i18n: whom Onibi jumps: the player to act ("jumps you and Ben")
+        you = pgettext("onibi jumps", "you")  # the object of "jumps": "dich", "vous"
+        names = join_and(you if s == me else st.players[s].name for s in f.jumped)
+        fires = []
+        if f.fires:
+            n = len(f.fires)
+            # i18n: the fires Onibi adds to the Circle's centre (one per Spirit jumped)
+            fires.append(ngettext("+{count} fire", "+{count} fires", n).format(count=n))
+        if f.fires_missed:
+            n = f.fires_missed
+            # i18n: fires Onibi would add but cannot: 7 are burning, or none is left
+            fires.append(
+                ngettext("{count} fire cannot be added", "{count} fires cannot be added", n).format(
+                    count=n
+                )
+            )
+        # i18n: {names}: the players Onibi jumps; {fires}: "+1 fire"
+        parts[0] += ", " + _("jumps {names}: {fires}").format(names=names, fires=", ".join(fires))
+    else:
+        # i18n: after "Onibi 2→4": Onibi jumps no Spirit, so adds no fire
+        parts[0] += ", " + _("jumps nobody")
+    before, after = f.attack_before, f.attack_after
+    if after is None or (before is not None and before.power == after.power):
+        return parts[0]
+    changed = [s for s in st.order() if before is None or after.gets.get(s) != before.gets.get(s)]
+    changed = sorted((s for s in changed if s in after.owed), key=lambda s: s != me)  # you first
+    for s in changed:
+        n = after.gets[s]
+        if n:
+            varans = ngettext("{count} Varan", "{count} Varans", n).format(count=n)
+        else:
+            varans = _("no Varan left")
+        if s == me:
+            # i18n: Onibi's attack at the end of the round after the call: the player's
+            # water is below the fire power; {varans}: "2 Varans"
+            text = _("your water {water} < power {power}: {varans}")
+        else:
+            # i18n: Onibi's attack at the end of the round after the call, on another
+            # player: their water is below the fire power; {varans}: "2 Varans"
+            text = _("{player}: water {water} < power {power}: {varans}")
+        parts.append(
+            text.format(
+                player=st.players[s].name, water=after.water[s], power=after.power, varans=varans
+            )
+        )
+    if not changed:
+        old = 0 if before is None else before.power
+        # i18n: the fire power rises with the fires Onibi adds, but nobody gets more
+        # Fire Varans at the end of the round
+        parts.append(
+            _("power {before}→{after}: no more Varans").format(before=old, after=after.power)
+        )
+    # i18n: between the parts of a call's forecast ("Onibi 2→4, jumps you: +1 fire;
+    # your water ..."): French puts a space before the semicolon
+    return _("; ").join(parts)
 
 
 def _element_label(st: GameState, a: Action) -> str:
@@ -319,7 +385,7 @@ KODAMA = register(
         ),
         rocks=(
             # Kodama's stone rocks (K-R1)
-            RockView("call_kodama", "K", N_("Kodama"), N_("bonus Call a Kodama")),
+            RockView("call_kodama", "K", NC_("rock", "Kodama"), N_("bonus Call a Kodama")),
         ),
         panels=(PanelView("kodama", N_("Kodama"), N_("The Kodama board"), _board_panel),),
         rock_marks=onibi_mark,

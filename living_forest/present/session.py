@@ -82,6 +82,10 @@ class Transition:
     # waits for Enter (undo drops it); ``after`` is then the board shown meanwhile and
     # ``events`` the move's own, to the end of the turn (again in the played move's).
     held: bool = False
+    # The move is only asked about, not played ("End your turn with 1 action unused?"):
+    # nothing changed (``before is after``, no events); Enter plays it, and dropping
+    # the question (``undone`` too) leaves no trace in the log.
+    asked: bool = False
 
 
 Subscriber = Callable[[Transition], None]
@@ -126,6 +130,9 @@ class Session:
         # A move that would end the round or the game, waiting for Enter: the action,
         # the board shown meanwhile, and the position and events it leads to.
         self._held: tuple[Action, GameState, GameState, list[Event]] | None = None
+        # A person's ``end`` with basic actions left, asked about before it is played:
+        # the action, and the position and events it would lead to.
+        self._asked: tuple[Action, GameState, list[Event]] | None = None
 
     # --- the stream of transitions -----------------------------------------------
 
@@ -179,14 +186,22 @@ class Session:
         Action phase: Onibi then attacks and new cards come out, which no undo may
         take back) is held instead: the board shows the move and what the turn hands out
         by itself after it (``view_state``, :func:`~living_forest.core.turn_preview`),
-        the turn waits for Enter (:meth:`confirm_turn` plays it) and undo drops it."""
+        the turn waits for Enter (:meth:`confirm_turn` plays it) and undo drops it.
+
+        A person's ``end`` with basic actions left (A-9) is not played but asked about
+        (:attr:`asked`): Enter plays it (:meth:`confirm_turn`), undo drops the question,
+        and neither the log nor the save ever holds a turn ended by mistake."""
         a = parse_action(action) if isinstance(action, str) else action
-        if self._held is not None:
+        if self._held is not None or self._asked is not None:
             self.confirm_turn()
         before = self.state
         new, events = apply(before, a)
         if self.turn_done is not None:
             self.confirm_turn()
+        if self._asks(before, a):
+            self._asked = (a, new, list(events))
+            self._publish(Transition(format_action(a), before, before, (), asked=True))
+            return []
         if self._holds(before, a, new):
             self._held = (a, turn_preview(before, a), new, list(events))
             # Its own events (to the end of the turn), for the log meanwhile; the end of
@@ -205,6 +220,20 @@ class Session:
         if reveals_hidden(before, a):
             return False
         return after.round != before.round or after.phase == PHASE_OVER
+
+    def _asks(self, before: GameState, a: Action) -> bool:
+        """A person ending their turn with basic actions left is asked first (A-9)."""
+        return (
+            a.kind == END
+            and before.phase == PHASE_ACTION
+            and before.basic_left > 0
+            and self.controller_of(before.current) == HUMAN
+        )
+
+    @property
+    def asked(self) -> Action | None:
+        """The move asked about, not played yet (``end`` with actions left), if any."""
+        return None if self._asked is None else self._asked[0]
 
     @property
     def view_state(self) -> GameState:
@@ -229,6 +258,23 @@ class Session:
     def held_ends_game(self) -> bool:
         """The held move ends the game (someone meets a condition, V-1): public."""
         return self._held is not None and self._held[2].phase == PHASE_OVER
+
+    @property
+    def passes_to(self) -> int:
+        """The seat that acts once the waiting turn is passed on (or the move asked
+        about is played): the one to act now otherwise."""
+        return self.state.current if self._asked is None else self._asked[1].current
+
+    @property
+    def asked_ends(self) -> str | None:
+        """What playing the move asked about would end beyond the turn: "game" (someone
+        meets a condition, V-1), "round" (Onibi plays), or None."""
+        if self._asked is None:
+            return None
+        after = self._asked[1]
+        if after.phase == PHASE_OVER:
+            return "game"
+        return "round" if after.round != self.state.round else None
 
     def _commit(
         self, before: GameState, a: Action, new: GameState, events: list[Event]
@@ -262,8 +308,9 @@ class Session:
     def turn_done(self) -> int | None:
         """The seat whose action turn is done but not yet passed on (issue 8: "Turn done
         - Enter to pass the turn, u to undo"): the undo stack ends with a move of theirs
-        that handed the turn on, or their last move is held. None when no turn waits."""
-        if self._held is not None:
+        that handed the turn on, or their last move is held or asked about. None when no
+        turn waits."""
+        if self._held is not None or self._asked is not None:
             return self.state.current
         if self._undo and self._undo[-1][0].current != self.state.current:
             return self._undo[-1][0].current
@@ -271,9 +318,12 @@ class Session:
 
     @property
     def turn_done_unused(self) -> int:
-        """Basic actions the player left unused, when they ended their turn with ``end``."""
+        """Basic actions the player left unused, when they ended their turn with ``end``
+        (or are asked whether to)."""
         if self.turn_done is None:
             return 0
+        if self._asked is not None:
+            return self.state.basic_left
         if self._held is not None:
             return self.state.basic_left if self._held[0].kind == END else 0
         before, n_actions, _n_events = self._undo[-1]
@@ -281,15 +331,22 @@ class Session:
 
     def confirm_turn(self) -> None:
         """The player passes their finished turn on: it can no longer be undone (a held
-        move is played now, and what follows it: Onibi, the next round)."""
+        move, or the move asked about, is played now, and what follows it: Onibi, the
+        next round)."""
         self._undo.clear()
+        if self._asked is not None:
+            a, new, events = self._asked
+            self._asked = None
+            self._commit(self.state, a, new, events)
+            self._undo.clear()  # the turn is passed on with it
+            return
         if self._held is not None:
             a, _shown, new, events = self._held
             self._held = None
             self._commit(self.state, a, new, events)
 
     def can_undo(self) -> bool:
-        if self._held is not None:
+        if self._held is not None or self._asked is not None:
             return True
         return bool(self._undo) and (self.current_is_human or self.turn_done is not None)
 
@@ -303,6 +360,12 @@ class Session:
     def undo(self) -> GameState:
         if not self.can_undo():
             raise UndoError(self.why_no_undo())
+        if self._asked is not None:  # "End with 1 action unused?" - no: nothing happened
+            a = self._asked[0]
+            self._asked = None
+            st = self.state
+            self._publish(Transition(format_action(a), st, st, (), undone=True, asked=True))
+            return st
         if self._held is not None:  # the held move was never played: drop it
             a, shown, _new, _events = self._held
             self._held = None

@@ -191,7 +191,7 @@ def turn_done_text(session: Session, key_of: KeyOf, *, short: bool = False) -> s
     """A finished turn that is not passed on yet: what the keys do (``short``: for
     the prompt above the choice box). A turn ended with actions unused is a question."""
     st = session.state
-    nxt = st.players[st.current].name
+    nxt = st.players[session.passes_to].name
     unused = session.turn_done_unused
     undo = key_of("undo")
     if unused and short:
@@ -199,26 +199,37 @@ def turn_done_text(session: Session, key_of: KeyOf, *, short: bool = False) -> s
         return ngettext(
             "End with {count} action unused?", "End with {count} actions unused?", unused
         ).format(count=unused)
+    if unused:  # asked before it is played: Enter plays it
+        ends = session.asked_ends
+        if session.held is not None:
+            ends = "game" if session.held_ends_game else "round"
+        if ends == "game":
+            text = ngettext(
+                "End your turn with {count} action unused? Enter: yes, it ends the game "
+                "· Esc: back to your turn",
+                "End your turn with {count} actions unused? Enter: yes, it ends the game "
+                "· Esc: back to your turn",
+                unused,
+            )
+        elif ends == "round":
+            text = ngettext(
+                "End your turn with {count} action unused? Enter: yes, it ends the round "
+                "· Esc: back to your turn",
+                "End your turn with {count} actions unused? Enter: yes, it ends the round "
+                "· Esc: back to your turn",
+                unused,
+            )
+        else:
+            text = ngettext(
+                "End your turn with {count} action unused? Enter: yes, pass to {next_player} "
+                "· Esc: back to your turn",
+                "End your turn with {count} actions unused? Enter: yes, pass to {next_player} "
+                "· Esc: back to your turn",
+                unused,
+            )
+        return text.format(count=unused, next_player=nxt)
     if session.held is not None:  # the last move of the round: Enter lets Onibi play
         ends_game = session.held_ends_game
-        if unused:
-            if ends_game:
-                text = ngettext(
-                    "End your turn with {count} action unused? Enter: yes, it ends the game "
-                    "· Esc: back to your turn",
-                    "End your turn with {count} actions unused? Enter: yes, it ends the game "
-                    "· Esc: back to your turn",
-                    unused,
-                )
-            else:
-                text = ngettext(
-                    "End your turn with {count} action unused? Enter: yes, it ends the round "
-                    "· Esc: back to your turn",
-                    "End your turn with {count} actions unused? Enter: yes, it ends the round "
-                    "· Esc: back to your turn",
-                    unused,
-                )
-            return text.format(count=unused)
         if short and ends_game:
             # i18n: the prompt above the choice box (34 columns at 80x24)
             return _("Turn done · Enter: end the game")
@@ -232,14 +243,6 @@ def turn_done_text(session: Session, key_of: KeyOf, *, short: bool = False) -> s
                 "{player}'s turn is done. Enter: end the round (Onibi plays) · {undo_key}: undo"
             )
         return text.format(player=nxt, undo_key=undo)
-    if unused:
-        return ngettext(
-            "End your turn with {count} action unused? Enter: yes, pass to {next_player} "
-            "· Esc: back to your turn",
-            "End your turn with {count} actions unused? Enter: yes, pass to {next_player} "
-            "· Esc: back to your turn",
-            unused,
-        ).format(count=unused, next_player=nxt)
     if short:
         # i18n: the prompt above the choice box (34 columns at 80x24)
         return _("Turn done · Enter: pass to {next_player}").format(next_player=nxt)

@@ -60,7 +60,8 @@ class ActionView:
 class RockView:
     """How a rock bonus (its data id, "plant") shows: one cell on the ring, a word in
     the ring's key and the large ring's boxes, a name in sentences. Words are English,
-    marked with ``N_``."""
+    marked with ``NC_("rock", ...)`` (the ring's key has its own words: "Attract" on the
+    key bar is another text), names with ``N_``."""
 
     bonus: str
     glyph: str

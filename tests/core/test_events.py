@@ -80,3 +80,18 @@ def test_sentences_look_names_up_in_the_game() -> None:
     lost = Event("bonus_lost", 1, {"bonus": "fragments", "amount": 2, "source": "corner"})
     assert describe(lost, st) == "Bo cannot use the bonus 2 Fragments (corner); it is lost."
     assert describe(Event("made_up", 0, {"x": 1}), st) == "made_up: {'x': 1}"
+
+
+def test_a_multi_pick_action_ends_in_a_natural_sentence() -> None:
+    """Issue 29: "Ana finishes extinguish." / "finishes attract." read like machine words
+    (the action's id in a fixed frame); each kind has its own sentence (A-6: Done ends
+    the picks), and a kind without one (a module's) still reads as words."""
+    st = start(2)
+
+    def finished(kind: str) -> str:
+        return describe(Event("action_finished", 0, {"action": kind}), st)
+
+    assert finished("attract") == "Ana is done attracting Guardian Animals."
+    assert finished("extinguish") == "Ana is done putting out fires."
+    assert finished("call_kodama") == "Ana is done with call kodama."
+    assert all("finishes" not in finished(k) for k in ("attract", "extinguish"))

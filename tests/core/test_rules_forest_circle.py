@@ -562,3 +562,38 @@ def test_O3_while_a_rock_bonus_is_on_offer_only_that_action_or_skip_is_possible(
     st, ev = play(st, "skip")
     assert "bonus_skipped" in kinds(ev) and st.centre == [2]
     assert st.basic_left == 1 and "extinguish 2" in legal_strs(st)  # basic Extinguish left
+
+
+@pytest.mark.parametrize(
+    ("rock", "why"),
+    [(4, "no fire"), (2, "nothing affordable"), (6, "no affordable tree")],
+)
+def test_O3_lost_bonus_says_before_the_move_which_bonus_would_be_lost(rock, why) -> None:
+    """O-3, X-6 (issue 29: "Move 2 to rock 8 (bonus Attract)" was offered with nothing
+    affordable): the core says, before the move, that its rock's bonus would be lost,
+    and nothing is changed by asking."""
+    from living_forest.core import lost_bonus
+
+    st = start(2)
+    st = set_rocks(st, {0: (rock - 1) % 12, 1: (rock + 3) % 12})
+    help_line = ["hare", "goldfish"] if why == "no fire" else ["hare"]
+    if why == "no fire":
+        st = set_centre(st, [])
+    st = to_action_phase(st, {0: help_line})
+    before = st.to_dict()
+    assert lost_bonus(st, parse_action("move 1")) == ROCKS[rock]
+    assert st.to_dict() == before
+    # The move itself agrees: the bonus is lost when it is played.
+    _after, ev = play(st, "move 1")
+    assert [e["bonus"] for e in events_of(ev, "bonus_lost")] == [ROCKS[rock]]
+
+
+def test_O3_lost_bonus_is_none_when_the_bonus_has_an_option_or_is_automatic() -> None:
+    """O-3: an Attract rock with a card the sun affords is offered, not lost; a Fragment
+    rock gives its Fragment by itself."""
+    from living_forest.core import lost_bonus
+
+    st = _mover(1, 6)  # sun 2 -> rock 2 (attract): the Spider and the Beaver fit
+    assert lost_bonus(st, parse_action("move 1")) is None
+    st = _mover(0, 6)  # -> rock 1 (a Fragment)
+    assert lost_bonus(st, parse_action("move 1")) is None

@@ -6,7 +6,7 @@ import json
 import random
 
 from living_forest.bots import baseline_bot
-from living_forest.core import apply, decision, legal_actions, new_game, observe
+from living_forest.core import Action, apply, decision, legal_actions, new_game, observe
 from living_forest.core.engine import data
 from living_forest.core.queries import CHOOSE_ACTION
 from living_forest.persistence import autosave_path, latest_autosave
@@ -23,6 +23,7 @@ from living_forest.tui.screens.modals import (
     help_sections,
 )
 from living_forest.tui.screens.over import TooSmallScreen
+from living_forest.tui.widgets.event_log import EventLog
 
 from .driver import clear_dialogs, first_flow, press_action, settle
 
@@ -119,10 +120,12 @@ async def test_undo_within_the_action_turn_only():
         assert game.session.state is start_state
         assert len(game.session.actions) == n
         assert "Undone: Attract " in status(app)  # in words, not the notation
-        # End the turn (issue 8): it stays open, the keys of the next player do nothing,
-        # and its last action can be undone until Enter passes it on.
+        # End the turn with actions unused (issue 8): a question, asked before the turn
+        # ends (issue 29: it is not played, so a "no" leaves no trace); the keys of the
+        # next player do nothing until Enter says yes.
         await pilot.press("e")
-        assert game.session.actions[-1] == "end" and game.session.turn_done == start_state.current
+        assert game.session.asked == Action("end") and game.session.actions[-1] != "end"
+        assert game.session.turn_done == start_state.current
         assert "End your turn with 2 actions unused? Enter: yes, pass to" in status(app)
         await pilot.press("escape")  # no: back to the turn, nothing lost
         assert game.session.state is start_state and game.session.turn_done is None
@@ -130,16 +133,44 @@ async def test_undo_within_the_action_turn_only():
         assert not isinstance(app.screen, HandOffScreen)  # nothing moves before Enter
         assert game._choices == []
         await pilot.press("t")
-        assert game.session.actions[-1] == "end"  # refused, with the reason
+        assert game.session.actions[-1] != "end"  # refused, with the reason
         assert "Enter: yes, pass to" in status(app)
         await pilot.press("u")
         assert game.session.state is start_state and game.session.turn_done is None
         await pilot.press("e", "enter")
-        assert game.session.turn_done is None
+        assert game.session.turn_done is None and game.session.actions[-1] == "end"
         await clear_dialogs(pilot)  # the hand-off to the next player
         await pilot.press("u")
         assert game.session.actions[-1] == "end"  # the passed turn is final
         assert "Cannot undo" in status(app)
+
+
+async def test_a_question_answered_no_leaves_no_trace_in_the_log():
+    """Issue 29: Esc on "End your turn with 1 action unused?" used to log "Ana ends the
+    turn." and then "Undone: End the turn.": a question nobody said yes to is no move
+    (A-9: ending with actions unused is the player's choice, made with Enter)."""
+    app = LivingForestApp(bot_pause=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await start(pilot, Session(SEATS, 14))
+        await to_action_phase(pilot, game)
+        await pilot.press("t")  # one action used, one left
+        log = game.query_one("#log", EventLog)
+        before, events = list(log.sentences), list(game.session.events)
+        actions = list(game.session.actions)
+        await pilot.press("e")
+        assert "End your turn with 1 action unused?" in status(app)
+        assert log.sentences == before  # asked, not played
+        await pilot.press("escape")
+        await pilot.pause()
+        assert log.sentences == before and game.session.events == events
+        assert game.session.actions == actions
+        assert "Undone" not in status(app)
+        await pilot.press("e", "enter")  # yes: now the turn ends, and the log says so
+        await pilot.pause()
+        added = log.sentences[len(before) :]
+        assert any("ends the turn" in line for line in added), added
+        assert not any("Undone" in line for line in log.sentences)
+        assert game.session.actions == [*actions, "end"]
 
 
 async def test_bot_seat_takes_its_turns_in_a_worker():
@@ -186,7 +217,7 @@ async def test_save_and_load_through_the_ui_give_the_same_state(tmp_path):
         await pilot.press("enter")
         await pilot.pause()
         assert path.is_file()
-        await pilot.press("e")  # play on, then load the save back
+        await pilot.press("e", "enter")  # play on (end the turn: yes), then load the save back
         await clear_dialogs(pilot)
         assert game.session.actions != saved_actions
         await pilot.press("ctrl+o")  # the save browser; its last entry types a path

@@ -66,6 +66,35 @@ def test_each_chapter_is_a_game_the_rules_accept(chapter) -> None:
     assert chapter.done
 
 
+def test_the_ending_chapter_says_what_the_tree_count_is_made_of() -> None:
+    """Issue 29: chapter 2 ended "Ana reached 12 different trees" where T 12 = 9 kinds +
+    the starting tree + 2 Victory tiles (V-3). The result box says what each count met
+    is made of (the core's split), and the lesson's own words agree with it."""
+    from living_forest.core import count_breakdown
+    from living_forest.tui.screens.over import summary
+
+    chapter = next(c for c in chapters() if c.id == "ending")
+    st, _movers = played(chapter)
+    assert st.phase == PHASE_OVER
+    b = count_breakdown(st, chapter.human)
+    name = chapter.seats[chapter.human].name
+    assert b.counts.trees == 12 and (b.tree_kinds, b.tree_tiles) == (9, 2)
+    text = summary(st)
+    assert (
+        f"{name} reached 12 trees ({b.tree_kinds} kinds of trees + the starting tree + "
+        f"{b.tree_tiles} Victory tiles)."
+    ) in text
+    assert "different trees" not in text
+    from living_forest.tui.screens.over import made_of as parts
+
+    assert parts(st, chapter.human, "fires") == "3 Fire tiles + 1 Victory tile"
+    assert parts(st, chapter.human, "flowers") == "Help Line 2 + Forest trees 3 + 1 Victory tile"
+    made_of = f"{b.tree_kinds} kinds of trees"
+    assert made_of in chapter.done and f"{b.tree_tiles} tree Victory tiles" in chapter.done
+    planted = next(s for s in chapter.steps if s.say and "reaches 12" in s.say)
+    assert made_of in planted.say and f"{b.tree_tiles} tree Victory tiles" in planted.say
+
+
 def test_the_chapters_cover_what_a_newcomer_must_learn() -> None:
     """Issue 10: the Help Line and solitary symbols, stopping early, each action type,
     the Circle and Victory tiles, planting with bonuses, Onibi's attack, Fragments and

@@ -11,14 +11,58 @@ from living_forest.core import (
     victory_thresholds,
     victory_tile,
 )
-from living_forest.i18n import NP_, _, ngettext
+from living_forest.i18n import NC_, NP_, _, ngettext, pgettext
 
 from ..glyphs import ELEMENT_GLYPH, FRAGMENT, SACRED_TREE, UNKNOWN
 from ..markup import safe
 from ..views import player_tags
 from .parts import tag
 
-_TILE_GLYPH = {"fire": "F", "flower": "✿", "tree": "T"}
+# The marks of the players panel's columns, in each language (context "count letter"):
+# the Trees and Fires counts (V-3), the Victory tiles held; ✿ and ◆ are glyphs.
+LETTER = {
+    # i18n: the players panel's mark for the Trees count (V-3) and a tree Victory
+    # tile: one letter, not F or the Victory tiles' letter
+    "trees": NC_("count letter", "T"),
+    # i18n: the players panel's mark for the Fires count (V-3) and a fire Victory
+    # tile: one letter, not the Trees' or the Victory tiles' letter
+    "fires": NC_("count letter", "F"),
+    # i18n: the players panel's mark before the number of Victory tiles held (80x24):
+    # one letter, not the Trees' or the Fires' letter
+    "tiles": NC_("count letter", "V"),
+    # i18n: the Victory tiles in the players panel's key and wide lines: at most 2
+    # letters
+    "tiles_key": NC_("count letter", "VT"),
+}
+
+
+def letter(what: str) -> str:
+    """A column's mark in the players panel ("T"; "B" in German): ``trees``,
+    ``fires``, ``tiles`` (one letter) or ``tiles_key`` (at most two)."""
+    return pgettext("count letter", LETTER[what])
+
+
+def _tile_glyph(kind: str) -> str:
+    """A Victory tile by its type ("fire"): its count's letter, or ✿."""
+    if kind == "flower":
+        return ELEMENT_GLYPH["flower"]
+    return letter(f"{kind}s") if f"{kind}s" in LETTER else UNKNOWN
+
+
+def players_key(st: GameState, *, wide: bool) -> str:
+    """The players panel's key to its columns, in the player's language: "T trees F
+    fires ✿ flowers of 12, VT Victory tiles", or at 80x24 "T F ✿→12 ◆ VT dr/dis"."""
+    t, f, vt = letter("trees"), letter("fires"), letter("tiles_key")
+    if wide:
+        # i18n: a key to the players panel's columns: {trees}, {fires} and {tiles} are
+        # the columns' letters (context "count letter"); trees, fires and flowers (✿)
+        # of {threshold} (what wins: "12", or "13·15·13"), Victory tiles
+        key = _("{trees} trees {fires} fires ✿ flowers of {threshold}, {tiles} Victory tiles")
+        return key.format(trees=t, fires=f, tiles=vt, threshold=threshold_text(st))
+    # i18n: the players panel's key at 80x24 (21 cells in English after the title):
+    # the sizes of the draw and discard stacks ("12/3"), a few letters each
+    stacks = _("dr/dis")
+    return f"{t} {f} {ELEMENT_GLYPH['flower']}→{threshold_text(st)} {FRAGMENT} {vt} {stacks}"
 
 
 def threshold_text(st: GameState) -> str:
@@ -34,13 +78,14 @@ def player_line(st: GameState, seat: int, *, wide: bool = False) -> str:
     t = threshold_text(st)
     mark = ">" if seat == st.current and st.phase != "over" else " "
     tree = SACRED_TREE if seat == st.first else " "
-    tiles = "".join(_TILE_GLYPH.get(victory_tile(st, x)[1], UNKNOWN) for x in p.victory_tiles)
+    tiles = "".join(_tile_glyph(victory_tile(st, x)[1]) for x in p.victory_tiles)
     tiles = tiles or "-"
     if wide:
         return (
             f"{mark}{tree}[b]{tag(st, seat)}[/] {safe(f'{p.name[:12]:<12}')} "
-            f"T{c.trees:>2} F{c.fires:>2} {ELEMENT_GLYPH['flower']}{c.flowers:>2} /{t}  "
-            f"{FRAGMENT}{p.fragments:<2} VT {tiles:<3} "
+            f"{letter('trees')}{c.trees:>2} {letter('fires')}{c.fires:>2} "
+            f"{ELEMENT_GLYPH['flower']}{c.flowers:>2} /{t}  "
+            f"{FRAGMENT}{p.fragments:<2} {letter('tiles_key'):<2} {tiles:<3} "
             # i18n: the sizes of the player's draw and discard stacks (two cells each),
             # at the end of a line of the wide players panel: 13 cells in English
             + _("draw {draw} disc {discard}").format(
@@ -49,8 +94,10 @@ def player_line(st: GameState, seat: int, *, wide: bool = False) -> str:
             + player_tags(st, seat)
         )
     return (
-        f"{mark}{tree}[b]{tag(st, seat)}[/] {safe(f'{p.name[:5]:<5}')} T{c.trees:<3}F{c.fires:<3}"
-        f"{ELEMENT_GLYPH['flower']}{c.flowers:<3}{FRAGMENT}{p.fragments:<3}V{len(p.victory_tiles)} "
+        f"{mark}{tree}[b]{tag(st, seat)}[/] {safe(f'{p.name[:5]:<5}')} "
+        f"{letter('trees')}{c.trees:<3}{letter('fires')}{c.fires:<3}"
+        f"{ELEMENT_GLYPH['flower']}{c.flowers:<3}{FRAGMENT}{p.fragments:<3}"
+        f"{letter('tiles')}{len(p.victory_tiles)} "
         f"{len(p.draw):>2}/{len(p.discard):<2}"
     )
 

@@ -795,6 +795,10 @@ class GameScreen(BoardScreen):
             return  # the board is not built yet; _first_flow shows everything
         held_logged = len(tr.events) if tr.held and self._log_loaded else 0
         logged, self._held_logged = self._held_logged, held_logged
+        if tr.undone and tr.asked:  # "End with 1 action unused?" - no: nothing happened
+            self.message = ""
+            self.refresh_board()
+            return
         if tr.undone:
             # In words, from the position where it was played ("Take a Fragment").
             what = action_label(tr.after, parse_action(tr.action))

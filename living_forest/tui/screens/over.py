@@ -16,7 +16,6 @@ from living_forest.core import (
     count_breakdown,
     outcome,
     rules_of,
-    victory_thresholds,
 )
 from living_forest.i18n import N_, NP_, _, join_and, ngettext
 from living_forest.present.board.players import threshold_text
@@ -24,8 +23,9 @@ from living_forest.present.glyphs import spirit_tag
 
 from .base import Dialog
 
+# A condition met, with the player's count (V-2): "12 trees" (what it is made of follows).
 CONDITION = {
-    "trees": NP_("{n} different tree", "{n} different trees"),
+    "trees": NP_("{n} tree", "{n} trees"),
     "fires": NP_("{n} fire", "{n} fires"),
     "flowers": NP_("{n} Sacred Flower", "{n} Sacred Flowers"),
 }
@@ -41,14 +41,47 @@ COUNT_WORD = {
 }
 
 
-def condition_text(st: GameState, condition: str) -> str:
-    """ "12 different trees": a condition with the threshold the game had (V-2)."""
-    n = victory_thresholds(st).get(condition)
+def condition_text(st: GameState, condition: str, seat: int) -> str:
+    """ "12 trees (9 kinds of trees + the starting tree + 2 Victory tiles)": a condition
+    ``seat`` met, with their count and what it is made of (V-3, the core's split)."""
+    count = count_breakdown(st, seat).counts
+    n = {"trees": count.trees, "fires": count.fires, "flowers": count.flowers}.get(condition)
     forms = CONDITION.get(condition)
-    if forms is None:  # a module's own condition: its id
-        return f"{'?' if n is None else n} {condition}"
-    # A threshold the game does not know reads "? ..." (as a plural).
-    return ngettext(*forms, 2 if n is None else n).format(n="?" if n is None else n)
+    if forms is None or n is None:  # a module's own condition: its id
+        return condition
+    text = ngettext(*forms, n).format(n=n)
+    parts = made_of(st, seat, condition)
+    return _("{count} ({parts})").format(count=text, parts=parts) if parts else text
+
+
+def made_of(st: GameState, seat: int, condition: str) -> str:
+    """What ``seat``'s count of ``condition`` is made of (V-3): "9 kinds of trees + the
+    starting tree + 2 Victory tiles"; "" for a condition the core does not split."""
+    b = count_breakdown(st, seat)
+    if condition == "trees":
+        # i18n: what a tree count is made of (V-3), before "+ the starting tree"
+        kinds = ngettext("{count} kind of tree", "{count} kinds of trees", b.tree_kinds)
+        parts = [kinds.format(count=b.tree_kinds), _("the starting tree")]
+        tiles = b.tree_tiles
+    elif condition == "fires":
+        # i18n: what a fire count is made of (V-3): the Fire tiles put out
+        fires = ngettext("{count} Fire tile", "{count} Fire tiles", b.fire_tiles)
+        parts = [fires.format(count=b.fire_tiles)]
+        tiles = b.fire_victory_tiles
+    elif condition == "flowers":
+        # i18n: what a flower count is made of (V-3): a source and its flowers ("Help
+        # Line 8")
+        source = _("{source} {count}")
+        parts = [source.format(source=_(s), count=v) for s, v in b.flower_parts if v]
+        tiles = b.flower_tiles
+    else:
+        return ""
+    if tiles:
+        # i18n: the Victory tiles in a count (V-3)
+        parts.append(
+            ngettext("{count} Victory tile", "{count} Victory tiles", tiles).format(count=tiles)
+        )
+    return " + ".join(parts)
 
 
 def count_word(condition: str) -> str:
@@ -68,7 +101,7 @@ def summary(st: GameState) -> str:
         won = _("{winner} wins.").format(winner=winners)
     reached = [
         _("{player} reached {goals}").format(
-            player=r.name, goals=join_and([condition_text(st, c) for c in r.met])
+            player=r.name, goals=join_and([condition_text(st, c, r.seat) for c in r.met])
         )
         for r in res.players
         if r.met

@@ -14,7 +14,7 @@ from living_forest.i18n import _, spirit_name
 from living_forest.present.board.circle import circle
 from living_forest.present.board.forest import FOREST_CELL, forest
 from living_forest.present.board.help_line import help_line, help_line_big
-from living_forest.present.board.players import players, threshold_text
+from living_forest.present.board.players import players, players_key
 from living_forest.present.board.reserve import reserve, reserve_width
 from living_forest.present.board.supplies import supplies
 from living_forest.present.markup import safe
@@ -167,15 +167,7 @@ class PlayersView(Panel):
         # i18n: the players panel's title; at 80x24 a key of 21 cells follows on the same
         # line of 36: at most 14 characters
         title = _("Players")
-        if self.wide:
-            # i18n: a key to the players panel's columns, whose letters T, F and VT stay
-            # as they are: trees, fires and flowers (✿) of {threshold} (what wins:
-            # "12", or "13·15·13"), Victory tiles
-            key = _("T trees F fires ✿ flowers of {threshold}, VT Victory tiles")
-            head = f"[b]{title}[/] [dim]{key.format(threshold=threshold_text(st))}[/]"
-        else:
-            # The key of the columns' letters and glyphs (T F ✿ ◆ VT dr/dis), untranslated.
-            head = f"[b]{title}[/] [dim]T F ✿→{threshold_text(st)} ◆ VT dr/dis[/]"
+        head = f"[b]{title}[/] [dim]{players_key(st, wide=self.wide)}[/]"
         return head + "\n" + players(st, wide=self.wide)
 
 

@@ -17,6 +17,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from living_forest.i18n import N_, _, ngettext
+from living_forest.present.wrapping import NO_BREAK, tie_punctuation
 
 
 class ChoiceList(Widget, can_focus=True):
@@ -90,10 +91,15 @@ class ChoiceList(Widget, can_focus=True):
         (labels are plain text of one-cell glyphs)."""
         n = self.numbers[i] if i < len(self.numbers) else i + 1
         label = f"{n}. " if n <= 9 else "   "
+        # textwrap breaks at ASCII spaces only: the no-break ones French puts before its
+        # signs hold ("puissance 4 : 2 Varans" never begins a line with ":").
         text = textwrap.wrap(
-            label + self.items[i], width, subsequent_indent="   ", break_on_hyphens=False
+            tie_punctuation(label + self.items[i]),
+            width,
+            subsequent_indent="   ",
+            break_on_hyphens=False,
         ) or [label]
-        lines = [Content(t) for t in text]
+        lines = [Content(t.replace(NO_BREAK, " ")) for t in text]
         if i == self.highlighted:
             style = "reverse" if self.has_focus else "bold"
             lines = [line.stylize(style) for line in lines]

@@ -3,10 +3,15 @@ with a line between rounds, the marked seats' lines marked, and a filter (issue 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions
+from rich.measure import Measurement
 from rich.style import Style
+from rich.text import Text
 from textual import events
 from textual.geometry import Region, Size
 from textual.reactive import Reactive
@@ -14,9 +19,49 @@ from textual.strip import Strip
 from textual.widgets import RichLog
 
 from living_forest.i18n import _
+from living_forest.present.wrapping import NO_BREAK, tie_punctuation
 
 MARK = "▸ "  # before the lines of a marked seat (the human's own, in a game with bots)
 UNMARKED = "  "
+
+
+def wrap_sentence(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` cells: broken at spaces (a word longer
+    than a line is cut), never at a space that French typography ties to its sign
+    (:func:`~living_forest.present.wrapping.tie_punctuation`)."""
+    width = max(width, 1)
+    lines: list[str] = []
+    line: str | None = None
+    for word in tie_punctuation(text).split(" "):
+        word = word.replace(NO_BREAK, " ")
+        if line is not None and cell_len(line) + 1 + cell_len(word) <= width:
+            line += " " + word
+            continue
+        if line is not None:
+            lines.append(line)
+        while cell_len(word) > width:  # a word wider than the log: cut it
+            cut = next(i for i in range(1, len(word) + 1) if cell_len(word[:i]) > width) - 1
+            lines.append(word[: max(cut, 1)])
+            word = word[max(cut, 1) :]
+        line = word
+    lines.append(line or "")
+    return lines
+
+
+class Sentence:
+    """A log line as Rich renders it, wrapped by :func:`wrap_sentence` at the log's
+    width (Rich's own wrap breaks at any space, "symbole)" / "; nombre net 0.")."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Text]:
+        yield Text("\n".join(wrap_sentence(self.text, options.max_width)))
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        words = tie_punctuation(self.text).split(" ")
+        widest = max((cell_len(w) for w in words), default=0)
+        return Measurement(widest, cell_len(self.text))
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,9 +140,9 @@ class EventLog(RichLog):
             if self._shows(e):
                 follow = self.auto_scroll if scroll_end is None else scroll_end
                 if not self._size_known:  # RichLog keeps it until it has a size
-                    self.write(self._line(e), scroll_end=follow)
+                    self.write(Sentence(self._line(e)), scroll_end=follow)
                 else:
-                    self.write(self._line(e), scroll_end=False)
+                    self.write(Sentence(self._line(e)), scroll_end=False)
                     if follow:
                         # Now, not after the next paint (RichLog's way): one frame a
                         # key, not two (issue 8's latency target). If the layout then
@@ -151,6 +196,6 @@ class EventLog(RichLog):
         self.clear()
         for e in self.entries:
             if self._shows(e):
-                self.write(self._line(e), scroll_end=False)
+                self.write(Sentence(self._line(e)), scroll_end=False)
         self.scroll_end(animate=False, immediate=False, x_axis=False)
         self._at_end = True

@@ -1,0 +1,54 @@
+"""The players panel's key and letters in the player's language (issue 29: German and
+French showed "T F ✿→12 ◆ VT dr/dis" in English at 80x24)."""
+
+from __future__ import annotations
+
+import pytest
+
+from living_forest import i18n
+from living_forest.present.board.players import LETTER, letter, player_line, players_key
+
+from ..core.scenario import start
+
+TRANSLATED = [lang for lang in i18n.LANGUAGES if lang != i18n.SOURCE_LANGUAGE]
+
+
+@pytest.fixture
+def lang_of():
+    yield i18n.set_language
+    i18n.set_language(i18n.SOURCE_LANGUAGE)
+
+
+def test_the_key_in_english_is_as_before() -> None:
+    st = start(2)
+    assert players_key(st, wide=False) == "T F ✿→12 ◆ VT dr/dis"
+    assert players_key(st, wide=True) == "T trees F fires ✿ flowers of 12, VT Victory tiles"
+
+
+@pytest.mark.parametrize(
+    ("lang", "narrow", "wide"),
+    [
+        ("de", "B F ✿→12 ◆ BP Na/Ab", "B Bäume F Flammen ✿ Blumen von 12, BP Bonusplättchen"),
+        ("fr", "A F ✿→12 ◆ TV pi/dé", "A arbres F feux ✿ fleurs sur 12, TV tuiles Victoire"),
+    ],
+)
+def test_the_key_and_the_lines_speak_the_language(lang, narrow, wide, lang_of) -> None:
+    st = start(2)
+    lang_of(lang)
+    assert players_key(st, wide=False) == narrow
+    assert players_key(st, wide=True) == wide
+    # The lines use the key's letters: "B2  F1  ✿…" under "B F ✿".
+    t, f = letter("trees"), letter("fires")
+    line = player_line(st, 0)
+    assert f" {t}2" in line and f"{f}1" in line and "T2" not in line
+    # Each Spirit starts with its three Victory tiles: fire, flower, tree (C-9).
+    assert f"{letter('tiles_key')} {f}✿{t}" in player_line(st, 0, wide=True)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_letters_are_single_and_tell_the_columns_apart(lang, lang_of) -> None:
+    lang_of(lang)
+    one = [letter(k) for k in ("trees", "fires", "tiles")]
+    assert all(len(x) == 1 for x in one) and len(set(one)) == 3, one
+    assert 1 <= len(letter("tiles_key")) <= 2
+    assert set(LETTER) == {"trees", "fires", "tiles", "tiles_key"}

@@ -1,0 +1,81 @@
+"""The event log's wrap (issue 29: "French wraps a log line before its semicolon"):
+French puts a space before ; : ! ? and Rich breaks at any space, so a line began with
+"; solitaires nets : 1."; the log breaks at spaces, never at those."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from rich.console import Console
+from rich.text import Text
+
+from living_forest import i18n
+from living_forest.bots import baseline_bot
+from living_forest.core import GameOptions, apply, describe, legal_actions, new_game
+from living_forest.core.observation import observe
+from living_forest.tui.widgets.event_log import Sentence, wrap_sentence
+
+FRENCH = "Bot révèle Renard (solitaire) ; solitaires nets : 2."
+
+
+def _rendered(renderable: object, width: int) -> list[str]:
+    console = Console(width=width, color_system=None, legacy_windows=False)
+    lines = console.render_lines(renderable, console.options, pad=False)
+    return ["".join(seg.text for seg in line).rstrip() for line in lines]
+
+
+@pytest.mark.parametrize("width", range(14, 40))
+def test_a_french_line_never_begins_with_its_punctuation(width: int) -> None:
+    rich = _rendered(Text(FRENCH), width)
+    ours = _rendered(Sentence(FRENCH), width)
+    assert all(not line.lstrip().startswith((";", ":")) for line in ours), ours
+    assert " ".join(ours) == FRENCH  # nothing lost, nothing added
+    assert all(len(line) <= width for line in ours)
+    if width in (29, 30):  # where Rich's own wrap put the semicolon first on a line
+        assert rich[1].startswith("; "), rich
+
+
+def test_the_log_wraps_other_lines_as_rich_does() -> None:
+    """Sentences with no tied space (English) wrap exactly as before, at any width."""
+    st, events = new_game([("Ana", "winter"), ("Bo", "spring")], 5, options=GameOptions())
+    rng = random.Random(5)
+    for _ in range(80):
+        st, ev = apply(st, baseline_bot(observe(st, st.current), legal_actions(st), rng))
+        events += ev
+    i18n.set_language(i18n.SOURCE_LANGUAGE)
+    sentences = [describe(e, st) for e in events]
+    assert len(sentences) > 50
+    for width in (20, 31, 44, 60):
+        for text in sentences:
+            assert _rendered(Sentence(text), width) == _rendered(Text(text), width), text
+
+
+def test_a_word_wider_than_the_log_is_cut() -> None:
+    assert wrap_sentence("a Hippopotamus here", 5) == ["a", "Hippo", "potam", "us", "here"]
+
+
+CALL = (
+    "Appeler Kodama Arbre 1 de la pile Arbre : coût 1✿, aucun Élément (encore 2 dessous)"
+    " — Onibi 5→9, passe au-dessus de vous : +1 feu ; votre eau 1 < puissance 4 : 2"
+    " Varans ; Ana : eau 3 < puissance 4 : 2 Varans"
+)
+
+
+@pytest.mark.parametrize("width", range(28, 44))
+def test_a_french_option_never_begins_a_line_with_its_punctuation(width: int) -> None:
+    """The choice list wraps its options too (textwrap, at ASCII spaces): at 80x24 a
+    Kodama call's forecast put ": 2 Varans" at the start of a line."""
+    import textwrap
+
+    from living_forest.tui.widgets.controls import ChoiceList
+
+    choices = ChoiceList()
+    choices.items, choices.numbers = [CALL], [1]
+    lines = [str(c) for c in choices._wrapped(0, width)]
+    assert not any(line.lstrip().startswith((";", ":")) for line in lines), lines
+    assert " ".join(line.strip() for line in lines) == "1. " + CALL
+    assert all(len(line) <= width for line in lines)
+    plain = textwrap.wrap("1. " + CALL, width, subsequent_indent="   ", break_on_hyphens=False)
+    if width in (30, 32, 36, 37):  # where the plain wrap began a line with ":" or ";"
+        assert any(line.lstrip().startswith((";", ":")) for line in plain), plain
