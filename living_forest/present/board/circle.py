@@ -191,14 +191,20 @@ def circle_big(
     cells = {r: _rock_cell(st, r, occupant, reached, marks) for r in range(len(D.rock_bonus))}
     fires = sorted(st.centre)
     holder = st.players[st.first].name
+    inner = 2 * w + 1
+    # "3 · 4 · 2" while it fits the centre (34 cells with its margin), else "3 4 2":
+    # seven fires with " · " pushed the ring's border out.
     values = " · ".join(f"[b $error]{v}[/]" for v in fires)
+    # i18n: the large Circle's centre: at most 34 cells with the values ("3 · 4 · 2")
+    values_line = _("fire values {values}")
+    if visible_len(values_line.format(values=values)) > inner - 2:
+        values = " ".join(f"[b $error]{v}[/]" for v in fires)
     # The large ring's centre: each line at most 34 cells (the fire values, up to seven
     # of them "3 · 4 · …", and a player's name of up to 16 included).
     centre = [
         # i18n: the large Circle's centre: at most 34 cells
         _("[b]Onibi's fires[/] in the centre"),
-        # i18n: the large Circle's centre: at most 34 cells with the values ("3 · 4 · 2")
-        _("fire values {values}").format(values=values)
+        values_line.format(values=values)
         if fires
         # i18n: the large Circle's centre: at most 34 cells
         else _("[dim]no fire burns[/]"),
@@ -212,7 +218,6 @@ def circle_big(
         # i18n: the large Circle's centre: at most 34 cells
         _("[dim]Spirits move clockwise ↻[/]"),
     ]
-    inner = 2 * w + 1
     out = put_out_text(st, put_out or {}, inner - 1)
     if out:  # the last turns' fires put out, in place of the reminder of the direction
         centre[-1] = out

@@ -443,9 +443,12 @@ class GameScreen(BoardScreen):
         return None
 
     def _refresh_status(self) -> None:
-        line = situation(self.session, self.modes, self.key_of, bot_text=self.bot_text())
         bar = self.query_one("#status", Static)
         width = max(20, (bar.content_size.width or self.app.size.width - 2))
+        # The telling of the situation that fits one row (the second is the message's).
+        line = situation(
+            self.session, self.modes, self.key_of, bot_text=self.bot_text(), width=width
+        )
         # The situation on one line (the prompt above the choices repeats it), or on
         # both rows when no message needs the second (a warning at the end of a long
         # line is not cut); a message (e.g. why a key is refused) below it, on two lines
