@@ -64,6 +64,7 @@ from living_forest.present.status import hint_text, situation, turn_done_text
 from ..widgets.board import (
     ForestView,
     HelpLineView,
+    Panel,
     ReserveView,
 )
 from ..widgets.controls import ChoiceList
@@ -395,6 +396,8 @@ class GameScreen(BoardScreen):
         most = self.CHOICES_MAX_WIDE if wide else self.CHOICES_MAX
         if self.has_class("-mid"):  # leave the log a few rows
             most = max(self.CHOICES_MAX, min(most, self.app.size.height - 26))
+        if not wide:  # 80x24: what the right column's panels leave, the log's 3 rows kept
+            most = max(self.CHOICE_SIZES[0], min(most, self._right_rows()))
         need = ol.rows_needed(width)
         # A few sizes only: each change is a relayout (~10 ms on a key press).
         rows = next((r for r in self.CHOICE_SIZES if need <= r < most), most)
@@ -407,12 +410,26 @@ class GameScreen(BoardScreen):
         st = self.state
         turn = (st.round, st.phase, st.current, wide)
         if rows and turn == self._choice_turn and self._choice_rows:
-            rows = max(rows, self._choice_rows)
+            rows = min(max(rows, self._choice_rows), most + (2 if wide else 0))
         self._choice_turn = turn
         if rows != self._choice_rows:
             self._choice_rows = rows
             ol.styles.height = rows
             ol.set_class(rows == 0, "-empty")  # keeps the focus, shows no border
+
+    LOG_ROWS = 3  # the log's rows at least (its min-height in app.tcss)
+
+    def _right_rows(self) -> int:
+        """The rows the choice box may take at 80x24: the right column's, less the
+        prompt, the players panel (with its forecast), the modules' panels and the log's
+        least rows."""
+        rows = self.app.size.height - self.status_rows() - 1  # the key bar
+        panels = self.query_one("#right").query(Panel)
+        used = 1 + sum(p.lines for p in panels if p.display) + self.LOG_ROWS
+        return rows - used
+
+    def fit_right(self) -> None:
+        self._size_choices()
 
     def _marks(self) -> dict[int, str]:
         """Forest spaces offered now: their digit, ``>`` on the highlighted one."""
@@ -469,6 +486,10 @@ class GameScreen(BoardScreen):
         if rows != self._status_rows:
             self._status_rows = rows
             bar.styles.height = rows
+            self.fit_left()
+
+    def look_key(self) -> str:
+        return self.key_of("inspect")
 
     def key_of(self, name: str) -> str:
         """The key (after any user keymap) bound to game action ``name`` (or "undo")."""

@@ -1,0 +1,79 @@
+"""Issue 29: 80x24 is the size every terminal opens at, and everything on it fits: with
+four players (base game and Kodama) the left column never scrolls (the supply gives
+up rows first), no panel's line is wider than its panel (nothing wraps: "≈Extinguish"
+wrapped beside a scroll bar) and the right column's panels leave the log its rows."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from living_forest.bots import baseline_bot
+from living_forest.core import BASE_GAME, GameOptions, apply, is_over, legal_actions, new_game
+from living_forest.core.observation import observe
+from living_forest.present.cells import cell_len
+from living_forest.present.session import SeatConfig, Session
+from living_forest.tui.app import LivingForestApp
+from living_forest.tui.widgets.board import Panel
+
+from .driver import started
+
+SEATS = [
+    SeatConfig("Ana", "winter"),
+    SeatConfig("Benedikt", "summer", "baseline"),
+    SeatConfig("Cleo", "spring", "baseline"),
+    SeatConfig("Dev", "autumn", "baseline"),
+]
+
+
+def _positions(options: GameOptions, seed: int, every: int) -> list:
+    """Every ``every``-th position of a 4-player baseline game while a round is played."""
+    st, _ = new_game([(s.name, s.spirit) for s in SEATS], seed, first=0, options=options)
+    rng = random.Random(seed)
+    out = []
+    step = 0
+    while not is_over(st):
+        if st.phase in ("draw", "action") and step % every == 0:
+            out.append(st)
+        st, _ = apply(st, baseline_bot(observe(st, st.current), legal_actions(st), rng))
+        step += 1
+    return out
+
+
+def _too_wide(panel: Panel) -> list[str]:
+    """The lines of ``panel`` wider than it (they would wrap)."""
+    width = panel.content_size.width
+    return [line.plain for line in panel._content.split("\n") if cell_len(line.plain) > width]
+
+
+@pytest.mark.parametrize("options", [BASE_GAME, GameOptions(("kodama",))], ids=["base", "kodama"])
+async def test_80x24_four_players_nothing_scrolls_wraps_or_is_cut(options) -> None:
+    app = LivingForestApp(bot_pause=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_session(Session(SEATS, 3, first=0, options=options))
+        await started(pilot)
+        game = app.game
+        assert game is not None and game.has_class("-narrow")
+        left = game.query_one("#left")
+        right = game.query_one("#right")
+        log = game.query_one("#log")
+        positions = _positions(options, 3, every=7)
+        assert len(positions) > 10
+        for i, st in enumerate(positions):
+            # every other position with a long message: a status line of three rows
+            game.say("A long message to the player. " * 4 if i % 2 else "")
+            game.show_panels(st, shown=st.current, focus=st.current)
+            await pilot.pause()
+            await pilot.pause()
+            where = f"position {i} (round {st.round}, {st.phase})"
+            assert left.max_scroll_y == 0, f"{where}: the left column scrolls"
+            for panel in game.query(Panel):
+                if panel.display and panel.content_size.width:
+                    assert not _too_wide(panel), f"{where}: {panel.id} wraps"
+            bottom = max(w.region.bottom for w in right.children if w.display)
+            assert bottom <= right.region.bottom, f"{where}: the right column is cut"
+            assert log.size.height >= 3, f"{where}: the log has no room"
+            supply = game.query_one("#supplies")
+            if supply.display:
+                assert supply.region.bottom <= left.region.bottom
