@@ -45,6 +45,7 @@ from living_forest.core.queries import CHOOSE_ACTION, PICK
 from living_forest.core.state import PHASE_OVER
 from living_forest.i18n import N_, _, card_name, ngettext
 from living_forest.present.board.discard import discard
+from living_forest.present.cells import cell_len
 from living_forest.present.choices import Choice, action_label, choices, prompt
 from living_forest.present.flow import (
     FlowController,
@@ -885,8 +886,10 @@ class GameScreen(BoardScreen):
         elif isinstance(step, HandOff):
             self.push_modal(HandOffScreen(step.name, step.spirit, step.what, step.since))
         elif isinstance(step, TellSince):
-            # A box that does not stop the game: the player reads it or plays on.
-            if self.TELL_SINCE:
+            # A box that does not stop the game: the player reads it or plays on. Where
+            # the log shows every line since the player's last turn, it would only cover
+            # them (a play-test at 120x40): the log says it.
+            if self.TELL_SINCE and not self._log_shows_since():
                 self.app.notify(
                     "\n".join(step.lines),
                     title=_("Since your last turn"),
@@ -896,6 +899,22 @@ class GameScreen(BoardScreen):
             self.advance_flow()
         elif isinstance(step, RunBot):
             self._start_bot(self.state, step.controller)
+
+    def _log_shows_since(self) -> bool:
+        """Whether the log, in a larger layout, has the rows for every line written
+        since the player to act ended their last turn (at most one a core event)."""
+        if self.has_class("-narrow"):
+            return False
+        seat = self.state.current
+        count = 0
+        for ev in reversed(self.session.events):
+            if ev.kind == "turn_ended" and ev.seat == seat:
+                break
+            count += 1
+        log = self.query_one("#log", EventLog)
+        width = max(1, log.scrollable_content_region.width)
+        rows = sum(-(-max(1, cell_len(text)) // width) for text in log.sentences[-count:])
+        return count > 0 and rows < log.scrollable_content_region.height
 
     # --- bots: one worker per step; its result is applied when it has finished ------
 
