@@ -300,7 +300,7 @@ def what_now(session: Session, modes: list[str], key_of: KeyOf, *, keys: bool = 
         return _("the game is over.")
     kinds = {a.kind for a in session.legal()}
     if d.kind == REVEAL:
-        keys = [
+        reveal = [
             f"{key_of(name)} {_(REVEAL_WORDS[name])}"
             for name in REVEAL_KEYS
             if GAME_KEYS[name].kind in kinds
@@ -312,7 +312,7 @@ def what_now(session: Session, modes: list[str], key_of: KeyOf, *, keys: bool = 
             warn = " " + _(
                 "Careful: net ▲ is {net}, the next solitary card ends your draw."
             ).format(net=net)
-        return ", ".join(keys) + "." + warn
+        return ", ".join(reveal) + "." + warn
     if d.kind != CHOOSE_ACTION:
         return _("choose one: 1-9 or ↑↓ ⏎.")
     if modes:
@@ -322,9 +322,9 @@ def what_now(session: Session, modes: list[str], key_of: KeyOf, *, keys: bool = 
         return ngettext(
             "{count} basic action left.", "{count} basic actions left.", st.basic_left
         ).format(count=st.basic_left)
-    names = [key_of(n) for n, k in GAME_KEYS.items() if k.kind in kinds]
+    listed = [key_of(n) for n, k in GAME_KEYS.items() if k.kind in kinds]
     return ngettext(
         "{count} basic action left; keys {keys}.",
         "{count} basic actions left; keys {keys}.",
         st.basic_left,
-    ).format(count=st.basic_left, keys=" ".join(names))
+    ).format(count=st.basic_left, keys=" ".join(listed))

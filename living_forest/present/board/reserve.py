@@ -65,11 +65,11 @@ def reserve(
                 bottoms.append(" " * width)
                 continue
             c = D.cards[cid]
-            head = f"[b]{c.cost}[/]{card_mark(c)}"
-            room = width - 1 - visible_len(head)
+            top = f"[b]{c.cost}[/]{card_mark(c)}"
+            room = width - 1 - visible_len(top)
             name = card_name(c.name)
             name = name if len(name) <= room else short_name(c)[:room]
-            tops.append(pad(f"{head}{safe(name)}", width))
+            tops.append(pad(f"{top}{safe(name)}", width))
             bottoms.append(pad(f"  {elements(c.elements)}", width))
         lines.append("".join(tops).rstrip())
         lines.append("".join(bottoms).rstrip())

@@ -185,16 +185,16 @@ class BoardScreen(Page[None]):
             reserve.tall = True
             spare = rows - used()
         # The Help Lines shown, each given up to three more rows while rows are spare.
-        for panel in [helpline, *(fv for fv in forests if fv.line)]:
+        before = helpline.lines
+        helpline.room = before + min(3, max(0, spare))
+        spare -= helpline.lines - before
+        for fv in forests:
             if spare <= 0:
                 break
-            if isinstance(panel, ForestView):
-                before = panel.lines
-                panel.line_room = before - FOREST_ROWS + min(3, spare)
-            else:
-                before = panel.lines
-                panel.room = before + min(3, spare)
-            spare -= panel.lines - before
+            if fv.line:
+                before = fv.lines
+                fv.line_room = before - FOREST_ROWS + min(3, spare)
+                spare -= fv.lines - before
 
     def fit_right(self) -> None:
         """After the panels changed their lines: the subclass fits its controls (the
