@@ -80,13 +80,16 @@ def charts_at_once(width: int, height: int) -> int:
 def y_ticks(top: int, needed: int | None, rows: int) -> list[int]:
     """The values labelled on a 0..``top`` axis drawn in ``rows`` rows: a step of 1, 2,
     3, 5 or 10 that leaves a row between labels, ``needed`` (the threshold) and ``top``
-    always; a label never lands on another's row (a 4 drawn on the 6 row)."""
+    always (the top unless it is as close to the threshold); a label never lands on
+    another's row (a 4 drawn on the 6 row)."""
     per_row = (top + 1) / max(1, rows)
     step = next((s for s in (1, 2, 3, 5, 10) if s >= 2 * per_row), 10 * (1 + int(per_row)))
     ticks = set(range(0, top + 1, step))
-    keep = {top} | ({needed} if needed is not None else set())
-    # The kept values push out the regular ticks too close to them (within a row's
-    # width of values).
+    # The kept values push out the regular ticks too close to them (two rows' worth of
+    # values); the threshold wins over the top when they are that close.
     close = max(1.0, 2 * per_row)
+    keep = {needed} if needed is not None else set()
+    if needed is None or abs(top - needed) >= close:
+        keep.add(top)
     ticks = {t for t in ticks if all(abs(t - k) >= close for k in keep)} | keep
     return sorted(ticks)

@@ -230,7 +230,7 @@ class ModulePanel(Panel):
 
     def render_state(self, st: GameState) -> str:
         text = self.view.render(st, self.wide) if self.view in game_panels(st) else ""
-        self.set_class(not text, "-empty")  # hidden when no row is left for it
+        self.display = bool(text)
         return text
 
 
