@@ -80,7 +80,9 @@ def _card_list(
 def _pack_cards(
     D: GameData, cards: tuple[str, ...], width: int, label: str, lines: int, look_key: str
 ) -> str:
-    tiers = [*_CARD_TIERS, *((chars, lines) for chars in _ROOMY_TIERS)]
+    # Given more than three lines, whole names on them come before short names.
+    roomy = [(None, lines)] if lines > 3 else []
+    tiers = [_CARD_TIERS[0], *roomy, *_CARD_TIERS[1:], *((c, lines) for c in _ROOMY_TIERS)]
     for chars, most in tiers:
         found = pack([label, *(_help_card(D, c, chars) for c in cards)], width)
         if found.count("\n") < min(most, lines):

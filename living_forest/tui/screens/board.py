@@ -224,7 +224,6 @@ class BoardScreen(Page[None]):
                 panel.recent = recent
             panel.state = st
         self.show_forests(st, shown=shown, focus=focus)
-        self.fit_left()
 
     def show_forests(
         self, st: GameState, *, shown: int, focus: int, marks: dict[int, str] | None = None
@@ -243,3 +242,4 @@ class BoardScreen(Page[None]):
             fv.set_reactive(ForestView.line, seat != focus and fv.display and self.forest_room > 0)
             fv.set_reactive(ForestView.marks, (marks or {}) if seat == st.current else {})
             fv.state = st
+        self.fit_left()  # which Forests show changes the rows left for the rest
