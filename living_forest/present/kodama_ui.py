@@ -275,11 +275,17 @@ def legend(st: GameState) -> list[tuple[str, str]]:
         ),
         (
             plain_text(_("[dim]guards[/] {guards}").format(guards=example)),
-            # i18n: the key to a short mark of the Kodama panel; {example} is "Fl→✿13"
+            # i18n: the key to a short mark of the Kodama panel; {example} is "Fl→✿13",
+            # {condition}: flowers, trees or fires
             _(
-                "What each pile guards: {example} is how many flowers win now; once the "
-                "pile is empty, its condition needs {raised}."
-            ).format(example=example, raised=kd.raised_threshold),
+                "What each pile guards: in {example}, {threshold} {condition} win now; once "
+                "that pile is empty, {raised} are needed."
+            ).format(
+                example=example,
+                threshold=st.thresholds[cond],
+                condition=_condition(cond),
+                raised=kd.raised_threshold,
+            ),
         ),
         (
             ONIBI,
