@@ -77,3 +77,51 @@ async def test_80x24_four_players_nothing_scrolls_wraps_or_is_cut(options) -> No
             supply = game.query_one("#supplies")
             if supply.display:
                 assert supply.region.bottom <= left.region.bottom
+            # The situation keeps its end on one row, above the message (it lost its end
+            # under a message, and wrapped to two rows in Kodama).
+            status = str(game.query_one("#status").render()).split("\n")
+            assert "…" not in status[0] and cell_len(status[0]) <= 78, f"{where}: {status[0]}"
+            if i % 2:
+                assert status[1].startswith("A long message"), f"{where}: {status}"
+
+
+@pytest.mark.parametrize("size", [(120, 40), (200, 60)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_the_since_note_never_covers_the_log_in_the_larger_layouts(size) -> None:
+    """At 120x40 the "Since your last turn" note covered the log lines it summarised:
+    now it is left out where the log shows them all, and sits over the left column
+    where it does not."""
+    from textual.widgets._toast import Toast
+
+    from living_forest.core import BASE_GAME, apply, legal_actions, new_game
+
+    st, _ = new_game([(s.name, s.spirit) for s in SEATS], 7, first=0, options=BASE_GAME)
+    rng = random.Random(7)
+    log: list[str] = []
+    # Ana about to reveal in round 5: the bots played a round since her last turn
+    while len(log) < 150 or st.current != 0 or st.phase != "draw":
+        a = baseline_bot(observe(st, st.current), legal_actions(st), rng)
+        st, _ = apply(st, a)
+        log.append(str(a))
+    app = LivingForestApp(bot_pause=0, autosave=False)
+    said: list[str] = []
+    notify = app.notify
+
+    def kept(message: str, *, title: str = "", timeout: float | None = None, **kw) -> None:
+        said.append(title)  # kept up for the test (5 s may pass on a busy machine)
+        notify(message, title=title, timeout=600, **kw)
+
+    app.notify = kept  # type: ignore[method-assign]
+    async with app.run_test(size=size, notifications=True) as pilot:
+        app.start_session(Session(SEATS, 7, first=0, actions=log))
+        await started(pilot)
+        for _ in range(5):  # the note is mounted on a later refresh
+            await pilot.pause()
+        game = app.game
+        log_region = game.query_one("#log").region
+        since = "Since your last turn" in said
+        notes = list(app.screen.query(Toast))
+        assert since != game._log_shows_since(), f"{size}: said {said}"
+        assert len(notes) == since
+        assert since or size != (120, 40)  # 120x40 has too few rows for them all
+        for note in notes:
+            assert not note.region.overlaps(log_region), f"{size}: the note covers the log"
