@@ -125,3 +125,28 @@ async def test_the_since_note_never_covers_the_log_in_the_larger_layouts(size) -
         assert since or size != (120, 40)  # 120x40 has too few rows for them all
         for note in notes:
             assert not note.region.overlaps(log_region), f"{size}: the note covers the log"
+
+
+async def test_the_new_game_form_keeps_its_title_whole_beside_its_scroll_bar() -> None:
+    """With four seats the 80x24 form scrolls, and its scroll bar cut the title's ")":
+    the title wraps instead."""
+    from living_forest.tui.screens.title import NewGameScreen
+
+    app = LivingForestApp(bot_pause=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        await pilot.press("f2", "f2")
+        form.query_one("#newgame").scroll_home(animate=False)
+        await pilot.pause()
+        assert form.query_one("#newgame").max_scroll_y > 0  # the scroll bar is up
+        title = form.query_one("#newgame-title")
+        shown = "".join(
+            seg.text for line in title.render_lines(title.region.reset_offset) for seg in line
+        )
+        assert "Kodama)" in shown
+        box = form.query_one("#newgame").scrollable_content_region
+        assert title.region.right <= box.right  # all of it left of the scroll bar

@@ -113,12 +113,14 @@ def help_line(
     owner: bool = False,
     room: int | None = None,
     look_key: str = "",
+    words: bool = False,
 ) -> str:
     """Strengths, net solitary count, then the cards: whole names while they fit on
     two lines of ``width``, short names beyond (:data:`_CARD_TIERS`); in ``room``
     rows in all (None: the cards get 3), the cards get the rows the first lines
     leave (at least 3): whole names on more of them, and at worst what fits and
-    "+N more (o)" (``look_key``, the key that lists everything)."""
+    "+N more (o)" (``look_key``, the key that lists everything). ``words``: the
+    modules' parts in words ("Kodama 2: a Fragment", not "K2:◆") where there is room."""
     p = st.players[seat]
     if owner:
         # i18n: before the Help Line's cards (packed in 42 cells); {player} is a name of
@@ -151,7 +153,7 @@ def help_line(
         [
             strengths(st, seat),
             f"{net_text}{actions}",
-            *status_parts(st, seat, short=True),
+            *status_parts(st, seat, short=not words),
             warn.strip(),
             onibi,
         ],

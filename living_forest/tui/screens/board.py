@@ -141,8 +141,10 @@ class BoardScreen(Page[None]):
             return
         reserve = self.query_one("#reserve", ReserveView)
         reserve.tall = False
+        helpline.words = False
         for fv in self.query(ForestView):
             fv.line_room = None
+            fv.words = False
         if not self.has_class("-narrow"):
             supply.room = helpline.room = None
             self.fit_right()
@@ -167,9 +169,11 @@ class BoardScreen(Page[None]):
         helpline = self.query_one("#helpline", HelpLineView)
         reserve.tall = False
         helpline.room = None
+        helpline.words = True  # "Kodama 2: a Fragment": the middle layout has the rows
         forests = [fv for fv in self.query(ForestView) if fv.display]
         for fv in forests:
             fv.line_room = None
+            fv.words = True
 
         def used() -> int:
             margins = len(forests)  # a Forest's bottom margin in this layout

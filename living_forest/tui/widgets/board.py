@@ -120,8 +120,13 @@ class ForestView(Panel):
     line: reactive[bool] = reactive(False, repaint=False)
     # The rows of that Help Line (None: its cards get three), set where rows are spare.
     line_room: reactive[int | None] = reactive(None, repaint=False)
+    # Its modules' parts in words ("Kodama 2: a Fragment"), set where there is room.
+    words: reactive[bool] = reactive(False, repaint=False)
 
     def watch_line_room(self) -> None:
+        self._update()
+
+    def watch_words(self) -> None:
         self._update()
 
     def watch_seat(self) -> None:
@@ -161,7 +166,9 @@ class ForestView(Panel):
         planted = self.recent.cells.get(self.seat)
         text = head + "\n" + forest(st, self.seat, marks=self.marks, planted=planted)
         if self.line:
-            text += "\n" + help_line(st, self.seat, names=False, room=self.line_room)
+            text += "\n" + help_line(
+                st, self.seat, names=False, room=self.line_room, words=self.words
+            )
         return text
 
 
@@ -172,8 +179,12 @@ class HelpLineView(Panel):
     seat: reactive[int] = reactive(0, repaint=False)
     room: reactive[int | None] = reactive(None, repaint=False)
     look_key: reactive[str] = reactive("", repaint=False)
+    words: reactive[bool] = reactive(False, repaint=False)  # as ForestView's
 
     def watch_room(self) -> None:
+        self._update()
+
+    def watch_words(self) -> None:
         self._update()
 
     # Its owner named ("Ben's Help Line"): set when the Forest shown under it is another
@@ -197,6 +208,7 @@ class HelpLineView(Panel):
             owner=self.named,
             room=self.room,
             look_key=self.look_key,
+            words=self.words,
         )
 
 
