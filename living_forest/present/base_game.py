@@ -99,6 +99,63 @@ def _bonus_tag(e: BonusAction) -> str:
     return f"+{action_word(e.action)}"
 
 
+def _legend(st: GameState) -> list[tuple[str, str]]:
+    """The key to the base game's short marks (the 80x24 board has no room for words)."""
+    out = _("out")  # the word the small Circle shows
+    return [
+        (
+            f"{out} Wi 3",
+            # i18n: the key to a short mark of the board ("out Wi 3" in the small Circle)
+            _(
+                "In the Circle's centre: the fires each player put out in their last turn "
+                "(Wi: the player's Spirit, 3: the fire's value)."
+            ),
+        ),
+        (
+            "net▲2",
+            # i18n: the key to a short mark of the board (on the Help Line)
+            _(
+                "Net solitary count: the solitary animals (▲) of the Help Line less the "
+                "gregarious ones (▼); the reveal stops when it reaches the limit."
+            ),
+        ),
+        (
+            "→ 2",
+            # i18n: the key to a short mark of the board (on the Help Line)
+            _("The basic actions the Help Line gives for the turn."),
+        ),
+        (
+            "T F ✿ ◆ V dr/dis",
+            # i18n: the key to the players panel's columns at 80x24 (untranslated letters)
+            _(
+                "Players panel: trees, fires put out, Sacred Flowers, Fragments, Victory "
+                "tiles, then the cards in the draw / discard stacks."
+            ),
+        ),
+        (
+            "2xattract  +plant",
+            # i18n: the key to a short mark of the board (a card's ability in the reserve)
+            _(
+                "A card's ability: 2x: that action may be taken twice in the turn; +: a "
+                "bonus action of that type."
+            ),
+        ),
+        (
+            "x3: 6 7 8",
+            # i18n: the key to a short mark of the board (the Trees supply at 80x24)
+            _("Trees in the supply: three copies are left of each of the trees 6, 7 and 8."),
+        ),
+        (
+            "=✿2  ✓☼1",
+            # i18n: the key to a short mark of the board (around a Forest)
+            _(
+                "Beside and under a Forest: the bonus of a row or column once it is "
+                "complete (=), or complete already (✓)."
+            ),
+        ),
+    ]
+
+
 BASE_GAME = register(
     ModuleView(
         "base",
@@ -173,6 +230,7 @@ BASE_GAME = register(
                 pick=_plant_pick,
             ),
         ),
+        legend=_legend,
         rocks=(
             # i18n: a rock's bonus in the key beside the 80x24 ring: at most 10 characters
             RockView("plant", "♣", NC_("rock", "Plant"), N_("bonus Plant")),

@@ -12,6 +12,10 @@ from dataclasses import dataclass
 from living_forest.core import GameState, counts, parse_action, rules_of, turn_preview
 from living_forest.core.state import PHASE_OVER
 
+# Four charts 2x2 need this much room to read (a row a unit or two on a 0-15 scale);
+# below it the charts are shown one at a time, the whole screen each.
+ALL_AT_ONCE = (120, 36)  # columns, rows
+
 # Markers per player, so the charts read without colour (NO_COLOR).
 MARKERS = ("●", "■", "▲", "◆")
 CONDITIONS = ("trees", "fires", "flowers")
@@ -65,3 +69,27 @@ def per_round(states: Sequence[GameState], actions: Sequence[str]) -> list[Round
     if last.phase != PHASE_OVER and (not out or out[-1].round != last.round):
         out.append(_point(last))  # the round going on, as it stands
     return out
+
+
+def charts_at_once(width: int, height: int) -> int:
+    """How many charts a ``width`` x ``height`` terminal shows at once: 4 (2x2), or 1
+    (80x24 gave each of four charts 5 rows, 3 units a row: markers hid each other)."""
+    return 4 if width >= ALL_AT_ONCE[0] and height >= ALL_AT_ONCE[1] else 1
+
+
+def y_ticks(top: int, needed: int | None, rows: int) -> list[int]:
+    """The values labelled on a 0..``top`` axis drawn in ``rows`` rows: a step of 1, 2,
+    3, 5 or 10 that leaves a row between labels, ``needed`` (the threshold) and ``top``
+    always (the top unless it is as close to the threshold); a label never lands on
+    another's row (a 4 drawn on the 6 row)."""
+    per_row = (top + 1) / max(1, rows)
+    step = next((s for s in (1, 2, 3, 5, 10) if s >= 2 * per_row), 10 * (1 + int(per_row)))
+    ticks = set(range(0, top + 1, step))
+    # The kept values push out the regular ticks too close to them (two rows' worth of
+    # values); the threshold wins over the top when they are that close.
+    close = max(1.0, 2 * per_row)
+    keep = {needed} if needed is not None else set()
+    if needed is None or abs(top - needed) >= close:
+        keep.add(top)
+    ticks = {t for t in ticks if all(abs(t - k) >= close for k in keep)} | keep
+    return sorted(ticks)

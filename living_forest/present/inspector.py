@@ -33,10 +33,10 @@ from living_forest.i18n import N_, _, card_name, ngettext
 from living_forest.present.markup import plain_text
 
 from .glyphs import ELEMENT_GLYPH, MARK_NAME, effects_text, plain_elements, rock_bonus_name
-from .views import game_panels, rock_marks
+from .views import game_panels, legend, rock_marks
 
 # Groups, in the order they are listed (English, marked: the screen shows ``_(group)``).
-RESERVE, HELP_LINES, FIRES, ROCKS, TREES, FOREST, TILES = (
+RESERVE, HELP_LINES, FIRES, ROCKS, TREES, FOREST, TILES, KEY = (
     N_("Reserve"),
     N_("Help Lines"),
     N_("Fires"),
@@ -44,7 +44,8 @@ RESERVE, HELP_LINES, FIRES, ROCKS, TREES, FOREST, TILES = (
     N_("Trees in the supply"),
     N_("Forest"),
     N_("Victory tiles"),
-)  # then the modules' panels (their views' titles)
+    N_("Key to the short marks"),
+)  # the modules' panels (their views' titles) come before the key
 
 _MARK_WORDS = {
     1: N_("solitary (▲): counts +1 towards the forced stop at 3 while revealing"),
@@ -399,6 +400,12 @@ def _panels(st: GameState) -> list[Item]:
     return out
 
 
+def _key(st: GameState) -> list[Item]:
+    """The key to the board's short marks ("out Wi 3", "K2:◆E"): the words the 80x24
+    board has no room for, the game's modules' included."""
+    return [Item(KEY, mark, (meaning,), f"key:{i}") for i, (mark, meaning) in enumerate(legend(st))]
+
+
 TO_ACT = -1  # ``acting``: the player to act is the one looking
 
 
@@ -418,6 +425,7 @@ def items(st: GameState, acting: int | None = TO_ACT, *, now: str | None = None)
         *_forest(st),
         *_tiles(st),
         *_panels(st),
+        *_key(st),
     ]
     if acting == TO_ACT or acting == st.current or st.phase == "over":
         return found

@@ -31,6 +31,7 @@ from living_forest.core.kodama.sentences import CONDITION_WORD, pile_word
 from living_forest.i18n import N_, NC_, _, card_name, join_and, ngettext, pgettext
 
 from .glyphs import ELEMENT_GLYPH, plain_elements
+from .markup import plain_text
 from .views import (
     ActionView,
     EffectView,
@@ -300,6 +301,68 @@ def _animal_label(st: GameState, a: Action) -> str:
     )
 
 
+def legend(st: GameState) -> list[tuple[str, str]]:
+    """The key to Kodama's short marks on the 80x24 board (K-K1, K-K2, K-E1, K-B1, K-V2)."""
+    k = _k(st)
+    if k is None:
+        return []
+    kd = kodama_data(rules_of(st))
+    rewards = "; ".join(
+        # i18n: a Kodama symbols reward in the key: "◆ a Fragment from 2"
+        _("{glyph} {reward} from {count}").format(
+            glyph=REWARD_GLYPH[reward], reward=_(REWARD_WORDS[reward]), count=least
+        )
+        for least, reward in kd.rewards
+    )
+    piles = ", ".join(f"{pile_tag(p)} {pile_word(p)}" for p in kd.pile_condition)
+    pile, cond = next(iter(kd.pile_condition.items()))
+    example = f"{pile_tag(pile)}→{CONDITION_GLYPH[cond]}{st.thresholds[cond]}"
+    return [
+        (
+            "K2:◆E",
+            # i18n: the key to a short mark of the board; {rewards}: "◆ a Fragment from
+            # 2; E an Element tile from 4; …"
+            _(
+                "Kodama symbols in view (2), and what they give at the start of the "
+                "player's turn: {rewards}."
+            ).format(rewards=rewards),
+        ),
+        (
+            "E1+☼2",
+            # i18n: the key to a short mark of the board (after a player's line)
+            _("Element tiles held (E1), and the bonus of those spent this round (+☼2)."),
+        ),
+        (
+            f"{pile_tag(pile)} 3(4)",
+            # i18n: the key to a short mark of the Kodama panel; {piles}: "Fl Flower, Tr
+            # Tree, Wa Water"
+            _(
+                "A Kodama pile ({piles}): the cost in Sacred Flowers of its top card, "
+                "then how many cards it holds."
+            ).format(piles=piles),
+        ),
+        (
+            plain_text(_("[dim]guards[/] {guards}").format(guards=example)),
+            # i18n: the key to a short mark of the Kodama panel; {example} is "Fl→✿13",
+            # {condition}: flowers, trees or fires
+            _(
+                "What each pile guards: in {example}, {threshold} {condition} win now; once "
+                "that pile is empty, {raised} are needed."
+            ).format(
+                example=example,
+                threshold=st.thresholds[cond],
+                condition=_condition(cond),
+                raised=kd.raised_threshold,
+            ),
+        ),
+        (
+            ONIBI,
+            # i18n: the key to a short mark of the board (Onibi on the small Circle)
+            _("Onibi on the Circle: moving Spirits jump over him."),
+        ),
+    ]
+
+
 def _symbols_status(st: GameState, seat: int, short: bool) -> str:
     return symbols_text(st, seat, short=short)
 
@@ -391,6 +454,7 @@ KODAMA = register(
         rock_marks=onibi_mark,
         player_tag=player_tag,
         status=_symbols_status,
+        legend=legend,
         flowers_buy=call_worth,
         counts=(
             _count("kodama_called", KODAMA_CALLS),

@@ -23,6 +23,7 @@ from living_forest.core.actions import END, STOP, USE_FRAGMENT
 from living_forest.core.queries import CHOOSE_ACTION, OVER, REVEAL
 from living_forest.i18n import N_, _, ngettext, spirit_name
 
+from .cells import cell_len
 from .keys import GAME_KEYS
 from .session import HUMAN, Session
 
@@ -142,15 +143,34 @@ def _then(st: GameState, turn: tuple[Action, ...]) -> list[str]:
 
 
 def situation(
-    session: Session, modes: list[str], key_of: KeyOf, *, bot_text: str | None = None
+    session: Session,
+    modes: list[str],
+    key_of: KeyOf,
+    *,
+    bot_text: str | None = None,
+    width: int | None = None,
 ) -> str:
     """One line: round, who acts (and how), and what they can do. ``bot_text`` names
-    how a bot's seat plays when it is not the bot's own level (a tutorial's script)."""
+    how a bot's seat plays when it is not the bot's own level (a tutorial's script).
+
+    With ``width``, the longest telling of it that fits ``width`` cells: first without
+    the rules' name (the board shows Kodama's panel), then without the Spirit's name,
+    then without the keys (the key bar lists them); the shortest when none fits."""
+    tellings = _situations(session, modes, key_of, bot_text)
+    if width is None:
+        return tellings[0]
+    return next((t for t in tellings if cell_len(t) <= width), tellings[-1])
+
+
+def _situations(
+    session: Session, modes: list[str], key_of: KeyOf, bot_text: str | None
+) -> list[str]:
+    """The tellings of :func:`situation`, longest first."""
     st = session.state
     if st.phase == "over":
-        return _("Round {round}: the game is over. Esc shows the result again.").format(
-            round=st.round
-        )
+        return [
+            _("Round {round}: the game is over. Esc shows the result again.").format(round=st.round)
+        ]
     p = st.players[st.current]
     ctl = session.current_controller
     if ctl == HUMAN:
@@ -165,9 +185,9 @@ def situation(
     rules = "".join(f" ({m.name.capitalize()})" for m in session.rules.modules)
     if session.turn_done is not None:
         # i18n: the status line; {rules}: " (Kodama)" or nothing; {what}: the keys to use
-        return _("Round {round}{rules} · {what}").format(
-            round=st.round, rules=rules, what=turn_done_text(session, key_of)
-        )
+        done = _("Round {round}{rules} · {what}")
+        what = turn_done_text(session, key_of)
+        return [done.format(round=st.round, rules=r, what=what) for r in (rules, "")]
     fields = {
         "round": st.round,
         "rules": rules,
@@ -184,7 +204,21 @@ def situation(
         # i18n: the status line (80 columns, wraps to a second row); {rules}: " (Kodama)"
         # or nothing; {bot}: " [easy bot]" or nothing; {what}: what the player can do now
         line = _("Round {round}{rules} · {player} ({spirit}){bot} takes actions: {what}")
-    return line.format(**fields)
+    if st.phase == "draw":
+        # i18n: the status line when the long one does not fit (the Spirit's name left
+        # out); {bot}: " [easy bot]" or nothing; {what}: what the player can do now
+        bare = _("Round {round}{rules} · {player}{bot} reveals Guardian Animals: {what}")
+    else:
+        # i18n: the status line when the long one does not fit (the Spirit's name left
+        # out); {bot}: " [easy bot]" or nothing; {what}: what the player can do now
+        bare = _("Round {round}{rules} · {player}{bot} takes actions: {what}")
+    short_what = what_now(session, modes, key_of, keys=False)
+    return [
+        line.format(**fields),
+        line.format(**{**fields, "rules": ""}),
+        bare.format(**{**fields, "rules": ""}),
+        bare.format(**{**fields, "rules": "", "what": short_what}),
+    ]
 
 
 def turn_done_text(session: Session, key_of: KeyOf, *, short: bool = False) -> str:
@@ -256,7 +290,9 @@ def turn_done_text(session: Session, key_of: KeyOf, *, short: bool = False) -> s
     )
 
 
-def what_now(session: Session, modes: list[str], key_of: KeyOf) -> str:
+def what_now(session: Session, modes: list[str], key_of: KeyOf, *, keys: bool = True) -> str:
+    """What the player to act can do now; ``keys`` False leaves out the list of the
+    action keys (the key bar shows them) where the line gives it."""
     st = session.state
     if session.turn_done is not None:
         return turn_done_text(session, key_of)
@@ -267,7 +303,7 @@ def what_now(session: Session, modes: list[str], key_of: KeyOf) -> str:
         return _("the game is over.")
     kinds = {a.kind for a in session.legal()}
     if d.kind == REVEAL:
-        keys = [
+        reveal = [
             f"{key_of(name)} {_(REVEAL_WORDS[name])}"
             for name in REVEAL_KEYS
             if GAME_KEYS[name].kind in kinds
@@ -279,14 +315,19 @@ def what_now(session: Session, modes: list[str], key_of: KeyOf) -> str:
             warn = " " + _(
                 "Careful: net ▲ is {net}, the next solitary card ends your draw."
             ).format(net=net)
-        return ", ".join(keys) + "." + warn
+        return ", ".join(reveal) + "." + warn
     if d.kind != CHOOSE_ACTION:
         return _("choose one: 1-9 or ↑↓ ⏎.")
     if modes:
         return _("choose one: 1-9 or ↑↓ ⏎, Esc back.")
-    keys = [key_of(n) for n, k in GAME_KEYS.items() if k.kind in kinds]
+    if not keys:
+        # i18n: the status line's end when the keys do not fit (the key bar lists them)
+        return ngettext(
+            "{count} basic action left.", "{count} basic actions left.", st.basic_left
+        ).format(count=st.basic_left)
+    listed = [key_of(n) for n, k in GAME_KEYS.items() if k.kind in kinds]
     return ngettext(
         "{count} basic action left; keys {keys}.",
         "{count} basic actions left; keys {keys}.",
         st.basic_left,
-    ).format(count=st.basic_left, keys=" ".join(keys))
+    ).format(count=st.basic_left, keys=" ".join(listed))

@@ -19,7 +19,7 @@ functions below ask only the views of the modules a game has on.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib.metadata import entry_points
@@ -137,6 +137,9 @@ class ModuleView:
     flowers_buy: Callable[[GameState, int], str] | None = None  # "rest (3)"
     counts: tuple[ReportCount, ...] = ()  # its events that ``simulate`` counts
     effects: tuple[EffectView, ...] = ()  # the kinds of ability its data brings
+    # The key to its short marks where there is no room for words ("K2:◆E", "guards
+    # Fl→✿13"): (a mark as the board shows it, what it means), translated.
+    legend: Callable[[GameState], Sequence[tuple[str, str]]] | None = None
 
 
 _MODULES: dict[str, ModuleView] = {}
@@ -239,3 +242,9 @@ def panel_views() -> tuple[PanelView, ...]:
 
 def game_panels(st: GameState) -> tuple[PanelView, ...]:
     return tuple(pv for mv in game_views(st) for pv in mv.panels)
+
+
+def legend(st: GameState) -> list[tuple[str, str]]:
+    """The key to the board's short marks in this game: the base game's, then each
+    module's (a mark as the board shows it, what it means)."""
+    return [entry for mv in game_views(st) if mv.legend for entry in mv.legend(st)]

@@ -684,9 +684,10 @@ class LivingForestApp(App[int]):
         timeout: float | None = None,
         markup: bool = True,
     ) -> None:
-        """Every notice, cleaned of control characters: it may quote a file's name."""
+        """Every notice, cleaned of control characters: it may quote a file's name (its
+        line breaks kept: "Since your last turn" lists one move a line)."""
         super().notify(
-            printable(message),
+            "\n".join(printable(line) for line in message.split("\n")),
             title=printable(title),
             severity=severity,
             timeout=timeout,

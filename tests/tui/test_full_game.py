@@ -116,11 +116,13 @@ def _finished(seed: int, options=None):
 
 def test_V3_the_result_shows_how_each_count_adds_up():
     """Issue 8: trees = kinds + start + tiles, fires = tiles + tiles, flowers = each
-    source + tiles; every line's sum is the count in the table."""
+    source + tiles; every line's sum is the count in the table. Issue 29: each term of
+    the flowers is named (a Kodama game has six sources), the ones adding nothing left
+    out."""
     import re
 
-    from living_forest.core import GameOptions, counts, rules_of
-    from living_forest.tui.screens.over import breakdown
+    from living_forest.core import GameOptions, count_breakdown, counts, rules_of
+    from living_forest.present.results import breakdown
 
     for seed, options in ((19, None), (4, GameOptions(("kodama",)))):
         st, _ = _finished(seed, options)
@@ -130,14 +132,30 @@ def test_V3_the_result_shows_how_each_count_adds_up():
         assert max(len(x) for x in lines) <= 74  # fits the result box at 80x24
         for seat in st.order():
             p = st.players[seat]
-            line = next(x for x in lines if x.startswith(f" {p.name} "))
+            at = next(i for i, x in enumerate(lines) if x.startswith(f" {p.name} "))
+            line = lines[at]
             c = counts(rules_of(st), p)
-            for glyph, total in (("T", c.trees), ("F", c.fires), ("✿", c.flowers)):
+            for glyph, total in (("T", c.trees), ("F", c.fires)):
                 m = re.search(rf"{glyph} (-?\d+) = ([-+\d ]+?)(?:   |$)", line)
                 assert m is not None, line
                 assert int(m.group(1)) == total
                 terms = m.group(2).replace(" - ", " + -").split(" + ")
                 assert sum(int(t) for t in terms) == total  # the parts add up to the count
+            flowers = lines[at + 1].strip()
+            m = re.fullmatch(r"✿ (-?\d+) = (.+)", flowers)
+            assert m is not None, flowers
+            assert int(m.group(1)) == c.flowers
+            terms = m.group(2).replace(" - ", " + -").split(" + ")
+            b = count_breakdown(st, seat)
+            named = {name: v for name, v in b.flower_parts if v}
+            if b.flower_tiles:
+                named["Victory tiles"] = b.flower_tiles
+            # every term is "name value": the names are the sources that add something
+            assert {t.rsplit(" ", 1)[0].lstrip("-") for t in terms} == set(named) or (
+                not named and terms == ["0"]
+            )
+            signed = [(-1 if t.startswith("-") else 1) * int(t.rsplit(" ", 1)[-1]) for t in terms]
+            assert sum(signed) == c.flowers
 
 
 async def test_rematch_starts_a_new_deal_with_the_same_seats():

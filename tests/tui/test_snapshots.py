@@ -1,4 +1,5 @@
-"""A few SVG snapshots: title, board at 80x24, 120x40 and 160x48 (and with NO_COLOR), game over.
+"""A few SVG snapshots: title, board at 80x24, 120x40 and 160x48 (and with NO_COLOR), game over;
+four players, base game and Kodama, at 80x24, 120x40 and 200x60.
 
 Deterministic: fixed seed and names, no autosave, no bot pause, no cursor blink
 (no text input on these screens). Update with ``--snapshot-update`` only after
@@ -155,3 +156,56 @@ def test_board_80x24_translated(snap_compare, lang):
         assert pilot.app.screen is pilot.app.game
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=check)
+
+
+# Issue 29: four players at each layout, the right pane full (a round in its Action
+# phase, Ana to act, three bots): what each size chooses to show and to drop.
+SEATS4 = [
+    SeatConfig("Ana", "winter"),
+    SeatConfig("Ben", "summer", "baseline"),
+    SeatConfig("Cleo", "spring", "baseline"),
+    SeatConfig("Dev", "autumn", "baseline"),
+]
+
+
+def four_player_app(seed: int, steps: int, options: GameOptions) -> LivingForestApp:
+    """Ana's Action turn after ``steps`` baseline moves of a 4-player game (no note
+    about the bots' moves: it would time out in the middle of a snapshot)."""
+    st, _ = new_game([(s.name, s.spirit) for s in SEATS4], seed, first=0, options=options)
+    rng = random.Random(seed)
+    log: list[str] = []
+    while len(log) < steps or st.current != 0 or st.phase != "action":
+        a = baseline_bot(observe(st, st.current), legal_actions(st), rng)
+        st, _ = apply(st, a)
+        log.append(str(a))
+    app = LivingForestApp(bot_pause=0, autosave=False)
+
+    async def start() -> None:
+        app.start_session(Session(SEATS4, seed, first=0, actions=log, options=options))
+
+    app.call_later(start)
+    return app
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 60)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("options", [BASE_GAME, GameOptions(("kodama",))], ids=["base", "kodama"])
+def test_four_players(snap_compare, monkeypatch, size, options):
+    """80x24: nothing scrolls (the supply's trees cut with "+N more (o)" when rows run
+    out); 120x40: the reserve named on two rows, whole names in the Help Lines, the
+    Kodama panel in words, a last Forest dropped rather than a scrolling column;
+    200x60 (Kodama: seven fires burning): the large Circle keeps its border."""
+    from living_forest.tui.screens.game import GameScreen
+
+    monkeypatch.setattr(GameScreen, "TELL_SINCE", False)
+    kodama = bool(options.modules)
+    app = four_player_app(9 if kodama else 7, 177 if kodama else 150, options)
+
+    async def check(pilot) -> None:
+        await settle(pilot)
+        game = pilot.app.game
+        assert pilot.app.screen is game and game.state.current == 0
+        assert game.query_one("#left").max_scroll_y == 0
+        if kodama and size == (200, 60):
+            assert len(game.state.centre) == 7
+
+    assert snap_compare(app, terminal_size=size, run_before=check)

@@ -421,7 +421,10 @@ async def test_the_status_line_says_ben_follows_the_lesson_until_the_script_ends
         assert game.bot_busy and not session.current_is_human
         game._refresh_status()
         status = str(game.query_one("#status", Static).render())
-        assert "Ben (Spring) [following the lesson]" in status and "bot]" not in status
+        # Ben and the lesson named (issue 29: the Spirit's name goes first when the line
+        # would not fit one row beside the lesson's hint)
+        assert "Ben" in status and "[following the lesson]" in status and "bot]" not in status
+        assert len(status.splitlines()[0]) <= 78
         for step in game.chapter.steps[game.tutor.index(session) :]:
             session.play(step.action)
         assert game.tutor.finished(session) and game.bot_text() is None

@@ -9,7 +9,7 @@ from living_forest.core.data import ASSETS_DIR, Card, GameData
 from living_forest.core.effects import Effect
 from living_forest.i18n import N_, _, card_name, pgettext
 
-from ..glyphs import MARK_GLYPH
+from ..glyphs import MARK_GLYPH, effects_text
 from ..markup import safe, visible_len
 from ..views import action_views, effect_view
 from .parts import elements
@@ -38,9 +38,13 @@ def card_markup(D: GameData, cid: str, *, name: bool, cost: bool = True, width: 
     head = f"[b]{c.cost}[/]" if cost else ""
     label = f"{safe(card_name(c.name))} " if name else ""
     text = f"{head}{mark}{label}{elements(c.elements)}"
-    ability = ability_tag(c.effects) if name else ""
-    if ability and (not width or visible_len(text) + 1 + len(ability) < width):
-        text += f" [dim]{ability}[/]"  # only where it fits: the reserve's columns are tight
+    if name and c.effects:
+        # In words where they fit ("a bonus extinguish"), else the short mark ("+extinguish",
+        # the inspector's key explains it), else nothing: the reserve's columns are tight.
+        for ability in (effects_text(c.effects), ability_tag(c.effects)):
+            if ability and (not width or visible_len(text) + 1 + visible_len(ability) < width):
+                text += f" [dim]{safe(ability)}[/]"
+                break
     if width:
         pad = width - visible_len(text)
         if pad > 0:

@@ -34,15 +34,22 @@ def circle(
     return circle_small(st, reached, put_out or {})
 
 
-def put_out_text(st: GameState, put_out: Mapping[int, Sequence[int]], room: int) -> str:
+def put_out_text(
+    st: GameState, put_out: Mapping[int, Sequence[int]], room: int, *, words: bool = False
+) -> str:
     """The fires put out in each player's last turn, "out Su 3 2 · Wi 4" (the tag
     underlined like the other last-move marks), in turn order from the player to act;
-    as many players as fit in ``room`` columns, none when not one fits."""
+    as many players as fit in ``room`` columns, none when not one fits. ``words``: "put
+    out last turn:" where there is room (the large ring), "out" is explained by the
+    inspector's key."""
     order = [(st.current + k) % st.n for k in range(st.n)]
     parts: list[str] = []
+    # i18n: before the fires each player put out in their last turn ("put out last
+    # turn: Su 3 2 · Wi 4"), in the large ring's centre (34 cells in all)
+    long = _("put out last turn:")
     # i18n: before the fires each player put out in their last turn ("out Su 3 2"), in
     # the small ring's centre (19 cells for the whole line): 3 characters or so
-    out = _("out")
+    out = long if words else _("out")
     used = len(out)
     for seat in order:
         values = put_out.get(seat)
@@ -191,14 +198,20 @@ def circle_big(
     cells = {r: _rock_cell(st, r, occupant, reached, marks) for r in range(len(D.rock_bonus))}
     fires = sorted(st.centre)
     holder = st.players[st.first].name
+    inner = 2 * w + 1
+    # "3 · 4 · 2" while it fits the centre (34 cells with its margin), else "3 4 2":
+    # seven fires with " · " pushed the ring's border out.
     values = " · ".join(f"[b $error]{v}[/]" for v in fires)
+    # i18n: the large Circle's centre: at most 34 cells with the values ("3 · 4 · 2")
+    values_line = _("fire values {values}")
+    if visible_len(values_line.format(values=values)) > inner - 2:
+        values = " ".join(f"[b $error]{v}[/]" for v in fires)
     # The large ring's centre: each line at most 34 cells (the fire values, up to seven
     # of them "3 · 4 · …", and a player's name of up to 16 included).
     centre = [
         # i18n: the large Circle's centre: at most 34 cells
         _("[b]Onibi's fires[/] in the centre"),
-        # i18n: the large Circle's centre: at most 34 cells with the values ("3 · 4 · 2")
-        _("fire values {values}").format(values=values)
+        values_line.format(values=values)
         if fires
         # i18n: the large Circle's centre: at most 34 cells
         else _("[dim]no fire burns[/]"),
@@ -212,8 +225,9 @@ def circle_big(
         # i18n: the large Circle's centre: at most 34 cells
         _("[dim]Spirits move clockwise ↻[/]"),
     ]
-    inner = 2 * w + 1
-    out = put_out_text(st, put_out or {}, inner - 1)
+    out = put_out_text(st, put_out or {}, inner - 2, words=True) or put_out_text(
+        st, put_out or {}, inner - 2
+    )
     if out:  # the last turns' fires put out, in place of the reminder of the direction
         centre[-1] = out
     centre = [pad(" " + c, inner) for c in centre]

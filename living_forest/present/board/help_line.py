@@ -33,16 +33,20 @@ def strengths(st: GameState, seat: int) -> str:
 
 
 def _help_card(D: GameData, cid: str, chars: int | None) -> str:
-    """A Help Line card: the whole name (``chars`` None), or its short name cut to
-    ``chars`` letters."""
+    """A Help Line card: the whole name (``chars`` None), its short name cut to
+    ``chars`` letters, or no name (``chars`` 0: its mark and Elements)."""
     c = D.cards[cid]
+    if chars == 0:
+        return f"{card_mark(c).strip() or '·'}{elements(c.elements)}"
     name = card_name(c.name) if chars is None else short_name(c)[:chars].rstrip()
     return f"{mark_before_name(c)}{safe(name)} {elements(c.elements)}"
 
 
 # The Help Line's card list: whole names on two lines, else short names on two, then
 # three lines, then short names cut to 6, 5, 4 letters (a Help Line of ten cards or
-# more).
+# more); then, in the lines the board has room for, the same again and the cards
+# without names (a late Kodama Help Line of 28 cards), and last the cards that fit
+# followed by "+N more" (the inspector's Help Lines list them all).
 _CARD_TIERS: tuple[tuple[int | None, int], ...] = (
     (None, 2),
     (SHORT_NAME_CHARS, 2),
@@ -51,33 +55,72 @@ _CARD_TIERS: tuple[tuple[int | None, int], ...] = (
     (5, 3),
     (4, 3),
 )
+_ROOMY_TIERS: tuple[int | None, ...] = (None, SHORT_NAME_CHARS, 6, 5, 4, 0)
 
 
-_CARD_LISTS: dict[tuple[int, tuple[str, ...], int, str, str], str] = {}
+_CARD_LISTS: dict[tuple[int, tuple[str, ...], int, str, str, int, str], str] = {}
 
 
-def _card_list(D: GameData, cards: tuple[str, ...], width: int, label: str) -> str:
-    """The Help Line's cards packed into ``width`` by :data:`_CARD_TIERS`, remembered
-    (the board draws the same Help Lines after every key)."""
-    key = (id(D), cards, width, label, language())  # the names depend on the language
+def _card_list(
+    D: GameData, cards: tuple[str, ...], width: int, label: str, lines: int = 3, look_key: str = ""
+) -> str:
+    """The Help Line's cards packed into ``width`` by :data:`_CARD_TIERS`, and in at
+    most ``lines`` lines (at least 3) by :data:`_ROOMY_TIERS`, remembered (the board
+    draws the same Help Lines after every key)."""
+    key = (id(D), cards, width, label, language(), lines, look_key)  # names: the language
     found = _CARD_LISTS.get(key)
     if found is None:
         if len(_CARD_LISTS) > 4096:
             _CARD_LISTS.clear()
-        for chars, lines in _CARD_TIERS:
-            found = pack([label, *(_help_card(D, c, chars) for c in cards)], width)
-            if found.count("\n") < lines:
-                break
-        assert found is not None
+        found = _pack_cards(D, cards, width, label, max(3, lines), look_key)
         _CARD_LISTS[key] = found
     return found
 
 
+def _pack_cards(
+    D: GameData, cards: tuple[str, ...], width: int, label: str, lines: int, look_key: str
+) -> str:
+    # Given more than three lines, whole names on them come before short names.
+    roomy = [(None, lines)] if lines > 3 else []
+    tiers = [_CARD_TIERS[0], *roomy, *_CARD_TIERS[1:], *((c, lines) for c in _ROOMY_TIERS)]
+    for chars, most in tiers:
+        found = pack([label, *(_help_card(D, c, chars) for c in cards)], width)
+        if found.count("\n") < min(most, lines):
+            return found
+    # Not even without names: as many as fit, then how many more.
+    for shown in range(len(cards) - 1, 0, -1):
+        rest = len(cards) - shown
+        if look_key:
+            # i18n: the end of a cut Help Line at 80x24: {count} cards not shown; {key}
+            # the key that lists them all (Look, "o")
+            more = ngettext("+{count} more ({key})", "+{count} more ({key})", rest)
+        else:
+            # i18n: the end of a cut Help Line at 80x24: {count} cards not shown
+            more = ngettext("+{count} more", "+{count} more", rest)
+        parts = [_help_card(D, c, 0) for c in cards[:shown]]
+        found = pack([label, *parts, f"[dim]{more.format(count=rest, key=look_key)}[/]"], width)
+        if found.count("\n") < lines:
+            return found
+    return label
+
+
 def help_line(
-    st: GameState, seat: int, *, names: bool, width: int = 42, owner: bool = False
+    st: GameState,
+    seat: int,
+    *,
+    names: bool,
+    width: int = 42,
+    owner: bool = False,
+    room: int | None = None,
+    look_key: str = "",
+    words: bool = False,
 ) -> str:
     """Strengths, net solitary count, then the cards: whole names while they fit on
-    two lines of ``width``, short names beyond (:data:`_CARD_TIERS`)."""
+    two lines of ``width``, short names beyond (:data:`_CARD_TIERS`); in ``room``
+    rows in all (None: the cards get 3), the cards get the rows the first lines
+    leave (at least 3): whole names on more of them, and at worst what fits and
+    "+N more (o)" (``look_key``, the key that lists everything). ``words``: the
+    modules' parts in words ("Kodama 2: a Fragment", not "K2:◆") where there is room."""
     p = st.players[seat]
     if owner:
         # i18n: before the Help Line's cards (packed in 42 cells); {player} is a name of
@@ -86,10 +129,8 @@ def help_line(
     else:
         # i18n: before the Help Line's cards (packed in 42 cells)
         label = _("Help Line")
-    cards = _card_list(rules_of(st).data, tuple(p.help_line), width, label)
-    if not p.help_line:
-        # i18n: {help_line} is "Help Line" or "Ana's Help Line"; one line of 42 cells
-        cards = _("{help_line} [dim]empty[/]").format(help_line=label)
+    # i18n: {help_line} is "Help Line" or "Ana's Help Line"; one line of 42 cells
+    cards = _("{help_line} [dim]empty[/]").format(help_line=label)
     net = net_solitary(rules_of(st), p)
     warn = _stop_warning(st, seat, net)
     actions = ""
@@ -112,13 +153,17 @@ def help_line(
         [
             strengths(st, seat),
             f"{net_text}{actions}",
-            *status_parts(st, seat, short=True),
+            *status_parts(st, seat, short=not words),
             warn.strip(),
             onibi,
         ],
         width,
     )
-    return f"{head.rstrip()}\n{cards}"
+    head = head.rstrip()
+    if p.help_line:
+        lines = 3 if room is None else room - head.count("\n") - 1
+        cards = _card_list(rules_of(st).data, tuple(p.help_line), width, label, lines, look_key)
+    return f"{head}\n{cards}"
 
 
 def _actions(n: int) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from living_forest.core import (
     GameState,
     conditions_met,
@@ -102,9 +104,11 @@ def player_line(st: GameState, seat: int, *, wide: bool = False) -> str:
     )
 
 
-def players(st: GameState, *, wide: bool = False) -> str:
+def players(st: GameState, *, wide: bool = False, width: int = 0) -> str:
+    """A line a player, then who could end the game this round (in lines of ``width``
+    cells when given: the panel's height is then its number of lines)."""
     lines = [player_line(st, i, wide=wide) for i in st.order()]
-    ending = game_end_forecast(st)
+    ending = game_end_forecast(st, width)
     if ending:
         lines.append(ending)
     return "\n".join(lines)
@@ -136,7 +140,7 @@ _SHORT_OF = {
 }
 
 
-def game_end_forecast(st: GameState) -> str:
+def game_end_forecast(st: GameState, width: int = 0) -> str:
     """While a round is played: who meets a victory condition now, so that the game
     ends when this Action phase is over if it still holds (V-1, V-2); and who could
     still end it this round (:func:`could_end_this_round`)."""
@@ -161,7 +165,7 @@ def game_end_forecast(st: GameState) -> str:
                 who.append(has.format(player=safe(st.players[seat].name), reached=reach))
         # i18n: {players} is "Ana has 13 trees (of 12); Ben has …"
         text = _("{players}: the game ends after this round's actions if it still holds")
-        lines.append(f"[$warning]{text.format(players='; '.join(who))}[/]")
+        lines += _warning(text.format(players="; ".join(who)), width)
     # Who could still end it this round: in the Action phase a promise (one basic
     # action does it, the core says); while revealing, who is one short.
     close = [
@@ -179,5 +183,12 @@ def game_end_forecast(st: GameState) -> str:
         else:
             # i18n: {players} is "Ana 1 tree from 12; Ben 1 fire from 12"
             head = _("One short of the end: {players}")
-        lines.append(f"[$warning]{head.format(players='; '.join(close))}[/]")
+        lines += _warning(head.format(players="; ".join(close)), width)
     return "\n".join(lines)
+
+
+def _warning(text: str, width: int) -> list[str]:
+    """``text`` (markup-safe, no styles) in the warning's colour, in lines of ``width``
+    cells (one line when 0)."""
+    rows = textwrap.wrap(text, width, break_on_hyphens=False) if width else [text]
+    return [f"[$warning]{row}[/]" for row in rows]

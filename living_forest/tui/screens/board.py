@@ -19,6 +19,7 @@ from living_forest.present.recent import LastMoves
 from living_forest.present.views import panel_views
 
 from ..widgets.board import (
+    FOREST_ROWS,
     CircleView,
     ForestView,
     HelpLineView,
@@ -66,7 +67,7 @@ class BoardScreen(Page[None]):
                         fv = ForestView(id=f"forest-{seat}", classes="forest")
                         fv.seat = seat
                         yield fv
-                yield SuppliesView(id="supplies")
+                yield SuppliesView(id="supplies", packed=True)
             with Vertical(id="right"):
                 yield from self.compose_controls()
                 yield PlayersView(id="players")
@@ -109,9 +110,99 @@ class BoardScreen(Page[None]):
                 panel.wide = roomy
             elif isinstance(panel, PlayersView):
                 panel.wide = (wide and w >= 160) or (mid and w - 44 >= 64)
+            elif isinstance(panel, ModulePanel):  # its words where the right column has room
+                panel.wide = wide or (mid and w - 44 >= 76)
             else:
                 panel.wide = wide
         self.layout_changed()
+        self.fit_left()
+
+    def status_rows(self) -> int:
+        """The rows of the status line above the board."""
+        height = self.query_one("#status").styles.height
+        return int(height.value) if height is not None and height.is_cells else 2
+
+    def look_key(self) -> str:
+        """The key that lists everything on the board ("" when this screen has none)."""
+        return ""
+
+    def fit_left(self) -> None:
+        """At 80x24 the left column never scrolls: the supply under the Forest gets the
+        rows the other panels leave (all of it, its trees cut with "+3 more (o)", its
+        first line alone, or nothing; the inspector lists it all). The panels' lines
+        are made to the column's width, so their rows are their lines."""
+        supply = self.query_one("#supplies", SuppliesView)
+        helpline = self.query_one("#helpline", HelpLineView)
+        supply.look_key = helpline.look_key = self.look_key()
+        if self.has_class("-mid"):
+            supply.room = None
+            self.fill_left()
+            self.fit_right()
+            return
+        reserve = self.query_one("#reserve", ReserveView)
+        reserve.tall = False
+        helpline.words = False
+        for fv in self.query(ForestView):
+            fv.line_room = None
+            fv.words = False
+        if not self.has_class("-narrow"):
+            supply.room = helpline.room = None
+            self.fit_right()
+            return
+        rows = self.app.size.height - self.status_rows() - 1  # the key bar below
+        left = self.query_one("#left")
+        shown = [p for p in left.query(Panel) if p.display]
+        # The Help Line first (its cards cut last), then the supply with what is left.
+        fixed = sum(p.lines for p in shown if p is not supply and p is not helpline)
+        helpline.room = rows - fixed
+        supply.room = max(0, rows - fixed - helpline.lines)
+        self.fit_right()
+
+    def fill_left(self) -> None:
+        """The middle layout's left column uses the rows its Forests leave: the reserve's
+        cards with their names (two rows each), then the Help Lines' cards with whole
+        names on more lines (a play-test found a third of 120x40 empty while the
+        reserve showed no names and other players' cards were cut to 4 letters)."""
+        rows = self.app.size.height - self.status_rows() - 1
+        left = self.query_one("#left")
+        reserve = self.query_one("#reserve", ReserveView)
+        helpline = self.query_one("#helpline", HelpLineView)
+        reserve.tall = False
+        helpline.room = None
+        helpline.words = True  # "Kodama 2: a Fragment": the middle layout has the rows
+        forests = [fv for fv in self.query(ForestView) if fv.display]
+        for fv in forests:
+            fv.line_room = None
+            fv.words = True
+
+        def used() -> int:
+            margins = len(forests)  # a Forest's bottom margin in this layout
+            return sum(p.lines for p in left.query(Panel) if p.display) + margins
+
+        spare = rows - used()
+        # Too many rows (long Help Lines under three Forests): the last Forests shown go
+        # (v shows any Forest), never the one in play.
+        while spare < 0 and len(forests) > 1:
+            forests.pop().display = False
+            spare = rows - used()
+        if spare >= reserve.lines - 1:  # a second row for each card (the head has one)
+            reserve.tall = True
+            spare = rows - used()
+        # The Help Lines shown, each given up to three more rows while rows are spare.
+        before = helpline.lines
+        helpline.room = before + min(3, max(0, spare))
+        spare -= helpline.lines - before
+        for fv in forests:
+            if spare <= 0:
+                break
+            if fv.line:
+                before = fv.lines
+                fv.line_room = before - FOREST_ROWS + min(3, spare)
+                spare -= fv.lines - before
+
+    def fit_right(self) -> None:
+        """After the panels changed their lines: the subclass fits its controls (the
+        game: the choice box) into the right column's rows."""
 
     def layout_changed(self) -> None:
         """After a new layout: the subclass re-shows what depends on it."""
@@ -155,3 +246,4 @@ class BoardScreen(Page[None]):
             fv.set_reactive(ForestView.line, seat != focus and fv.display and self.forest_room > 0)
             fv.set_reactive(ForestView.marks, (marks or {}) if seat == st.current else {})
             fv.state = st
+        self.fit_left()  # which Forests show changes the rows left for the rest

@@ -9,11 +9,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid
 from textual.content import Content
-from textual.widgets import Label
+from textual.widgets import Label, Static
 from textual_plotext import PlotextPlot
 
 from living_forest.i18n import N_, _
-from living_forest.present.charts import CONDITIONS, MARKERS, RoundPoint
+from living_forest.present.charts import (
+    CONDITIONS,
+    MARKERS,
+    RoundPoint,
+    charts_at_once,
+    y_ticks,
+)
 from living_forest.present.markup import safe
 
 from .base import Page
@@ -29,12 +35,17 @@ class ChartScreen(Page[None]):
     BINDINGS = [
         Binding("escape", "close", N_("Close"), id="chart.close"),
         Binding("q", "close", N_("Close"), id="chart.q", show=False),
+        Binding("right,tab", "turn(1)", N_("Next chart"), id="chart.next"),
+        Binding("left,shift+tab", "turn(-1)", N_("Previous chart"), id="chart.previous"),
     ]
+    IDS = (*(f"chart-{c}" for c in CONDITIONS), "chart-onibi")
 
     def __init__(self, points: list[RoundPoint], names: list[str]) -> None:
         super().__init__(classes="charts")
         self.points = points
         self.names = names
+        self.at_once = 4  # charts shown at once: 4 (2x2) or 1 on a small terminal
+        self.shown = 0  # the chart shown when one at a time
 
     def compose(self) -> ComposeResult:
         who = "   ".join(f"{MARKERS[i % len(MARKERS)]} {safe(n)}" for i, n in enumerate(self.names))
@@ -52,14 +63,55 @@ class ChartScreen(Page[None]):
             for c in CONDITIONS:
                 yield PlotextPlot(id=f"chart-{c}")
             yield PlotextPlot(id="chart-onibi")
-        yield Label(
-            Content.from_markup(_("[dim]At the end of each round's actions · Esc closes[/]"))
-        )
+        yield Static(id="chart-foot")  # it wraps (two rows at 80 columns)
 
     def on_mount(self) -> None:
+        self._layout(*self.app.size)
+        self._draw()
+
+    def on_resize(self) -> None:
+        if self._layout(*self.app.size):
+            self._draw()
+
+    def _layout(self, width: int, height: int) -> bool:
+        """Four charts, or one at a time on a small terminal; True when it changed."""
+        at_once = charts_at_once(width, height)
+        foot_box = self.query_one("#chart-foot", Static)
+        changed = at_once != self.at_once or not str(foot_box.render())
+        self.at_once = at_once
+        self.set_class(at_once == 1, "-single")
+        for i, chart_id in enumerate(self.IDS):
+            self.query_one(f"#{chart_id}").display = at_once > 1 or i == self.shown
+        if at_once == 1:
+            # i18n: the charts' last line on a small terminal: {number} of {count}; the
+            # arrow keys show another chart
+            foot = _(
+                "[dim]Chart {number} of {count}: ←/→ shows another, a larger terminal "
+                "(120x36) all four · At the end of each round's actions · Esc closes[/]"
+            ).format(number=self.shown + 1, count=len(self.IDS))
+        else:
+            foot = _("[dim]At the end of each round's actions · Esc closes[/]")
+        foot_box.update(Content.from_markup(foot))
+        return changed
+
+    def action_turn(self, step: int) -> None:
+        """Another chart, when they are shown one at a time."""
+        if self.at_once == 1:
+            self.shown = (self.shown + step) % len(self.IDS)
+            self._layout(*self.app.size)
+            self._draw()
+
+    def _rows(self) -> int:
+        """The rows a chart's plot gets (its title and axis take four)."""
+        grid_rows = self.app.size.height - 3  # the title, the last lines
+        return max(3, (grid_rows if self.at_once == 1 else grid_rows // 2) - 4)
+
+    def _draw(self) -> None:
         rounds = [p.round for p in self.points]
         for k, c in enumerate(CONDITIONS):
-            plt = self.query_one(f"#chart-{c}", PlotextPlot).plt
+            plot = self.query_one(f"#chart-{c}", PlotextPlot)
+            plt = plot.plt
+            plt.clear_data()
             need = [p.thresholds[k] for p in self.points]
             # The legend is the title line (the markers): none inside the plots.
             for seat in range(len(self.names)):
@@ -73,17 +125,21 @@ class ChartScreen(Page[None]):
             # i18n: a chart's title: {count} is Trees, Fires or Flowers
             plt.title(_("{count} (needed: {needed})").format(count=_(TITLES[c]), needed=needed))
             plt.ylim(0, top + 1)
-            plt.yticks(sorted({*range(0, top, 3), needed, top}))
+            plt.yticks([float(t) for t in y_ticks(top, needed, self._rows())])
             self._x_axis(plt, rounds)
-        plt = self.query_one("#chart-onibi", PlotextPlot).plt
+            plot.refresh()
+        plot = self.query_one("#chart-onibi", PlotextPlot)
+        plt = plot.plt
+        plt.clear_data()
         power = [p.power for p in self.points]
         plt.plot(rounds, power, marker="●")
         plt.plot(rounds, [p.fires_burning for p in self.points], marker="▲")
         plt.title(_("Onibi: ● power, ▲ fires burning"))
         top = max(power, default=1)
         plt.ylim(0, top + 1)
-        plt.yticks(sorted({*range(0, top, max(1, top // 4)), top}))
+        plt.yticks([float(t) for t in y_ticks(top, None, self._rows())])
         self._x_axis(plt, rounds)
+        plot.refresh()
 
     @staticmethod
     def _x_axis(plt: Any, rounds: list[int]) -> None:

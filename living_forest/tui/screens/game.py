@@ -43,6 +43,7 @@ from living_forest.core.state import PHASE_OVER
 from living_forest.i18n import N_, _, card_name, ngettext
 from living_forest.present.board.discard import discard
 from living_forest.present.bot_turns import bot_move
+from living_forest.present.cells import cell_len
 from living_forest.present.choices import Choice, action_label, choices, prompt
 from living_forest.present.flow import (
     FlowController,
@@ -62,6 +63,7 @@ from ..bot_runner import BotRunner, ended
 from ..widgets.board import (
     ForestView,
     HelpLineView,
+    Panel,
     ReserveView,
 )
 from ..widgets.controls import ChoiceList
@@ -389,6 +391,8 @@ class GameScreen(BoardScreen):
         most = self.CHOICES_MAX_WIDE if wide else self.CHOICES_MAX
         if self.has_class("-mid"):  # leave the log a few rows
             most = max(self.CHOICES_MAX, min(most, self.app.size.height - 26))
+        if not wide:  # 80x24: what the right column's panels leave, the log's 3 rows kept
+            most = max(self.CHOICE_SIZES[0], min(most, self._right_rows()))
         need = ol.rows_needed(width)
         # A few sizes only: each change is a relayout (~10 ms on a key press).
         rows = next((r for r in self.CHOICE_SIZES if need <= r < most), most)
@@ -401,12 +405,26 @@ class GameScreen(BoardScreen):
         st = self.state
         turn = (st.round, st.phase, st.current, wide)
         if rows and turn == self._choice_turn and self._choice_rows:
-            rows = max(rows, self._choice_rows)
+            rows = min(max(rows, self._choice_rows), most + (2 if wide else 0))
         self._choice_turn = turn
         if rows != self._choice_rows:
             self._choice_rows = rows
             ol.styles.height = rows
             ol.set_class(rows == 0, "-empty")  # keeps the focus, shows no border
+
+    LOG_ROWS = 3  # the log's rows at least (its min-height in app.tcss)
+
+    def _right_rows(self) -> int:
+        """The rows the choice box may take at 80x24: the right column's, less the
+        prompt, the players panel (with its forecast), the modules' panels and the log's
+        least rows."""
+        rows = self.app.size.height - self.status_rows() - 1  # the key bar
+        panels = self.query_one("#right").query(Panel)
+        used = 1 + sum(p.lines for p in panels if p.display) + self.LOG_ROWS
+        return rows - used
+
+    def fit_right(self) -> None:
+        self._size_choices()
 
     def _marks(self) -> dict[int, str]:
         """Forest spaces offered now: their digit, ``>`` on the highlighted one."""
@@ -437,9 +455,12 @@ class GameScreen(BoardScreen):
         return None
 
     def _refresh_status(self) -> None:
-        line = situation(self.session, self.modes, self.key_of, bot_text=self.bot_text())
         bar = self.query_one("#status", Static)
         width = max(20, (bar.content_size.width or self.app.size.width - 2))
+        # The telling of the situation that fits one row (the second is the message's).
+        line = situation(
+            self.session, self.modes, self.key_of, bot_text=self.bot_text(), width=width
+        )
         # The situation on one line (the prompt above the choices repeats it), or on
         # both rows when no message needs the second (a warning at the end of a long
         # line is not cut); a message (e.g. why a key is refused) below it, on two lines
@@ -460,6 +481,10 @@ class GameScreen(BoardScreen):
         if rows != self._status_rows:
             self._status_rows = rows
             bar.styles.height = rows
+            self.fit_left()
+
+    def look_key(self) -> str:
+        return self.key_of("inspect")
 
     def key_of(self, name: str) -> str:
         """The key (after any user keymap) bound to game action ``name`` (or "undo")."""
@@ -857,8 +882,10 @@ class GameScreen(BoardScreen):
         elif isinstance(step, HandOff):
             self.push_modal(HandOffScreen(step.name, step.spirit, step.what, step.since))
         elif isinstance(step, TellSince):
-            # A box that does not stop the game: the player reads it or plays on.
-            if self.TELL_SINCE:
+            # A box that does not stop the game: the player reads it or plays on. Where
+            # the log shows every line since the player's last turn, it would only cover
+            # them (a play-test at 120x40): the log says it.
+            if self.TELL_SINCE and not self._log_shows_since():
                 self.app.notify(
                     "\n".join(step.lines),
                     title=_("Since your last turn"),
@@ -868,6 +895,22 @@ class GameScreen(BoardScreen):
             self.advance_flow()
         elif isinstance(step, RunBot):
             self._start_bot(self.state, step.controller)
+
+    def _log_shows_since(self) -> bool:
+        """Whether the log, in a larger layout, has the rows for every line written
+        since the player to act ended their last turn (at most one a core event)."""
+        if self.has_class("-narrow"):
+            return False
+        seat = self.state.current
+        count = 0
+        for ev in reversed(self.session.events):
+            if ev.kind == "turn_ended" and ev.seat == seat:
+                break
+            count += 1
+        log = self.query_one("#log", EventLog)
+        width = max(1, log.scrollable_content_region.width)
+        rows = sum(-(-max(1, cell_len(text)) // width) for text in log.sentences[-count:])
+        return count > 0 and rows < log.scrollable_content_region.height
 
     # --- bots: one worker per step (BotRunner); its move played when it has finished --
 

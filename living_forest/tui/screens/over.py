@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import textwrap
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -11,15 +9,11 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from living_forest.core import (
-    GameState,
-    count_breakdown,
-    outcome,
-    rules_of,
-)
+from living_forest.core import GameState, count_breakdown, outcome
 from living_forest.i18n import N_, NP_, _, join_and, ngettext
 from living_forest.present.board.players import threshold_text
 from living_forest.present.glyphs import spirit_tag
+from living_forest.present.results import breakdown
 
 from .base import Dialog
 
@@ -138,41 +132,6 @@ def summary(st: GameState) -> str:
     lines.append(_("* winner; total = trees + fires + flowers"))
     lines.extend(["", *breakdown(st)])
     return "\n".join(lines)
-
-
-def _sum(parts: list[int]) -> str:
-    """ "3 + 1 - 2": the parts of a count, negative ones subtracted."""
-    out = str(parts[0])
-    for v in parts[1:]:
-        out += f" - {-v}" if v < 0 else f" + {v}"
-    return out
-
-
-def breakdown(st: GameState) -> list[str]:
-    """How each player's three counts add up (V-3), part by part (the core's split):
-    trees = kinds + the starting tree + Tree Victory tiles; fires = Fire tiles + Fire
-    Victory tiles; flowers = each source of flowers + Flower Victory tiles."""
-    r = rules_of(st)
-    sources = [_(c.name) for c in r.contributors]  # marked with N_ where they are added
-    lines = [_("How the counts add up:")]
-    for seat in st.order():
-        b = count_breakdown(st, seat)
-        c = b.counts
-        name = st.players[seat].name[:10]
-        trees = _sum([b.tree_kinds, b.starting_tree, b.tree_tiles])
-        fires = _sum([b.fire_tiles, b.fire_victory_tiles])
-        flowers = _sum([v for _source, v in b.flower_parts] + [b.flower_tiles])
-        lines.append(
-            f" {name:<10} T {c.trees} = {trees}   F {c.fires} = {fires}   ✿ {c.flowers} = {flowers}"
-        )
-    legend = [
-        # i18n: T (trees) and F (fires) are the letters of the lines above
-        _("T = different kinds + starting tree + Victory tiles"),
-        _("F = Fire tiles + Victory tiles"),
-        _("✿ = {sources} + Victory tiles").format(sources=" + ".join(sources)),
-    ]
-    lines += [x for item in legend for x in textwrap.wrap(item, 70, subsequent_indent="    ")]
-    return lines
 
 
 class GameOverScreen(Dialog[str]):

@@ -291,14 +291,16 @@ class NewGameScreen(Page[tuple[list[SeatConfig], int, GameOptions] | None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="newgame"):
-            # i18n: one line of at most 76 characters (markup not counted)
-            yield Label(
+            # i18n: one line of at most 76 characters (markup not counted); it wraps
+            # (a Static, not a Label) where the form's scroll bar takes two of them
+            yield Static(
                 Content.from_markup(
                     _(
                         "[b]New game[/]  2 to 4 seats, each Spirit once (no solo mode, not "
                         "even with Kodama)"
                     )
-                )
+                ),
+                id="newgame-title",
             )
             yield Static(Content.from_markup(_(FORM_HELP)), id="newgame-help")
             for i in range(4):

@@ -21,6 +21,8 @@ from living_forest.present.markup import safe
 from living_forest.present.recent import LastMoves
 from living_forest.present.views import PanelView, game_panels
 
+LEFT_WIDTH = 43  # the left column's cells at 80x24 (44 with its padding)
+
 
 class Panel(Widget):
     """A panel that renders part of the state; ``state`` is set by the screen."""
@@ -66,6 +68,11 @@ class Panel(Widget):
     def render(self) -> Content:
         return self._content
 
+    @property
+    def lines(self) -> int:
+        """The rows its text takes (its lines are made to fit the panel's width)."""
+        return self._markup.count("\n") + 1 if self._markup else 0
+
 
 class CircleView(Panel):
     def render_state(self, st: GameState) -> str:
@@ -80,17 +87,27 @@ class ReserveView(Panel):
             super().__init__()
             self.card = card
 
+    # Each card on two rows, its name above its Elements: set by the screen where the
+    # narrow columns have the rows to spare.
+    tall: reactive[bool] = reactive(False, repaint=False)
+
+    def watch_tall(self) -> None:
+        self._update()
+
     def render_state(self, st: GameState) -> str:
-        return reserve(st, names=self.wide, taken=self.recent.slots)
+        return reserve(st, names=self.wide, taken=self.recent.slots, tall=self.tall)
 
     def on_click(self, event: events.Click) -> None:
         st = self.state
         if st is None or event.y < 1:
             return
         level = event.x // reserve_width(self.wide)
-        slot = event.y - 1
+        slot = (event.y - 1) // (2 if self.tall and not self.wide else 1)
         if level < 3 and slot < len(st.reserve[level]):
             self.post_message(self.CardClicked(st.reserve[level][slot]))
+
+
+FOREST_ROWS = 5  # a Forest's title, its three rows and the line bonuses under them
 
 
 class ForestView(Panel):
@@ -101,6 +118,16 @@ class ForestView(Panel):
     # The player's Help Line and strengths under the Forest (public, G-1): set where
     # every Forest is shown, for the players whose line the Help Line panel is not.
     line: reactive[bool] = reactive(False, repaint=False)
+    # The rows of that Help Line (None: its cards get three), set where rows are spare.
+    line_room: reactive[int | None] = reactive(None, repaint=False)
+    # Its modules' parts in words ("Kodama 2: a Fragment"), set where there is room.
+    words: reactive[bool] = reactive(False, repaint=False)
+
+    def watch_line_room(self) -> None:
+        self._update()
+
+    def watch_words(self) -> None:
+        self._update()
 
     def watch_seat(self) -> None:
         self._update()
@@ -139,12 +166,27 @@ class ForestView(Panel):
         planted = self.recent.cells.get(self.seat)
         text = head + "\n" + forest(st, self.seat, marks=self.marks, planted=planted)
         if self.line:
-            text += "\n" + help_line(st, self.seat, names=False)
+            text += "\n" + help_line(
+                st, self.seat, names=False, room=self.line_room, words=self.words
+            )
         return text
 
 
 class HelpLineView(Panel):
+    """A player's Help Line: in ``room`` rows (None: its cards get three), the cards
+    cut last with "+N more (``look_key``)"."""
+
     seat: reactive[int] = reactive(0, repaint=False)
+    room: reactive[int | None] = reactive(None, repaint=False)
+    look_key: reactive[str] = reactive("", repaint=False)
+    words: reactive[bool] = reactive(False, repaint=False)  # as ForestView's
+
+    def watch_room(self) -> None:
+        self._update()
+
+    def watch_words(self) -> None:
+        self._update()
+
     # Its owner named ("Ben's Help Line"): set when the Forest shown under it is another
     # player's (v), so the line is not read as that Forest's.
     named: reactive[bool] = reactive(False, repaint=False)
@@ -159,7 +201,15 @@ class HelpLineView(Panel):
         if self.wide:
             return help_line_big(st, self.seat)
         # names=False: no "(used …)" types; owner: the player's name on the card line
-        return help_line(st, self.seat, names=False, owner=self.named)
+        return help_line(
+            st,
+            self.seat,
+            names=False,
+            owner=self.named,
+            room=self.room,
+            look_key=self.look_key,
+            words=self.words,
+        )
 
 
 class PlayersView(Panel):
@@ -168,7 +218,10 @@ class PlayersView(Panel):
         # line of 36: at most 14 characters
         title = _("Players")
         head = f"[b]{title}[/] [dim]{players_key(st, wide=self.wide)}[/]"
-        return head + "\n" + players(st, wide=self.wide)
+        return head + "\n" + players(st, wide=self.wide, width=self.content_size.width)
+
+    def on_resize(self) -> None:
+        self._update()  # the forecast's lines are made to the width
 
 
 class ModulePanel(Panel):
@@ -186,6 +239,24 @@ class ModulePanel(Panel):
 
 
 class SuppliesView(Panel):
+    """The supply. ``packed``: the one under the Forest at 80x24, in the left column's
+    43 cells and in the ``room`` lines the screen leaves it (None: as many as it
+    needs); ``look_key`` is the key that lists what it leaves out."""
+
+    room: reactive[int | None] = reactive(None, repaint=False)
+    look_key: reactive[str] = reactive("", repaint=False)
+
+    def __init__(self, *args: object, packed: bool = False, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        self.packed = packed
+
+    def watch_room(self) -> None:
+        self._update()
+
     def render_state(self, st: GameState) -> str:
         # The tree labels say their cost; the wide screen shows this beside the players.
-        return supplies(st, wide=False)
+        if not self.packed:
+            return supplies(st, wide=False)
+        text = supplies(st, wide=False, width=LEFT_WIDTH, room=self.room, look_key=self.look_key)
+        self.set_class(not text, "-empty")  # hidden when no row is left for it
+        return text
