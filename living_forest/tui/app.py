@@ -42,6 +42,7 @@ from living_forest.persistence import (
     GameLock,
     GameLocked,
     acquire,
+    autosave_of,
     clean_stale_temporaries,
     is_autosave,
     latest_autosave,
@@ -71,6 +72,7 @@ from .saving import (
     claim_autosave_file,
     default_save_dir,
     load_session,
+    record_of,
     replace_problem,
     save_session,
 )
@@ -556,6 +558,8 @@ class LivingForestApp(App[int]):
                 lock.release()
             self._say(_("Could not load the game: {error}").format(error=e), error=True)
             return False
+        if lock is None and not copy and self.autosave_enabled and not is_autosave(path):
+            lock = self._own_autosave(session)
         self.start_session(session, loaded_from=None if copy else path, lock=lock)
         if copy:
             # i18n: {path} is the file the game was read from; the copy saves elsewhere
@@ -564,6 +568,20 @@ class LivingForestApp(App[int]):
             loaded = _("Loaded {path}")
         self.notify(loaded.format(path=path), timeout=4, markup=False)
         return True
+
+    def _own_autosave(self, session: Session) -> GameLock | None:
+        """The autosave that already holds this game (at this moment or before it),
+        locked for it: a save loaded again and again goes on in one autosave instead of
+        a new one each time. None when there is none, or another window has it."""
+        found = autosave_of(record_of(session))
+        if found is None:
+            return None
+        if self._lock is not None and self._lock.path == found:
+            return self._lock  # the game on the board: its own file
+        try:
+            return acquire(found)
+        except (GameLocked, OSError, ValueError):
+            return None
 
     def _offer_copy(self, path: Path, pid: int | None) -> None:
         """``path`` is the game on the board of another window: say so, and open a copy

@@ -20,6 +20,7 @@ from living_forest.bots import OFFERED, title
 from living_forest.core import BASE_GAME, GameOptions, drawn_first, rules_for
 from living_forest.i18n import N_, _, spirit_name
 from living_forest.present.glyphs import spirit_tag
+from living_forest.present.saves import BASE_RULES, who
 from living_forest.present.session import HUMAN, SeatConfig, controller_name
 from living_forest.text import access_letters, printable
 
@@ -250,9 +251,7 @@ def rules_choices() -> list[tuple[str, str]]:
     where shown."""
     from living_forest.core.modules import get_module, installed
 
-    # i18n: the rules of a game on the New game form: at most 16 characters
-    base = N_("Base game")
-    return [(base, ""), *((get_module(name).title, name) for name in sorted(installed()))]
+    return [(BASE_RULES, ""), *((get_module(name).title, name) for name in sorted(installed()))]
 
 
 def options_of(value: str) -> GameOptions:
@@ -398,15 +397,8 @@ class NewGameScreen(Page[tuple[list[SeatConfig], int, GameOptions] | None]):
             name = printable(self.query_one(f"#name-{i}", Input).value).strip() or _(
                 "(seat {number}: no name)"
             ).format(number=i + 1)
-            spirit = SPIRIT_NAMES.get(self.query_one(f"#spirit-{i}", Cycle).value)
-            ctl = self.query_one(f"#ctl-{i}", Cycle).value
-            # i18n: who plays a seat, in the New game form's summary "Ana (Winter, human)"
-            who = _("human")
-            if ctl != HUMAN:
-                # i18n: who plays a seat, in the New game form's summary "Ben (Summer, easy
-                # bot)"; {level}: easy, medium, hard...
-                who = _("{level} bot").format(level=title(ctl))
-            parts.append(f"{name} ({spirit_name(spirit) if spirit else '?'}, {who})")
+            spirit = self.query_one(f"#spirit-{i}", Cycle).value
+            parts.append(who(name, spirit, self.query_one(f"#ctl-{i}", Cycle).value))
         seed = self.query_one("#seed", Input).value.strip() or "?"
         rules = dict((v, label) for label, v in rules_choices())[
             self.query_one("#rules", Cycle).value
