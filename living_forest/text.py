@@ -10,6 +10,7 @@ there. Imports nothing of the UI.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Sequence
 
@@ -66,3 +67,46 @@ def _words(label: str) -> list[tuple[int, str]]:
             found.append((start, label[start:i]))
             start = -1
     return found
+
+
+def wrap_paths(text: str, width: int) -> str:
+    """``text`` wrapped at ``width`` cells with the lines broken between words, and a
+    word longer than a line (a file's path) broken after a ``/`` (else after ``-``,
+    ``_`` or ``.``), never in the middle of a name, where it can be; a line of text
+    that fits is left as it is. For boxes that would break a long word anywhere (a
+    notification). Text whose words all fit a line is returned as it is."""
+    width = max(8, width)
+    if all(len(word) <= width for word in text.split()):
+        return text  # the box breaks it between words by itself
+    out: list[str] = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        current = ""
+        for word in line.split(" "):
+            pieces = _path_pieces(word, width) if len(word) > width else [word]
+            for k, piece in enumerate(pieces):
+                joiner = "" if k else " "
+                if not current:
+                    current = piece
+                elif len(current) + len(joiner) + len(piece) <= width:
+                    current += joiner + piece
+                else:
+                    out.append(current)
+                    current = piece
+        out.append(current)
+    return "\n".join(out)
+
+
+def _path_pieces(word: str, width: int) -> list[str]:
+    """``word`` cut after each ``/`` (a piece still longer than ``width`` after its
+    ``-``, ``_`` and ``.``, then anywhere), for the lines to be filled with."""
+    out: list[str] = []
+    for part in re.findall(r"[^/]*/|[^/]+$", word):
+        if len(part) <= width:
+            out.append(part)
+            continue
+        for sub in re.findall(r"[^-_.]*[-_.]|[^-_.]+$", part):
+            out.extend(sub[i : i + width] for i in range(0, len(sub), width))
+    return out

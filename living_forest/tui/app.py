@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from textual import events
-from textual.app import App
+from textual.app import App, ScreenStackError
 from textual.binding import Binding
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
@@ -62,7 +62,7 @@ from living_forest.settings import (
     env_setting,
     load_settings,
 )
-from living_forest.text import printable
+from living_forest.text import printable, wrap_paths
 
 from .keymap import ENV_KEYMAP, bound_keys, keymap_path, load_keymap
 from .saving import (
@@ -143,8 +143,8 @@ class LivingForestApp(App[int]):
     BINDINGS = [
         Binding("f1", "help", N_("Help"), id="app.help"),
         Binding("question_mark", "help", N_("Help"), show=False, id="app.help2"),
-        Binding("ctrl+o", "load_game", N_("Load"), id="app.load"),
-        # Priority: it works from every box over the board too (a hand-off, a summary).
+        # Priority: these work from every box over the board too (a hand-off, a summary).
+        Binding("ctrl+o", "load_game", N_("Load"), id="app.load", priority=True),
         Binding("ctrl+s", "save_game", N_("Save"), id="app.save", priority=True),
         Binding("ctrl+q", "quit", N_("Quit"), id="app.quit", priority=True),
     ]
@@ -485,7 +485,9 @@ class LivingForestApp(App[int]):
     def _browse_saves(self, title: str, prompt: str, open_path: Callable[[Path], object]) -> None:
         """The save browser titled ``title``; the file picked (or typed, after its last
         entry, in a prompt titled ``prompt``) goes to ``open_path``."""
-        if isinstance(self.screen, FilePromptScreen | SaveBrowserScreen | TooSmallScreen):
+        if isinstance(
+            self.screen, FilePromptScreen | SaveBrowserScreen | ConfirmScreen | TooSmallScreen
+        ):
             return
         self.flush_autosave()
         try:
@@ -513,14 +515,15 @@ class LivingForestApp(App[int]):
         self.push_screen(SaveBrowserScreen(found, title=title), picked)
 
     def open_replay(self, path: Path) -> bool:
-        """The saved game at ``path`` in the replay viewer (read-only); on a problem say
-        why and stay where we are."""
+        """The saved game at ``path`` in the replay viewer (read-only), at its start
+        (space plays it on, End goes to its last step); on a problem say why and stay
+        where we are."""
         try:
             session = load_session(path)
         except (SaveError, OSError, ValueError) as e:
             self._say(_("Could not open the replay: {error}").format(error=e), error=True)
             return False
-        self.show_replay(Replay.of_session(session), title=path.name)
+        self.show_replay(Replay.of_session(session), title=path.name, start=0)
         return True
 
     def show_replay(self, replay: Replay, *, title: str = "", start: int | None = None) -> None:
@@ -791,14 +794,27 @@ class LivingForestApp(App[int]):
         timeout: float | None = None,
         markup: bool = True,
     ) -> None:
-        """Every notice, cleaned of control characters: it may quote a file's name."""
+        """Every notice, cleaned of control characters (it may quote a file's name),
+        and wrapped so that a file's path breaks after a ``/``, not mid-name."""
         super().notify(
-            printable(message),
+            wrap_paths(printable(message), self._toast_width()),
             title=printable(title),
             severity=severity,
             timeout=timeout,
             markup=markup,
         )
+
+    # Textual's toast: 60 cells wide, at most half the screen (34 on the narrow board:
+    # app.tcss); its padding and left border take 3 of them.
+    TOAST_WIDTH, TOAST_NARROW, TOAST_FRAME = 60, 34, 3
+
+    def _toast_width(self) -> int:
+        """The width of a notice's text on the screen shown now."""
+        box = min(self.TOAST_WIDTH, self.size.width // 2)
+        with contextlib.suppress(ScreenStackError):  # no screen yet
+            if self.screen.has_class("-narrow"):
+                box = min(box, self.TOAST_NARROW)
+        return box - self.TOAST_FRAME
 
     def _say(self, message: str, *, error: bool = False) -> None:
         message = printable(message)  # it may quote a file's name (status line, notice)

@@ -145,6 +145,32 @@ async def test_ctrl_s_saves_from_a_hand_off_box(tmp_path: Path) -> None:
         assert read_record(path).actions == app.game.session.actions
 
 
+async def test_ctrl_o_loads_from_a_hand_off_box() -> None:
+    """Issue 29: Ctrl+O did nothing, without a word, while a hand-off box was up
+    (Ctrl+S worked there). It opens the save browser; Esc goes back to the box."""
+    other = other_game()
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_session(Session(FOUR[:2], 6))
+        await first_flow(pilot)
+        box = app.screen
+        assert isinstance(box, HandOffScreen)
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert isinstance(app.screen, SaveBrowserScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is box
+        await pick(pilot, other)  # no move made yet: nothing to ask, the game opens
+        await first_flow(pilot)
+        assert app.game is not None and app.game.session.seats[0].name == "Eve"
+        await pilot.press("ctrl+o")  # over the save browser itself: no second one
+        await pilot.pause()
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert [type(s) for s in app.screen_stack].count(SaveBrowserScreen) == 1
+
+
 async def test_quit_while_a_bot_thinks_continues_the_game_that_was_left() -> None:
     """ctrl+q during a bot's step: the step was never played, the autosave is on disk,
     Continue gives back exactly the board that was left."""
