@@ -141,3 +141,66 @@ def test_the_setup_quiets_the_editable_install_warning_only() -> None:
     install = next(line for line in out.splitlines() if "pip install" in line and " -e " in line)
     assert install.startswith("PYTHONWARNINGS='ignore:Editable installation' ")
     assert "2>" not in install and ">/dev/null" not in install  # errors still show
+
+
+def _long_list_game() -> Session:
+    """A hot-seat game where Ana, to act, has 11 cards to attract (played at random)."""
+    import random
+
+    from living_forest.present.choices import choices
+
+    seats = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer")]
+    s = Session(seats, 4)
+    rng = random.Random(4)
+    while True:
+        if s.turn_done is not None:
+            s.confirm_turn()
+        st = s.state
+        ready = st.phase == "action" and not st.pending and st.current == 0
+        if ready and len(choices(st, ["attract"])) >= 11:
+            return Session(seats, 4, actions=s.actions)
+        s.play(rng.choice(s.legal()))
+
+
+async def test_a_list_past_9_is_numbered_and_two_digits_pick(monkeypatch) -> None:
+    """Rows past 9 had no number; now they do, and two digits typed one after the
+    other pick them (a first digit alone picks after a moment)."""
+    import asyncio
+
+    from living_forest.tui.screens.game import GameScreen
+    from living_forest.tui.widgets.controls import ChoiceList
+
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.start_session(_long_list_game())
+        game = await first_flow(pilot)
+        while app.screen is not game:
+            await pilot.press("enter")  # the hand-off box
+            await pilot.pause()
+        before = len(game.session.actions)
+        # A first digit alone picks after the wait.
+        monkeypatch.setattr(GameScreen, "TWO_DIGIT_WAIT", 0.05)
+        await pilot.press("a")
+        await pilot.pause()
+        assert max(game._numbers) >= 11
+        one = game._choices[game._numbers.index(1)].action
+        await pilot.press("1")
+        await asyncio.sleep(0.3)
+        await pilot.pause()
+        assert game.session.actions[before:] == [str(one)]
+        await pilot.press("u")  # back to the whole list
+        await pilot.pause()
+        assert len(game.session.actions) == before
+        monkeypatch.setattr(GameScreen, "TWO_DIGIT_WAIT", 30.0)  # the machine's speed: no matter
+        if not game.modes:
+            await pilot.press("a")
+            await pilot.pause()
+        box = game.query_one("#choices", ChoiceList)
+        rows = [str(line) for i in range(len(box.items)) for line in box._wrapped(i, 200)]
+        assert rows[9].startswith("10. ") and rows[10].startswith("11. ")
+        wanted = game._choices[game._numbers.index(11)].action
+        await pilot.press("1")
+        assert "a second digit picks 10 to" in game.message and len(game.session.actions) == before
+        await pilot.press("1")
+        await pilot.pause()
+        assert game.session.actions[before:] == [str(wanted)]

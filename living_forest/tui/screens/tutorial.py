@@ -164,11 +164,7 @@ class TutorialScreen(GameScreen):
                 and self.tutor.refuses_list(s, c.mode, self.key_of) is None
             )
             if leads:
-                n = self._numbers[i]
-                if n <= 9:
-                    where = _("It is number {number}.").format(number=n)
-                else:
-                    where = _("It is past 9: ↓ to it, then Enter.")
+                where = _("It is number {number}.").format(number=self._numbers[i])
                 return f"{hint} {where}"
         return hint
 
