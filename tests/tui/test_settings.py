@@ -166,8 +166,8 @@ async def test_the_keys_entry_shows_the_keymap_file_and_every_bound_key(
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _open_settings(pilot)
         notes = [str(o.prompt) for o in screen.query_one(OptionList).options if o.disabled]
-        assert any(str(keymap) in n and "1 keys remapped" in n for n in notes), notes
-        assert any("1 lines refused" in n for n in notes), notes
+        assert any(str(keymap) in n and "1 key remapped" in n for n in notes), notes
+        assert any("1 line refused" in n for n in notes), notes
         ol = screen.query_one(OptionList)
         ol.highlighted = [o.id for o in ol.options].index("keys:show")
         await pilot.press("enter")

@@ -23,7 +23,7 @@ from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from living_forest.bots import OFFERED, title
-from living_forest.i18n import LANGUAGES, N_, _
+from living_forest.i18n import LANGUAGES, N_, _, ngettext
 from living_forest.settings import (
     BOT_PAUSE,
     BOT_PAUSES,
@@ -167,14 +167,18 @@ class SettingsScreen(Dialog[None]):
         heading(_("Keys"))
         if env.keymap is not None:
             if env.keymap_found:
+                n = env.keymap_bound
                 # i18n: {path}: the keymap file; {count}: the keys it binds
-                text = _("Keymap {path}: {count} keys remapped").format(
-                    path=env.keymap, count=env.keymap_bound
-                )
+                text = ngettext(
+                    "Keymap {path}: {count} key remapped", "Keymap {path}: {count} keys remapped", n
+                ).format(path=env.keymap, count=n)
                 if env.keymap_problems:
-                    text += " · " + _("{count} lines refused (said at start)").format(
-                        count=env.keymap_problems
-                    )
+                    n = env.keymap_problems
+                    text += " · " + ngettext(
+                        "{count} line refused (said at start)",
+                        "{count} lines refused (said at start)",
+                        n,
+                    ).format(count=n)
             else:
                 text = _("Keymap {path}: not there, the default keys are used").format(
                     path=env.keymap
