@@ -438,7 +438,8 @@ class LivingForestApp(App[int]):
         classes = (LivingForestApp, TitleScreen, NewGameScreen, GameScreen, ChoiceList, Rep, Over)
         rows = bound_keys([b for c in classes for b in c.BINDINGS], keymap)
         width = max(len(bid) for bid, _k, _d in rows)
-        lines = [f"{bid:<{width}}  {keys:<12} {_(what)}" for bid, keys, what in rows]
+        keys_width = max(len(keys) for _b, keys, _d in rows)
+        lines = [f"{bid:<{width}}  {keys:<{keys_width}}  {_(what)}" for bid, keys, what in rows]
         # i18n: {path}: the keymap file; {variable}: LIVING_FOREST_KEYMAP
         head = _(
             "Remap a key in {path} (or the file {variable} names): a [keys] table of "

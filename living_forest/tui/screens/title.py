@@ -359,13 +359,13 @@ class NewGameScreen(Page[tuple[list[SeatConfig], int, GameOptions] | None]):
                 # i18n: the label of the New game form's row of the seed: at most 7 characters
                 yield Label(_("Seed"), classes="seat-label")
                 yield Input(str(self.seed), id="seed", restrict=r"[0-9]*", max_length=18)
+                yield Static("", id="newgame-order")  # the seed draws the order of play
             with Horizontal(id="newgame-buttons"):
                 yield Button(_("Start"), id="start", variant="primary")
                 yield Button(_("+ seat (F2)"), id="add")
                 yield Button(_("- seat (F3)"), id="remove")
                 yield Button(_("Back"), id="back")
             yield Static("", id="newgame-summary")
-            yield Static("", id="newgame-order")
             yield Label("", id="newgame-error")
         yield Footer()
 
@@ -434,12 +434,11 @@ class NewGameScreen(Page[tuple[list[SeatConfig], int, GameOptions] | None]):
         first = drawn_first(int(seed), len(names))
         order = names[first:] + names[:first]
         return Content.from_markup(
-            # i18n: the New game form's play order; keep $o (the names in order), $f (the
-            # first player's name) and $s (the seed)
-            _("[b]Play order:[/] $o  [dim]($f drawn to start by seed $s)[/]"),
+            # i18n: the New game form's play order, beside the seed; keep $o (the names
+            # in order) and $f (the first player's name)
+            _("[b]Play order:[/] $o  [dim]($f drawn to start by the seed)[/]"),
             o=" → ".join(order),
             f=order[0],
-            s=seed,
         )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
