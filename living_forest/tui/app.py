@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from textual import events
-from textual.app import App, ScreenStackError
+from textual.app import App
 from textual.binding import Binding
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
@@ -76,6 +76,7 @@ from .saving import (
     replace_problem,
     save_session,
 )
+from .screens.board import BoardScreen
 from .screens.charts import ChartScreen
 from .screens.game import GameScreen
 from .screens.modals import (
@@ -810,11 +811,12 @@ class LivingForestApp(App[int]):
     TOAST_WIDTH, TOAST_NARROW, TOAST_FRAME = 60, 34, 3
 
     def _toast_width(self) -> int:
-        """The width of a notice's text on the screen shown now."""
+        """The width of a notice's text: on the board when one is open (a notice said
+        from a box over it shows there once the box closes), else on the screen."""
         box = min(self.TOAST_WIDTH, self.size.width // 2)
-        with contextlib.suppress(ScreenStackError):  # no screen yet
-            if self.screen.has_class("-narrow"):
-                box = min(box, self.TOAST_NARROW)
+        boards = [s for s in self.screen_stack if isinstance(s, BoardScreen)]
+        if boards and boards[-1].has_class("-narrow"):
+            box = min(box, self.TOAST_NARROW)
         return box - self.TOAST_FRAME
 
     def _say(self, message: str, *, error: bool = False) -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import Input
+from textual.widgets._toast import Toast
 
 from living_forest import i18n
 from living_forest.core import drawn_first, new_game
@@ -97,7 +98,7 @@ async def test_a_saved_toast_keeps_the_file_name_whole(tmp_path: Path, size) -> 
     folder.mkdir(parents=True)
     path = folder / "the-game-of-ana-and-ben.json"
     app = LivingForestApp(bot_pause=0)
-    async with app.run_test(size=size) as pilot:
+    async with app.run_test(size=size, notifications=True) as pilot:
         app.start_session(Session([SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer")], 6))
         await first_flow(pilot)
         await pilot.press("ctrl+s")
@@ -108,7 +109,11 @@ async def test_a_saved_toast_keeps_the_file_name_whole(tmp_path: Path, size) -> 
         await pilot.press("enter")
         await pilot.pause()
         message = [n.message for n in app._notifications][-1]
-        width = app._toast_width()
+        for _ in range(3):
+            await pilot.pause()
+        toasts = list(app.screen.query(Toast))
+        assert toasts
+        width = toasts[-1].content_size.width  # as drawn (over the hand-off box)
         lines = message.split("\n")
         assert all(len(line) <= width for line in lines), (width, lines)
         assert any(line.endswith(f"/{path.name}") or line == path.name for line in lines)
