@@ -3,6 +3,10 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# setuptools warns on every editable install ("Editable installation.", framed in !!, as
+# if something failed): that one warning is filtered by its text, in the build backend's
+# process too (it inherits the environment); errors and other warnings still show.
+EDITABLE_QUIET := PYTHONWARNINGS='ignore:Editable installation'
 
 .PHONY: run test test-browser serve lint bench soak strength clean setup catalogs
 
@@ -11,7 +15,7 @@ $(STAMP): pyproject.toml
 	@echo "setting up .venv (first run only, about a minute)..."
 	@test -d $(VENV) || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(EDITABLE_QUIET) $(BIN)/python -m pip install --quiet -e '.[dev]'
 	@touch $(STAMP)
 
 setup: $(STAMP)

@@ -332,6 +332,7 @@ class GameServer(Server):
             "application": {"name": self.title},
         }
         response = aiohttp_jinja2.render_template("app_index.html", request, context)
+        response.text = with_title(response.text or "", self.title)
         if self.token is not None:
             response.set_cookie(TOKEN_COOKIE, self.token, httponly=True, samesite="Strict")
         if not _BROWSER_ID.match(request.cookies.get(BROWSER_COOKIE, "")):
@@ -426,6 +427,16 @@ class GameServer(Server):
                 await app_service.blur()
             elif kind == "focus":
                 await app_service.focus()
+
+
+def with_title(page: str, title: str) -> str:
+    """``page`` (textual-serve's, which has none) with a ``<title>``: the browser tab
+    and its bookmarks say "Living Forest", not the address."""
+    from html import escape
+
+    if "<title>" in page:
+        return page
+    return page.replace("<head>", f"<head>\n    <title>{escape(title)}</title>", 1)
 
 
 def _page(status: int, title: str, text: str) -> web.Response:

@@ -1,18 +1,29 @@
-"""The player's settings that outlive a game: for now the language (issue 10).
+"""The player's settings that outlive a game: the language, the bots' speed, the
+colour theme and the bot level a seat gets first (issues 10 and 29).
 
 A small JSON file: ``$LIVING_FOREST_SETTINGS`` if set, else
 ``<user config dir>/living-forest/settings.json`` (on Linux
 ``~/.config/living-forest/settings.json``). A missing file is the defaults; a
 broken one is the defaults and one sentence saying why (the file is left as it is
-until the player saves new settings).
+until the player saves new settings); a bad value is that setting's default and a
+sentence, the others are kept.
+
+The environment still wins where it says something: ``LIVING_FOREST_BOT_PAUSE`` over
+the bots' speed, ``LIVING_FOREST_THEME`` over the theme (``NO_COLOR`` picks the
+terminal's own colours only when no theme is chosen, as no-color.org asks of a
+program with a configuration file), ``--lang`` over the language. Kept light: every
+command reads this file first thing.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
-from dataclasses import asdict, dataclass
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from platformdirs import user_config_dir
 
@@ -21,10 +32,23 @@ from .i18n import LANGUAGES, _
 ENV_SETTINGS = "LIVING_FOREST_SETTINGS"
 MAX_FILE_BYTES = 16 * 1024  # a few keys; anything bigger is not our file
 
+ENV_BOT_PAUSE = "LIVING_FOREST_BOT_PAUSE"  # seconds a bot waits before each step
+BOT_PAUSE = 0.4  # seconds, by default: long enough to follow a bot's steps
+MAX_BOT_PAUSE = 10.0
+# The speeds the Settings screen offers (the file may hold any pause from 0 to 10 s).
+BOT_PAUSES = (0.0, 0.2, 0.4, 1.0, 2.0)
+
+ENV_THEME = "LIVING_FOREST_THEME"
+# The themes by the names players use (``tui/themes.py`` holds their colours).
+THEME_NAMES = ("default", "contrast", "ansi")
+
 
 @dataclass(frozen=True, slots=True)
 class Settings:
     language: str | None = None  # None: follow LC_ALL / LANG
+    bot_pause: float | None = None  # seconds; None: BOT_PAUSE
+    theme: str | None = None  # one of THEME_NAMES; None: default, or ansi under NO_COLOR
+    bot_level: str | None = None  # a bot the New game form offers; None: its own order
 
 
 def settings_path() -> Path:
@@ -34,8 +58,69 @@ def settings_path() -> Path:
     return Path(user_config_dir("living-forest")) / "settings.json"
 
 
+def _language(value: Any) -> str | None:
+    if value is not None and (not isinstance(value, str) or value not in LANGUAGES):
+        raise ValueError(
+            _("{value} is not a language ({known})").format(
+                value=repr(value)[:20], known=", ".join(LANGUAGES)
+            )
+        )
+    return value
+
+
+def _bot_pause(value: Any) -> float | None:
+    if value is None:
+        return None
+    ok = isinstance(value, int | float) and not isinstance(value, bool)
+    if not ok or not math.isfinite(value) or not 0 <= value <= MAX_BOT_PAUSE:
+        # i18n: a bad value of the settings file; {value}: what it holds
+        raise ValueError(
+            _("bot_pause {value} is not a pause from 0 to {most} seconds").format(
+                value=repr(value)[:20], most=f"{MAX_BOT_PAUSE:g}"
+            )
+        )
+    return float(value)
+
+
+def _theme(value: Any) -> str | None:
+    if value is not None and (not isinstance(value, str) or value not in THEME_NAMES):
+        # i18n: a bad value of the settings file; {value}: what it holds; {themes}: the
+        # theme names
+        raise ValueError(
+            _("theme {value} is not a theme ({themes})").format(
+                value=repr(value)[:20], themes=", ".join(THEME_NAMES)
+            )
+        )
+    return value
+
+
+def _bot_level(value: Any) -> str | None:
+    if value is None:
+        return None
+    from living_forest.bots import OFFERED  # only when the file names a level
+
+    if not isinstance(value, str) or value not in OFFERED:
+        # i18n: a bad value of the settings file; {value}: what it holds; {levels}: the
+        # bot names
+        raise ValueError(
+            _("bot_level {value} is not a bot ({levels})").format(
+                value=repr(value)[:20], levels=", ".join(OFFERED)
+            )
+        )
+    return value
+
+
+_READERS = {
+    "language": _language,
+    "bot_pause": _bot_pause,
+    "theme": _theme,
+    "bot_level": _bot_level,
+}
+
+
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
-    """(settings, problem): the saved settings, or the defaults and why."""
+    """(settings, problem): the saved settings, or the defaults and why. A value that
+    is not a setting's is that setting's default (the others are kept)."""
     p = path or settings_path()
     if not p.is_file():
         return Settings(), None
@@ -45,19 +130,29 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         raw = json.loads(p.read_text(encoding="utf-8"))
         if not isinstance(raw, dict):
             raise ValueError(_("it is not a JSON object"))
-        lang = raw.get("language")
-        if lang is not None and (not isinstance(lang, str) or lang not in LANGUAGES):
-            raise ValueError(
-                _("{value} is not a language ({known})").format(
-                    value=repr(lang)[:20], known=", ".join(LANGUAGES)
-                )
-            )
     except RecursionError:  # a few thousand nested brackets: not ours, and no traceback
         why = _("it is nested too deeply")
         return Settings(), _("settings {path} ignored: {why}").format(path=p, why=why)
     except (OSError, UnicodeDecodeError, ValueError) as e:
         return Settings(), _("settings {path} ignored: {why}").format(path=p, why=e)
-    return Settings(language=lang), None
+    return _read_values(raw, p)
+
+
+def _read_values(raw: Mapping[str, Any], p: Path) -> tuple[Settings, str | None]:
+    values: dict[str, Any] = {}
+    wrong: list[str] = []
+    for key, read in _READERS.items():  # keys of other versions are left alone
+        try:
+            values[key] = read(raw.get(key))
+        except ValueError as e:
+            wrong.append(str(e))
+    if not wrong:
+        return Settings(**values), None
+    # i18n: {path}: the settings file; {why}: what is wrong with some of its values
+    problem = _("settings {path}: {why}; the default is used for that").format(
+        path=p, why="; ".join(wrong)
+    )
+    return Settings(**values), problem
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
@@ -67,3 +162,42 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     tmp = p.with_name(f"{p.name}.{os.getpid()}.tmp")  # two apps saving at once (serve)
     tmp.write_text(json.dumps(asdict(settings), indent=2) + "\n", encoding="utf-8")
     os.replace(tmp, p)
+
+
+def change_settings(path: Path | None = None, **changes: Any) -> Settings:
+    """Save the settings with ``changes`` made (the other values as saved; a broken
+    file's are the defaults); returns them. Raises OSError when it cannot be written."""
+    saved, _problem = load_settings(path)
+    new = replace(saved, **changes)
+    save_settings(new, path)
+    return new
+
+
+def bot_pause_setting(text: str | None, saved: float | None = None) -> tuple[float, str | None]:
+    """The bot pause: ``$LIVING_FOREST_BOT_PAUSE`` (``text``) when set, seconds from 0
+    to 10; else the saved setting, else the default; and a sentence saying why the
+    variable's value was not taken."""
+    fallback = BOT_PAUSE if saved is None else saved
+    if text is None or not text.strip():
+        return fallback, None
+    try:
+        pause = float(text)
+    except ValueError:
+        pause = -1.0
+    if not 0.0 <= pause <= MAX_BOT_PAUSE:  # also NaN, inf, 1e308
+        # i18n: {setting} is the environment variable and its value, as typed
+        return fallback, _(
+            "{setting} is not a pause between 0 and {most} seconds; bots pause {pause} s"
+        ).format(
+            setting=f"{ENV_BOT_PAUSE}={text[:20]!r}",
+            most=f"{MAX_BOT_PAUSE:g}",
+            pause=f"{fallback:g}",
+        )
+    return pause, None
+
+
+def env_setting(name: str, environ: Mapping[str, str] | None = None) -> str | None:
+    """The environment variable ``name`` when it says something (set, not blank), else
+    None: the variables that win over a setting."""
+    value = (os.environ if environ is None else environ).get(name)
+    return value if value is not None and value.strip() else None

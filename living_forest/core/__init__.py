@@ -101,7 +101,7 @@ from .queries import (
 )
 from .rules import Rules, RulesBuilder, rules_for, rules_of
 from .scoring import Outcome, PlayerResult
-from .setup import Seat, SetupError
+from .setup import Seat, SetupError, drawn_first
 from .state import GameState, Pending, PlayerState
 from .strength import Counts, basic_actions_for, counts, net_solitary, raw_strengths
 from .validate import validate
@@ -150,6 +150,7 @@ __all__ = [
     "decision",
     "describe",
     "determinize",
+    "drawn_first",
     "forced_stop_count",
     "format_action",
     "is_over",

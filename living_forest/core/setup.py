@@ -24,6 +24,17 @@ class Seat:
     spirit: str
 
 
+def _draw_first(state: int, n: int) -> tuple[int, int]:
+    return rng.below(state, n)
+
+
+def drawn_first(seed: int, n: int) -> int:
+    """The seat (table order) that S-2 draws to play first in a game of ``n`` seats
+    set up from ``seed`` with no first player given: a form can say who starts before
+    the game is set up."""
+    return _draw_first(rng.seed_state(seed), n)[0]
+
+
 def build_game(
     r: Rules, seats: Sequence[Seat], seed: int, first: int | None
 ) -> tuple[GameState, list[Event]]:
@@ -49,7 +60,7 @@ def build_game(
     state = rng.seed_state(seed)
     # S-2: a random first player; seats are renumbered clockwise from them.
     if first is None:
-        first, state = rng.below(state, n)
+        first, state = _draw_first(state, n)
     elif not 0 <= first < n:
         raise SetupError(f"first player must be a seat from 0 to {n - 1}")
     ordered = list(seats[first:]) + list(seats[:first])

@@ -22,6 +22,7 @@ from .catalogue import (
     KEEP_UNFINISHED_DAYS,
     SaveInfo,
     autosave_dir,
+    autosave_of,
     autosaves,
     claim_autosave,
     describe_save,
@@ -29,6 +30,7 @@ from .catalogue import (
     latest_autosave,
     new_autosave_path,
     prune_autosaves,
+    same_game,
     saves,
 )
 from .files import (
@@ -77,6 +79,7 @@ __all__ = [
     "StateSnapshot",
     "acquire",
     "autosave_dir",
+    "autosave_of",
     "autosave_path",
     "autosaves",
     "claim_autosave",
@@ -97,6 +100,7 @@ __all__ = [
     "replay_record",
     "replay_states",
     "require_regular_file",
+    "same_game",
     "save_game",
     "saves",
 ]

@@ -22,8 +22,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from living_forest.core import GameState, outcome
+
 from .files import SaveError, autosave_path, default_save_dir, read_record
 from .locks import GameLock, GameLocked, acquire
+from .model import GameRecord
 
 AUTOSAVE_DIR = "autosaves"
 AUTOSAVES_KEPT = 12
@@ -141,6 +144,8 @@ class SaveInfo:
     round: int = 0
     over: bool = False
     problem: str = ""
+    controllers: tuple[str, ...] = ()  # who plays each seat ("human", a bot's name)
+    winners: tuple[str, ...] = ()  # the winners' names once the game is over
 
 
 def describe_save(path: Path) -> SaveInfo:
@@ -152,6 +157,7 @@ def describe_save(path: Path) -> SaveInfo:
     except SaveError as e:
         return SaveInfo(path, auto, when, problem=str(e))
     st = rec.state
+    over = st is not None and st.phase == "over"
     return SaveInfo(
         path,
         auto,
@@ -159,8 +165,49 @@ def describe_save(path: Path) -> SaveInfo:
         players=tuple((s.name, s.spirit) for s in rec.seats),
         modules=tuple(rec.game_options().modules),
         round=st.round if st is not None else 0,
-        over=st is not None and st.phase == "over",
+        over=over,
+        controllers=tuple(s.controller for s in rec.seats),
+        winners=_winners(rec) if over else (),
     )
+
+
+def _winners(rec: GameRecord) -> tuple[str, ...]:
+    """The winners' names, from the snapshot (the file is not replayed: loading checks
+    it); none when the snapshot cannot say (a module not installed, a damaged file)."""
+    try:
+        assert rec.state is not None
+        st = GameState.from_dict(rec.state.model_dump())
+        result = outcome(st)
+    except (AssertionError, KeyError, IndexError, TypeError, ValueError):
+        return ()
+    return tuple(st.players[i].name for i in result.winners) if result is not None else ()
+
+
+def same_game(a: GameRecord, b: GameRecord) -> bool:
+    """Whether two records hold one game at two moments: the same seats, seed, first
+    player and rules, and one's action log the beginning of the other's."""
+    if (a.seed, a.first, a.options.modules, a.seats) != (
+        b.seed,
+        b.first,
+        b.options.modules,
+        b.seats,
+    ):
+        return False
+    n = min(len(a.actions), len(b.actions))
+    return a.actions[:n] == b.actions[:n]
+
+
+def autosave_of(rec: GameRecord) -> Path | None:
+    """The newest autosave holding the game of ``rec`` at the same moment or an
+    earlier one (it can go on saving there without losing a move), or None."""
+    for p in autosaves():
+        try:
+            other = read_record(p)
+        except SaveError:
+            continue
+        if same_game(rec, other) and len(other.actions) <= len(rec.actions):
+            return p
+    return None
 
 
 def saves(folder: Path | None = None) -> list[SaveInfo]:

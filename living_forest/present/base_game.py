@@ -55,6 +55,12 @@ def _plant_pick(st: GameState, a: Action) -> str:
     return _("pick tree {tree}, then the space ({x},{y})").format(tree=a.arg, x=x, y=y)
 
 
+def _plant_pick_after(st: GameState, a: Action) -> str:
+    x, y = rules_of(st).data.xy(a.cell)
+    # i18n: what to pick in the list of a tree's spaces; ({x},{y}) the space of the Forest
+    return _("pick the space ({x},{y})").format(x=x, y=y)
+
+
 def _move_label(st: GameState, a: Action) -> str:
     dest, jumped = move_destination(st, a.value)
     names = ", ".join(st.players[j].name for j in jumped)
@@ -228,6 +234,7 @@ BASE_GAME = register(
                 data_ids=(Plant.data_id,),
                 bonus_name=N_("Plant"),
                 pick=_plant_pick,
+                pick_after=_plant_pick_after,
             ),
         ),
         legend=_legend,

@@ -175,13 +175,14 @@ class Tutor:
         key_of: Callable[[str], str],
         *,
         listing: bool = False,
+        opened: str = "",
     ) -> str | None:
         """None when the person may play ``action`` now; otherwise what to do instead
-        (``listing``: a list of options is open)."""
+        (``listing``: a list of options is open, ``opened`` the one on top)."""
         step = self.step(session)
         if step is None or step.action == action:
             return None
-        return self._refused(session, key_of, listing)
+        return self._refused(session, key_of, listing, opened)
 
     def refuses_list(
         self,
@@ -190,6 +191,7 @@ class Tutor:
         key_of: Callable[[str], str],
         *,
         listing: bool = False,
+        opened: str = "",
     ) -> str | None:
         """None when opening the option list ``mode`` (an action kind, or ``kind:arg``
         such as ``plant:5A`` for the spaces of one tree) leads toward the step."""
@@ -199,37 +201,62 @@ class Tutor:
         kind, _colon, arg = mode.partition(":")
         if step.action.kind == kind and arg in ("", step.action.arg):
             return None
-        return self._refused(session, key_of, listing)
+        return self._refused(session, key_of, listing, opened)
 
-    def _refused(self, session: Session, key_of: Callable[[str], str], listing: bool) -> str:
+    def _refused(
+        self, session: Session, key_of: Callable[[str], str], listing: bool, opened: str = ""
+    ) -> str:
         # i18n: a move the lesson does not want; {hint} is what to do ("Now: press d…")
         return _("Not in this lesson. {hint}").format(
-            hint=self.hint(session, key_of, listing=listing)
+            hint=self.hint(session, key_of, listing=listing, opened=opened)
         )
 
-    def hint(self, session: Session, key_of: Callable[[str], str], *, listing: bool = False) -> str:
+    def hint(
+        self,
+        session: Session,
+        key_of: Callable[[str], str],
+        *,
+        listing: bool = False,
+        opened: str = "",
+        boxed: bool = False,
+    ) -> str:
         """What the person is to do now, with the keys (as remapped); ``listing``: a
-        list of options is open."""
+        list of options is open, ``opened`` the one on top (``plant:5A``, the spaces of
+        a tree); ``boxed``: a box over the board waits for Enter first (the end of the
+        round's summary, a step's text)."""
         step = self.step(session)
         if step is None:
             return ""
         if session.turn_done is not None:
-            return _("Now: press Enter to pass your turn on.")
+            instruction = _("press Enter to pass your turn on.")
+        else:
+            instruction = _what_to_press(session.state, step.action, key_of, listing, opened)
+        if boxed:
+            # i18n: the lesson's instruction while a box waits for Enter; {instruction}
+            # is what to press after it ("press d to reveal the next card.")
+            return _("Now: press Enter to close the box, then {instruction}").format(
+                instruction=instruction
+            )
         # i18n: the lesson's instruction: {instruction} is what to press ("press a, then
         # pick Spider.")
-        return _("Now: {instruction}").format(
-            instruction=_what_to_press(session.state, step.action, key_of, listing)
-        )
+        return _("Now: {instruction}").format(instruction=instruction)
 
 
-def _what_to_press(st: GameState, a: Action, key_of: Callable[[str], str], listing: bool) -> str:
-    """``press a, then pick Spider.`` — the keys that make ``a`` from the board."""
+def _what_to_press(
+    st: GameState, a: Action, key_of: Callable[[str], str], listing: bool, opened: str = ""
+) -> str:
+    """``press a, then pick Spider.`` — the keys that make ``a`` from the board;
+    ``opened``: the list on top (``plant:5A``: the tree is picked, its spaces are
+    listed)."""
     view = action_view(a.kind)
     step = _key_step(a.kind)
     if step:
         return _(step).format(key=key_of(KIND_NAME[a.kind]))
     d = decision(st)
-    if view is not None and view.pick is not None:  # the action type's view says
+    first_picked = opened == f"{a.kind}:{a.arg}"
+    if first_picked and view is not None and view.pick_after is not None:
+        what = view.pick_after(st, a)
+    elif view is not None and view.pick is not None:  # the action type's view says
         what = view.pick(st, a)
     else:
         # The list's own words, up to its details (an entry's name, not its cost and

@@ -54,6 +54,9 @@ class ActionView:
     # Fragment."), else what to pick of its list ("pick Spider"): a tutorial's step.
     key_step: str = ""
     pick: Label | None = None
+    # What is left to pick once its first list is picked and the next one is open
+    # ("pick the space (0,2)" after the tree): a two-list action type's.
+    pick_after: Label | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +41,7 @@ from living_forest.persistence import (
     GameLock,
     GameLocked,
     acquire,
+    autosave_of,
     clean_stale_temporaries,
     is_autosave,
     latest_autosave,
@@ -50,10 +52,18 @@ from living_forest.present.charts import names_in_seat_order, per_round
 from living_forest.present.replay import Replay
 from living_forest.present.session import SeatConfig, Session, spirit_title
 from living_forest.present.tutorial import Chapter, chapters
-from living_forest.settings import Settings, load_settings, save_settings
-from living_forest.text import printable
+from living_forest.settings import (
+    BOT_PAUSE,
+    ENV_BOT_PAUSE,
+    MAX_BOT_PAUSE,
+    bot_pause_setting,
+    change_settings,
+    env_setting,
+    load_settings,
+)
+from living_forest.text import printable, wrap_paths
 
-from .keymap import load_keymap
+from .keymap import ENV_KEYMAP, bound_keys, keymap_path, load_keymap
 from .saving import (
     Autosaver,
     SaveError,
@@ -61,9 +71,11 @@ from .saving import (
     claim_autosave_file,
     default_save_dir,
     load_session,
+    record_of,
     replace_problem,
     save_session,
 )
+from .screens.board import BoardScreen
 from .screens.charts import ChartScreen
 from .screens.game import GameScreen
 from .screens.modals import (
@@ -71,6 +83,7 @@ from .screens.modals import (
     ConfirmScreen,
     FilePromptScreen,
     HelpScreen,
+    InfoScreen,
     SaveBrowserScreen,
 )
 from .screens.over import GameOverScreen, TooSmallScreen
@@ -80,11 +93,10 @@ from .screens.tutorial import ChapterScreen, TutorialScreen
 from .themes import ALL as ALL_THEMES
 from .themes import ENV_THEME, THEMES, theme_setting
 
+__all__ = ["BOT_PAUSE", "ENV_BOT_PAUSE", "MAX_BOT_PAUSE", "LivingForestApp", "bot_pause_setting"]
+
 HELP_DIR = Path(__file__).resolve().parents[2] / "assets" / "help"
 MIN_W, MIN_H = 80, 24
-ENV_BOT_PAUSE = "LIVING_FOREST_BOT_PAUSE"  # seconds a bot waits before each step
-BOT_PAUSE = 0.4  # seconds, by default: long enough to follow a bot's steps
-MAX_BOT_PAUSE = 10.0
 QUIT_SIGNALS = ("SIGTERM", "SIGHUP")  # handled as Ctrl+Q
 SERVER_CHECK_SECONDS = 1.0  # how often a browser tab's app looks for its server
 # Binding id prefixes of this app (Textual's own focus/copy keys are left out of help).
@@ -131,8 +143,8 @@ class LivingForestApp(App[int]):
     BINDINGS = [
         Binding("f1", "help", N_("Help"), id="app.help"),
         Binding("question_mark", "help", N_("Help"), show=False, id="app.help2"),
-        Binding("ctrl+o", "load_game", N_("Load"), id="app.load"),
-        # Priority: it works from every box over the board too (a hand-off, a summary).
+        # Priority: these work from every box over the board too (a hand-off, a summary).
+        Binding("ctrl+o", "load_game", N_("Load"), id="app.load", priority=True),
         Binding("ctrl+s", "save_game", N_("Save"), id="app.save", priority=True),
         Binding("ctrl+q", "quit", N_("Quit"), id="app.quit", priority=True),
     ]
@@ -149,10 +161,14 @@ class LivingForestApp(App[int]):
         theme: str | None = None,
     ) -> None:
         """``notices``: warnings to show once the app is up (e.g. a setting refused).
-        ``theme``: a theme name (see ``themes``; default from the environment)."""
+        ``theme``: a theme name (see ``themes``; default from the environment, then the
+        settings)."""
         no_color = "NO_COLOR" in os.environ
+        saved, _problem = load_settings()  # a problem is said by the command line
         if theme is None:
-            theme, problem = theme_setting(os.environ.get(ENV_THEME), no_color=no_color)
+            theme, problem = theme_setting(
+                os.environ.get(ENV_THEME), no_color=no_color, saved=saved.theme
+            )
             notices = [*notices, problem or ""]
         # The terminal's own colours: under NO_COLOR Textual then drops every colour
         # (its NoColor filter) instead of turning them into dim greys.
@@ -165,6 +181,7 @@ class LivingForestApp(App[int]):
         self.start_view = view
         self.start_continue = continue_latest
         self.bot_pause = bot_pause
+        self.bot_level = saved.bot_level  # the bot a New game seat gets first
         self.autosave_enabled = autosave
         self._too_small: TooSmallScreen | None = None
         self._unsubscribe_autosave: Callable[[], None] | None = None
@@ -212,7 +229,7 @@ class LivingForestApp(App[int]):
                     lambda: self.start_session(Session(seats, seed, options=options))
                 )
 
-        self.push_screen(NewGameScreen(last=self.last_setup), started)
+        self.push_screen(NewGameScreen(last=self.last_setup, bot_level=self.bot_level), started)
 
     def leave_game_then(self, go: Callable[[], object], *, to: Path | None = None) -> None:
         """Run ``go``, which puts another game on the board; first ask when a game is in
@@ -330,32 +347,107 @@ class LivingForestApp(App[int]):
         from .screens.settings import SettingsScreen
 
         saved, _problem = load_settings()
-        self.push_screen(SettingsScreen(saved.language), self._settings_chosen)
+        self.push_screen(SettingsScreen(saved, self._environment()))
 
-    def _settings_chosen(self, choice: str | None) -> None:
-        """Save the language and show the title in it at once (the other screens
-        make their texts when they are drawn, so they follow)."""
-        from .screens.settings import FOLLOW_SYSTEM
+    def _environment(self) -> Any:
+        """What the environment says over the settings, for the Settings screen."""
+        from .screens.settings import Environment
 
-        if choice is None:
+        keymap, problems = load_keymap()
+        return Environment(
+            bot_pause=env_setting(ENV_BOT_PAUSE),
+            theme=env_setting(ENV_THEME),
+            no_color="NO_COLOR" in os.environ,
+            keymap=keymap_path(),
+            keymap_found=keymap_path().is_file(),
+            keymap_problems=len(problems),
+            keymap_bound=sum(1 for k in keymap if not k.endswith(".why")),
+        )
+
+    def on_settings_screen_chosen(self, message: Any) -> None:
+        """Save the setting chosen in Settings and apply it at once; the language
+        redraws the title (the other screens make their texts when they are drawn)."""
+        from .screens.settings import KEYS, UNSET, SettingsScreen, pause_text
+
+        key, value = message.key, message.value
+        if key == KEYS.partition(":")[0]:
+            self._show_keys()
             return
-        saved = None if choice == FOLLOW_SYSTEM else choice
-        lang = choose_language(None, saved)
+        change: dict[str, Any] = {key: None if value == UNSET else value}
+        if key == "bot_pause":
+            change[key] = float(value)
+        if key == "language":
+            lang = choose_language(None, change[key])
+            try:
+                set_language(lang)
+            except LanguageError as e:
+                self.notify(str(e), severity="error", markup=False)
+                return
         try:
-            set_language(lang)
-        except LanguageError as e:
-            self.notify(str(e), severity="error", markup=False)
-            return
-        try:
-            save_settings(Settings(language=saved))
+            new = change_settings(**change)
         except OSError as e:
-            message = _("The language is {language} for now; it could not be saved: {error}")
-            self.notify(
-                message.format(language=LANGUAGES[lang], error=e), severity="warning", markup=False
-            )
+            new = replace(load_settings()[0], **change)
+            # i18n: {error}: why the settings file could not be written
+            said = _("Applied for now; it could not be saved: {error}").format(error=e)
         else:
-            self.notify(_("Language: {language}").format(language=LANGUAGES[lang]), markup=False)
-        self.call_later(self._redraw_in_new_language)
+            said = _("Saved.")
+        if key == "language":
+            lang = LANGUAGES[choose_language(None, new.language)]
+            said = _("Language: {language}").format(language=lang) + " · " + said
+            self.call_later(self._redraw_in_new_language)
+        elif key == "bot_pause":
+            self._apply_bot_pause(new.bot_pause)
+            if env_setting(ENV_BOT_PAUSE) is None:
+                said += " " + _("Bots: {speed}.").format(speed=pause_text(self.bot_pause))
+            else:
+                said += " " + _("{variable} is set and wins while it is.").format(
+                    variable=ENV_BOT_PAUSE
+                )
+        elif key == "theme":
+            self._apply_theme(new.theme)
+            if env_setting(ENV_THEME) is not None:
+                said += " " + _("{variable} is set and wins while it is.").format(
+                    variable=ENV_THEME
+                )
+        elif key == "bot_level":
+            self.bot_level = new.bot_level
+        for s in self.screen_stack:
+            if isinstance(s, SettingsScreen):
+                s.show(new, self._environment(), said)
+
+    def _apply_bot_pause(self, saved: float | None) -> None:
+        pause, _problem = bot_pause_setting(os.environ.get(ENV_BOT_PAUSE), saved)
+        self.bot_pause = pause
+        for s in self.screen_stack:
+            if isinstance(s, GameScreen):
+                s.bots.pace.pause = pause
+
+    def _apply_theme(self, saved: str | None) -> None:
+        no_color = "NO_COLOR" in os.environ
+        theme, _problem = theme_setting(os.environ.get(ENV_THEME), no_color=no_color, saved=saved)
+        self.ansi_color = True if theme == THEMES["ansi"] else None
+        self.theme = theme
+
+    def _show_keys(self) -> None:
+        """Every key of the app by binding id, as the keymap leaves it (Settings)."""
+        from .screens.over import GameOverScreen as Over
+        from .screens.replay import ReplayScreen as Rep
+        from .widgets.controls import ChoiceList
+
+        keymap, _problems = load_keymap()
+        classes = (LivingForestApp, TitleScreen, NewGameScreen, GameScreen, ChoiceList, Rep, Over)
+        rows = bound_keys([b for c in classes for b in c.BINDINGS], keymap)
+        width = max(len(bid) for bid, _k, _d in rows)
+        keys_width = max(len(keys) for _b, keys, _d in rows)
+        lines = [f"{bid:<{width}}  {keys:<{keys_width}}  {_(what)}" for bid, keys, what in rows]
+        # i18n: {path}: the keymap file; {variable}: LIVING_FOREST_KEYMAP
+        head = _(
+            "Remap a key in {path} (or the file {variable} names): a [keys] table of "
+            'binding id = "keys", e.g. "game.draw" = "space".'
+        ).format(path=keymap_path(), variable=ENV_KEYMAP)
+        self.push_screen(
+            InfoScreen(_("Keys and their binding ids"), head + "\n\n" + "\n".join(lines))
+        )
 
     async def _redraw_in_new_language(self) -> None:
         """Build the title screen again in the new language, as it was: Continue as
@@ -394,7 +486,9 @@ class LivingForestApp(App[int]):
     def _browse_saves(self, title: str, prompt: str, open_path: Callable[[Path], object]) -> None:
         """The save browser titled ``title``; the file picked (or typed, after its last
         entry, in a prompt titled ``prompt``) goes to ``open_path``."""
-        if isinstance(self.screen, FilePromptScreen | SaveBrowserScreen | TooSmallScreen):
+        if isinstance(
+            self.screen, FilePromptScreen | SaveBrowserScreen | ConfirmScreen | TooSmallScreen
+        ):
             return
         self.flush_autosave()
         try:
@@ -422,14 +516,15 @@ class LivingForestApp(App[int]):
         self.push_screen(SaveBrowserScreen(found, title=title), picked)
 
     def open_replay(self, path: Path) -> bool:
-        """The saved game at ``path`` in the replay viewer (read-only); on a problem say
-        why and stay where we are."""
+        """The saved game at ``path`` in the replay viewer (read-only), at its start
+        (space plays it on, End goes to its last step); on a problem say why and stay
+        where we are."""
         try:
             session = load_session(path)
         except (SaveError, OSError, ValueError) as e:
             self._say(_("Could not open the replay: {error}").format(error=e), error=True)
             return False
-        self.show_replay(Replay.of_session(session), title=path.name)
+        self.show_replay(Replay.of_session(session), title=path.name, start=0)
         return True
 
     def show_replay(self, replay: Replay, *, title: str = "", start: int | None = None) -> None:
@@ -467,6 +562,8 @@ class LivingForestApp(App[int]):
                 lock.release()
             self._say(_("Could not load the game: {error}").format(error=e), error=True)
             return False
+        if lock is None and not copy and self.autosave_enabled and not is_autosave(path):
+            lock = self._own_autosave(session)
         self.start_session(session, loaded_from=None if copy else path, lock=lock)
         if copy:
             # i18n: {path} is the file the game was read from; the copy saves elsewhere
@@ -475,6 +572,20 @@ class LivingForestApp(App[int]):
             loaded = _("Loaded {path}")
         self.notify(loaded.format(path=path), timeout=4, markup=False)
         return True
+
+    def _own_autosave(self, session: Session) -> GameLock | None:
+        """The autosave that already holds this game (at this moment or before it),
+        locked for it: a save loaded again and again goes on in one autosave instead of
+        a new one each time. None when there is none, or another window has it."""
+        found = autosave_of(record_of(session))
+        if found is None:
+            return None
+        if self._lock is not None and self._lock.path == found:
+            return self._lock  # the game on the board: its own file
+        try:
+            return acquire(found)
+        except (GameLocked, OSError, ValueError):
+            return None
 
     def _offer_copy(self, path: Path, pid: int | None) -> None:
         """``path`` is the game on the board of another window: say so, and open a copy
@@ -684,15 +795,31 @@ class LivingForestApp(App[int]):
         timeout: float | None = None,
         markup: bool = True,
     ) -> None:
-        """Every notice, cleaned of control characters: it may quote a file's name (its
-        line breaks kept: "Since your last turn" lists one move a line)."""
+        """Every notice, cleaned of control characters (it may quote a file's name; its
+        line breaks kept: "Since your last turn" lists one move a line), and wrapped so
+        that a file's path breaks after a ``/``, not mid-name."""
         super().notify(
-            "\n".join(printable(line) for line in message.split("\n")),
+            wrap_paths(
+                "\n".join(printable(line) for line in message.split("\n")), self._toast_width()
+            ),
             title=printable(title),
             severity=severity,
             timeout=timeout,
             markup=markup,
         )
+
+    # Textual's toast: 60 cells wide, at most half the screen (34 on the narrow board:
+    # app.tcss); its padding and left border take 3 of them.
+    TOAST_WIDTH, TOAST_NARROW, TOAST_FRAME = 60, 34, 3
+
+    def _toast_width(self) -> int:
+        """The width of a notice's text: on the board when one is open (a notice said
+        from a box over it shows there once the box closes), else on the screen."""
+        box = min(self.TOAST_WIDTH, self.size.width // 2)
+        boards = [s for s in self.screen_stack if isinstance(s, BoardScreen)]
+        if boards and boards[-1].has_class("-narrow"):
+            box = min(box, self.TOAST_NARROW)
+        return box - self.TOAST_FRAME
 
     def _say(self, message: str, *, error: bool = False) -> None:
         message = printable(message)  # it may quote a file's name (status line, notice)
@@ -762,32 +889,11 @@ class LivingForestApp(App[int]):
         return self._too_small is not None
 
 
-def bot_pause_setting(text: str | None) -> tuple[float, str | None]:
-    """The bot pause from ``$LIVING_FOREST_BOT_PAUSE``: seconds from 0 to 10, or the
-    default and a sentence saying why the value was not taken."""
-    if text is None or not text.strip():
-        return BOT_PAUSE, None
-    try:
-        pause = float(text)
-    except ValueError:
-        pause = -1.0
-    if not 0.0 <= pause <= MAX_BOT_PAUSE:  # also NaN, inf, 1e308
-        # i18n: {setting} is the environment variable and its value, as typed
-        return BOT_PAUSE, _(
-            "{setting} is not a pause between 0 and {most} seconds; bots pause {pause} s"
-        ).format(
-            setting=f"{ENV_BOT_PAUSE}={text[:20]!r}",
-            most=f"{MAX_BOT_PAUSE:g}",
-            pause=f"{BOT_PAUSE:g}",
-        )
-    return pause, None
-
-
 def run(load: Path | None = None, continue_latest: bool = False, view: Path | None = None) -> int:
     """Start the app (``--load FILE`` / ``--continue`` / ``view FILE`` from the command
     line)."""
     rules_for()  # validate the game data before the screen takes over
-    pause, problem = bot_pause_setting(os.environ.get(ENV_BOT_PAUSE))
+    pause, problem = bot_pause_setting(os.environ.get(ENV_BOT_PAUSE), load_settings()[0].bot_pause)
     app = LivingForestApp(
         load=load,
         continue_latest=continue_latest,

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import os
 import tomllib
+from collections.abc import Iterable
 from pathlib import Path
 
 from platformdirs import user_config_dir
+from textual.binding import Binding, BindingType
 
 from living_forest.i18n import _
 from living_forest.text import printable
@@ -101,3 +103,19 @@ def load_keymap(path: Path | None = None) -> tuple[dict[str, str], list[str]]:
         out[f"{bid}.why"] = keys
     # The file's words quoted in a warning are shown on the terminal: no control codes.
     return out, [printable(p) for p in problems]
+
+
+def bound_keys(
+    bindings: Iterable[BindingType], keymap: dict[str, str]
+) -> list[tuple[str, str, str]]:
+    """(binding id, keys, description) of every binding with an id, once each, with the
+    keys ``keymap`` gives it; the fallbacks that explain a refused key (``.why``) are
+    left out. Descriptions are the bindings' own (English, marked: translate them)."""
+    out: list[tuple[str, str, str]] = []
+    seen: set[str] = set()
+    for b in bindings:
+        if not isinstance(b, Binding) or not b.id or b.id in seen or b.id.endswith(".why"):
+            continue
+        seen.add(b.id)
+        out.append((b.id, keymap.get(b.id, b.key), b.description))
+    return out

@@ -5,7 +5,8 @@ bright rooms and weak eyes (at least 7:1, black background). Under ``NO_COLOR`` 
 app uses the terminal's own foreground and background (the "ansi" theme) instead of
 greys.
 
-Chosen with ``$LIVING_FOREST_THEME`` (``default``, ``contrast``, ``ansi``).
+Chosen in Settings (remembered) or with ``$LIVING_FOREST_THEME`` (``default``,
+``contrast``, ``ansi``), which wins.
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ from dataclasses import replace
 from textual.theme import BUILTIN_THEMES, Theme
 
 from living_forest.i18n import _
+from living_forest.settings import ENV_THEME, THEME_NAMES
 
-ENV_THEME = "LIVING_FOREST_THEME"
+__all__ = ["ALL", "ENV_THEME", "THEMES", "theme_setting"]
 
 # The Element styles (glyphs.ELEMENT_STYLE): water $primary, wind $secondary, flower
 # $accent, sun $warning, plant $success; fires $error.
@@ -55,20 +57,26 @@ CONTRAST = Theme(
 # ansi-dark, with Flower magenta so that it is not Plant's green).
 ANSI = replace(BUILTIN_THEMES["ansi-dark"], name="living-forest-ansi", accent="ansi_magenta")
 
-THEMES = {"default": FOREST.name, "contrast": CONTRAST.name, "ansi": ANSI.name}
+THEMES = dict(zip(THEME_NAMES, (FOREST.name, CONTRAST.name, ANSI.name), strict=True))
 ALL = (FOREST, CONTRAST, ANSI)
 
 
-def theme_setting(text: str | None, *, no_color: bool) -> tuple[str, str | None]:
-    """The theme to use, from ``$LIVING_FOREST_THEME`` (and ``NO_COLOR``: the terminal's
-    own colours unless a theme is asked for), and a sentence when the value is unknown."""
+def theme_setting(
+    text: str | None, *, no_color: bool, saved: str | None = None
+) -> tuple[str, str | None]:
+    """The theme to use: ``$LIVING_FOREST_THEME`` (``text``) when set, else the one
+    chosen in Settings (``saved``), else under ``NO_COLOR`` the terminal's own colours,
+    else the default; and a sentence when the variable's value is unknown."""
     value = (text or "").strip().lower()
-    if not value:
-        return (THEMES["ansi"] if no_color else FOREST.name), None
     if value in THEMES:
         return THEMES[value], None
+    automatic = THEMES["ansi"] if no_color else FOREST.name
+    chosen = THEMES.get(saved or "", automatic)
+    if not value:
+        return chosen, None
     known = ", ".join(THEMES)
     # i18n: {variable}: LIVING_FOREST_THEME; {value}: what it is set to; {themes}: the
-    # theme names; "default" is the name of a theme
-    why = _("{variable}={value} is not a theme ({themes}); using default")
-    return FOREST.name, why.format(variable=ENV_THEME, value=repr(value[:20]), themes=known)
+    # theme names; {theme}: the name of the theme used instead
+    why = _("{variable}={value} is not a theme ({themes}); using {theme}")
+    name = next(k for k, v in THEMES.items() if v == chosen)
+    return chosen, why.format(variable=ENV_THEME, value=repr(value[:20]), themes=known, theme=name)

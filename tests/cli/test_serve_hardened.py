@@ -329,6 +329,7 @@ def test_sizes_are_clamped_and_the_tab_limit_answers_politely(tmp_path: Path) ->
             )
             async with http.get(f"{served.base}/") as page:
                 assert page.status == 200
+                assert "<title>Living Forest</title>" in await page.text()  # issue 29
             async with http.get(f"{served.base}/static/") as listing:
                 assert listing.status in (403, 404)  # no directory listing
             async with http.get(f"{served.base}/static/js/textual.js") as js:

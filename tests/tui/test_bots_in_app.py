@@ -80,10 +80,12 @@ async def test_bot_levels_are_picked_by_their_words_and_shown_by_them():
         ctl = form.query_one("#ctl-1")
         ctl.focus()
         seen = []
-        for key in ("e", "m", "h", "h", "h"):
+        for key in ("e", "m", "a", "h", "h"):
             await pilot.press(key)
             seen.append(ctl.value)
-        assert seen == ["greedy", "search_quick", "search", "human", "search"]  # h cycles
+        # Issue 29: each choice has a letter of its own (h stayed Human, then hard, then
+        # Human again): h Human, a hard.
+        assert seen == ["greedy", "search_quick", "search", "human", "human"]
         await pilot.press("m")
         summary = text_of(form.query_one("#newgame-summary"))
         assert "medium bot" in summary and "search_quick" not in summary

@@ -69,7 +69,18 @@ async def test_the_viewer_steps_the_board_and_the_log(tmp_path) -> None:
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
         r = screen.replay
+        # Issue 29: it opens at the start (at the end, p did nothing and said nothing).
+        assert screen.index == 0 and screen.board_state is r.states[0]
+        await pilot.press("end")
         assert screen.index == r.last and is_over(screen.board_state)
+        await pilot.press("p")
+        await pilot.pause()
+        assert app.screen is screen
+        assert [n.message for n in app._notifications][-1].startswith("The game is over at")
+        # Playing on goes at a quarter of a second a step (it was 1 s: minutes a game).
+        await pilot.press("home", "space")
+        assert "playing (0.25 s a step)" in str(screen.query_one("#status").render())
+        await pilot.press("space")
         await pilot.press("home")
         assert screen.index == 0 and screen.board_state is r.states[0]
         assert screen.check_action("step", (-1,)) is None  # nothing before the start

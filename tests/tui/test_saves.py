@@ -104,10 +104,13 @@ async def test_the_browser_lists_every_game_and_continue_takes_the_last() -> Non
         browser = app.screen
         assert isinstance(browser, SaveBrowserScreen)
         lines = [str(save_line(s)) for s in browser.found]
-        assert lines[0].startswith("Ana (Winter), Ben (Summer), Cy (Spring), Di (Autumn) · round 1")
-        assert "autosave" in lines[0]
+        assert lines[0] == (
+            "Ana (Winter, human), Ben (Summer, human), Cy (Spring, human), Di (Autumn, human)"
+            " · Base game · round 1 · just now · autosave"
+        )
         assert any(
-            line.startswith("Eve (Winter), Fox (Summer)") and "other.json" in line for line in lines
+            line.startswith("Eve (Winter, human), Fox (Summer, human)") and "other.json" in line
+            for line in lines
         )
         assert [s.path for s in browser.found][1] == other
         kept = str(browser.query_one("#saves-kept").render())  # what pruning keeps (issue 26)
@@ -142,6 +145,32 @@ async def test_ctrl_s_saves_from_a_hand_off_box(tmp_path: Path) -> None:
         assert read_record(path).actions == app.game.session.actions
 
 
+async def test_ctrl_o_loads_from_a_hand_off_box() -> None:
+    """Issue 29: Ctrl+O did nothing, without a word, while a hand-off box was up
+    (Ctrl+S worked there). It opens the save browser; Esc goes back to the box."""
+    other = other_game()
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_session(Session(FOUR[:2], 6))
+        await first_flow(pilot)
+        box = app.screen
+        assert isinstance(box, HandOffScreen)
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert isinstance(app.screen, SaveBrowserScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is box
+        await pick(pilot, other)  # no move made yet: nothing to ask, the game opens
+        await first_flow(pilot)
+        assert app.game is not None and app.game.session.seats[0].name == "Eve"
+        await pilot.press("ctrl+o")  # over the save browser itself: no second one
+        await pilot.pause()
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert [type(s) for s in app.screen_stack].count(SaveBrowserScreen) == 1
+
+
 async def test_quit_while_a_bot_thinks_continues_the_game_that_was_left() -> None:
     """ctrl+q during a bot's step: the step was never played, the autosave is on disk,
     Continue gives back exactly the board that was left."""
@@ -160,3 +189,29 @@ async def test_quit_while_a_bot_thinks_continues_the_game_that_was_left() -> Non
         assert app.game is not None
         assert app.game.session.actions == actions
         assert app.game.session.state.to_dict() == left
+
+
+async def test_loading_a_save_again_goes_on_in_its_one_autosave() -> None:
+    """Issue 29: each load of the same save made an autosave of its own, so the Load
+    list filled with copies of one game. Now a save goes on in the autosave that holds
+    its game; one further along is never overwritten (a game of its own then)."""
+    from living_forest.persistence import autosaves
+
+    other = other_game()
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(3):
+            assert app.open_save(other)
+            await first_flow(pilot)
+            app.flush_autosave()
+            assert len(autosaves()) == 1
+        first = app.autosave_to
+        app.game.session.play("draw")  # the autosave is one move ahead of other.json now
+        app.flush_autosave()
+        await pilot.pause()
+        assert app.open_save(other)  # from the title, after the game was left
+        await first_flow(pilot)
+        app.flush_autosave()
+        assert len(autosaves()) == 2 and app.autosave_to != first
+        assert len(read_record(first).actions) == 3  # its move kept

@@ -175,10 +175,16 @@ async def test_learn_to_play_from_the_title_screen_by_its_script(index: int) -> 
         esc_on_held = False
         numbered = 0
         opened = False
+        boxed = 0
         for _ in range(10 * len(chapter.steps) + 50):
             await settle(pilot)
             screen = app.screen
             if isinstance(screen, InfoScreen):
+                if game.human_to_act and not game.tutor.finished(session):
+                    # Issue 29: a box waits for Enter: the hint says so first (it said
+                    # "Now: press d" under the end of the round's summary).
+                    assert game.message.startswith("Now: press Enter to close the box, then ")
+                    boxed += 1
                 boxes.append(screen.title_text)
                 await pilot.press("enter")
                 continue
@@ -238,6 +244,7 @@ async def test_learn_to_play_from_the_title_screen_by_its_script(index: int) -> 
         assert boxes.count(f"Learn to play · {chapter.title}") == told
         assert refused >= 1
         assert numbered >= 1
+        assert boxed >= 1
         assert esc_on_held == any(
             st.phase == "action" and after.round != st.round
             for st, after in _human_round_ends(chapter)
@@ -371,7 +378,11 @@ async def test_h_shows_the_last_lesson_again_and_the_box_says_so() -> None:
         assert isinstance(again, InfoScreen)
         # The same text, then what to press now (the text may be a few steps old).
         assert again.title_text == title and again.body.startswith(body)
-        assert again.body.endswith(game.tutor_hint()) and "press d" in game.tutor_hint()
+        assert again.body.endswith("\n\nNow: press d to reveal the next card.")
+        # Under the box, the status line says to close it first (issue 29).
+        assert game.tutor_hint() == (
+            "Now: press Enter to close the box, then press d to reveal the next card."
+        )
         await pilot.press("escape")
         await _wait_for(pilot, lambda: app.screen is game)
         assert game.session.actions == before
@@ -429,3 +440,32 @@ async def test_the_status_line_says_ben_follows_the_lesson_until_the_script_ends
             session.play(step.action)
         assert game.tutor.finished(session) and game.bot_text() is None
         game.bots.pace.wake()  # the waiting bot step goes (its game is gone)
+
+
+async def test_once_the_tree_is_picked_the_hint_names_only_the_space() -> None:
+    """Issue 29: "pick tree 5A, then the space (0,0)" stayed on the status line over
+    the list of that tree's spaces; there it says which space, and its number."""
+    chapter = next(c for c in chapters() if c.steps[0].action.kind == PLANT)
+    step = chapter.steps[0].action
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _wait_for(pilot, lambda: isinstance(app.screen, TitleScreen))
+        await pilot.press("t")
+        await _wait_for(pilot, lambda: isinstance(app.screen, ChapterScreen))
+        await pilot.press(*(["down"] * chapters().index(chapter)), "enter")
+        await _wait_for(pilot, lambda: isinstance(app.screen, InfoScreen))
+        game = app.game
+        assert isinstance(game, TutorialScreen)
+        assert game.message.startswith("Now: press Enter to close the box, then press p")
+        await pilot.press("enter")
+        await _wait_for(pilot, lambda: app.screen is game)
+        assert game.message.startswith(f"Now: press p, then pick tree {step.arg}, then the space")
+        await pilot.press("p")
+        assert game.message.startswith(f"Now: pick tree {step.arg}, then the space")
+        said = re.search(r" It is number (\d)\.", game.message)
+        assert said is not None
+        await pilot.press(said[1])
+        await pilot.pause()
+        assert game.modes == ["plant", f"plant:{step.arg}"]
+        x, y = step.cell % 5, step.cell // 5
+        assert game.message.startswith(f"Now: pick the space ({x},{y}) in the list. It is number ")

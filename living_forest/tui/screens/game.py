@@ -21,6 +21,7 @@ from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState
@@ -307,6 +308,7 @@ class GameScreen(BoardScreen):
         )
 
     def _refresh_choices(self) -> None:
+        self._drop_first_digit()  # a digit typed for a list that is gone
         st = self.state
         ol = self.query_one("#choices", ChoiceList)
         human_turn = self.session.current_is_human and st.phase != PHASE_OVER
@@ -606,14 +608,51 @@ class GameScreen(BoardScreen):
         else:
             self.say(_("No hint this time."))
 
+    # A list numbered past 9 (trees, cards, spaces): a first digit that begins a
+    # listed number (1 of 10 to 19) waits this long for a second one, then picks alone.
+    TWO_DIGIT_WAIT = 0.8
+
     def action_pick(self, n: int) -> None:
         if not self._choices:
             self.say(_("There is nothing to choose now."))
             return
+        first = self._first_digit
+        if first is not None:  # the second digit of a two-digit number
+            self._drop_first_digit()
+            self._pick_number(first * 10 + n)
+            return
         if self._list_just_changed():
             return
+        longer = [k for k in self._numbers if 10 * n <= k < 10 * n + 10 and k >= 10]
+        if n and longer and self.TWO_DIGIT_WAIT > 0:
+            self._first_digit = n
+            self._digit_timer = self.set_timer(self.TWO_DIGIT_WAIT, self._first_digit_alone)
+            # i18n: after a first digit in a list numbered past 9; {digit}: the digit typed,
+            # {low}-{high}: the choices a second digit picks
+            text = _("{digit}… a second digit picks {low} to {high}; or wait for {digit}.")
+            self.say(text.format(digit=n, low=min(longer), high=max(longer)))
+            return
+        self._pick_number(n)
+
+    _first_digit: int | None = None
+    _digit_timer: Timer | None = None
+
+    def _drop_first_digit(self) -> None:
+        self._first_digit = None
+        if self._digit_timer is not None:
+            self._digit_timer.stop()
+            self._digit_timer = None
+
+    def _first_digit_alone(self) -> None:
+        first = self._first_digit
+        self._drop_first_digit()
+        if first is not None and self._choices:
+            self.message = ""
+            self._pick_number(first)
+
+    def _pick_number(self, n: int) -> None:
         if n not in self._numbers:
-            keys = ", ".join(str(k) for k in self._numbers if k <= 9)
+            keys = ", ".join(str(k) for k in self._numbers)
             if n in self._numbering.values():
                 # i18n: {number}: the digit typed; {keys}: the digits to use ("1, 2, 4")
                 text = _("Choice {number} is no longer there; pick {keys}.")

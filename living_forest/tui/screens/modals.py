@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from typing import ClassVar
 
@@ -22,8 +23,7 @@ from living_forest.i18n import N_, _, spirit_name
 from living_forest.persistence import AUTOSAVES_KEPT, KEEP_UNFINISHED_DAYS, SaveInfo
 from living_forest.present.glyphs import spirit_tag
 from living_forest.present.inspector import Item
-from living_forest.present.session import spirit_title
-from living_forest.text import printable
+from living_forest.present.saves import save_text
 
 from .base import Dialog, Page
 
@@ -384,8 +384,9 @@ OTHER_FILE = "other"  # the save browser's last entry: type a path
 
 
 class SaveBrowserScreen(Dialog[Path | str | None]):
-    """Every save and autosave, newest first, with its players, Spirits, round, rules
-    and date; returns the chosen file, :data:`OTHER_FILE` to type a path, or None."""
+    """Every save and autosave, newest first, with its players (people and which
+    bots), rules, round or winners, and how long ago; returns the chosen file,
+    :data:`OTHER_FILE` to type a path, or None."""
 
     BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="saves.cancel")]
 
@@ -432,21 +433,8 @@ class SaveBrowserScreen(Dialog[Path | str | None]):
 
 
 def save_line(s: SaveInfo) -> Content:
-    """One save in the browser: "Ana (Winter), Ben (Summer) · round 4 · MODULE ·
-    autosave · 2026-12-01 18:59"; a damaged file says so."""
-    when = s.modified.strftime("%Y-%m-%d %H:%M")
-    # i18n: a save file of the save browser: the game's own, made after every move
-    kind = _("autosave") if s.autosave else printable(s.path.name)  # a name from the disk
-    if s.problem:
-        # i18n: a damaged file in the save browser: {file} is its name (or "autosave")
-        return Content(_("{file} · {date} · cannot be read").format(file=kind, date=when))
-    names = ", ".join(
-        _("{name} ({spirit})").format(name=name, spirit=spirit_title(spirit))
-        for name, spirit in s.players
-    )
-    rules = "".join(f" · {m.title()}" for m in s.modules)  # each module's name, as a word
-    state = _("game over") if s.over else _("round {round}").format(round=s.round)
-    return Content(f"{names} · {state}{rules} · {kind} · {when}")
+    """One save in the browser (see :func:`~living_forest.present.saves.save_text`)."""
+    return Content(save_text(s, datetime.now()))
 
 
 class InspectScreen(Dialog[None]):

@@ -32,7 +32,10 @@ from .board import BoardScreen
 from .charts import ChartScreen
 from .modals import InfoScreen, NumberScreen
 
-SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)  # seconds a step when playing on
+SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1, 0.05)  # seconds a step when playing on
+# Playing on starts at a quarter of a second a step: a whole game of 200 to 300 steps
+# in about a minute (1 s a step took over three minutes); +/- change it.
+DEFAULT_SPEED = SPEEDS.index(0.25)
 LOG_EVENTS = 300  # events shown in the log after a jump
 # What the player to act does in each phase, on the status line (translated there).
 DOING = {
@@ -76,7 +79,7 @@ class ReplayScreen(BoardScreen):
         self.index = replay.last if start is None else replay.clamp(start)
         self.viewed: int | None = None
         self.show_hidden = not replay.hot_seat
-        self.speed = 1  # index into SPEEDS
+        self.speed = DEFAULT_SPEED  # index into SPEEDS
         self._timer: Timer | None = None
         self._log_until = -1  # the log shows the events up to this position
 
@@ -185,8 +188,7 @@ class ReplayScreen(BoardScreen):
     # --- keys ---------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Moves past either end, playing on at the end and playing from a finished
-        position are dimmed."""
+        """Moves past either end and playing on at the end are dimmed."""
         forward = bool(parameters) and int(str(parameters[0])) > 0
         if action in ("step", "turn", "round"):
             ok = self.index < self.replay.last if forward else self.index > 0
@@ -196,9 +198,7 @@ class ReplayScreen(BoardScreen):
             return True if (self.index < self.replay.last if at_end else self.index > 0) else None
         if action == "play":
             return True if self._timer is not None or self.index < self.replay.last else None
-        if action == "play_from_here":
-            return True if self.board_state.phase != "over" else None
-        return True
+        return True  # p at the end says why it cannot play from there
 
     def _go(self, i: int) -> None:
         i = self.replay.clamp(i)
@@ -305,7 +305,10 @@ class ReplayScreen(BoardScreen):
         touched (the new game autosaves to a file of its own)."""
         self._stop()
         if self.board_state.phase == "over":
-            self.notify(_("The game is over at this step: step back to play from earlier."))
+            self.notify(
+                _("The game is over at this step: step back (← or Home) to play from earlier."),
+                markup=False,
+            )
             return
         session = self.replay.play_from(self.index)
         start = getattr(self.app, "start_session", None)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable
 
 from textual import events, on
@@ -18,11 +17,12 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
 from living_forest.bots import OFFERED, title
-from living_forest.core import BASE_GAME, GameOptions, rules_for
+from living_forest.core import BASE_GAME, GameOptions, drawn_first, rules_for
 from living_forest.i18n import N_, _, spirit_name
 from living_forest.present.glyphs import spirit_tag
+from living_forest.present.saves import BASE_RULES, who
 from living_forest.present.session import HUMAN, SeatConfig, controller_name
-from living_forest.text import printable
+from living_forest.text import access_letters, printable
 
 from ..widgets.footer import Footer
 from .base import Page
@@ -132,8 +132,10 @@ class TitleScreen(Screen[None]):
 
 class Cycle(Widget, can_focus=True):
     """A one-value choice that the keyboard changes in place: Left/Right (or Space)
-    step through the options, a letter jumps to the next option starting with it.
-    Focus is shown by a heavy border, ◀ ▶ arrows and bold text (no colour needed)."""
+    step through the options, a letter jumps to the option it is the key of (each
+    option has its own, underlined: "Human" h, "Bot: hard" a; see
+    :func:`~living_forest.text.access_letters`). Focus is shown by a heavy border,
+    ◀ ▶ arrows and bold text (no colour needed)."""
 
     DEFAULT_CSS = """
     Cycle { height: 3; border: tall $border-blurred; padding: 0 1; background: $surface; }
@@ -155,11 +157,31 @@ class Cycle(Widget, can_focus=True):
             return self.cycle
 
     def __init__(
-        self, options: list[tuple[str, str]], value: str, *, id: str, classes: str = ""
+        self,
+        options: list[tuple[str, str]],
+        value: str,
+        *,
+        id: str,
+        classes: str = "",
+        order: list[str] | None = None,
     ) -> None:
+        """``options``: (label, value) in their own order, which gives the letters;
+        ``order``: the values in the order ←/→ step through them (default: as given)."""
         super().__init__(id=id, classes=classes)
-        self.options = options
+        where = access_letters([t for t, _v in options])
+        letters = {v: at for (_t, v), at in zip(options, where, strict=True)}
+        by_value = {v: t for t, v in options}
+        values = order if order is not None else [v for _t, v in options]
+        self.options = [(by_value[v], v) for v in values]
+        self.letters = [letters[v] for v in values]  # where each option's letter is
         self.set_reactive(Cycle.value, value)
+
+    def letter(self, value: str) -> str:
+        """The key letter of the option ``value`` ("" when it has none)."""
+        for (text, v), at in zip(self.options, self.letters, strict=True):
+            if v == value and at >= 0:
+                return text[at].lower()
+        return ""
 
     @property
     def label(self) -> str:
@@ -178,18 +200,8 @@ class Cycle(Widget, can_focus=True):
         ch = (event.character or "").lower()
         if len(ch) != 1 or not ch.isalpha():
             return
-        n = len(self.options)
-        start = self._index()
-        # The next option, from the current one, with a word of its label starting with
-        # the letter (h: Human, then Bot: hard, then Human again): the words the player
-        # reads, in their language. A word of several labels ("Bot") does not count.
-        words = [[w.strip("():").lower() for w in text.split()] for text, _v in self.options]
-        seen = Counter(w for ws in words for w in set(ws))
-        shared = {w for w, times in seen.items() if times > 1}
-        for k in range(1, n + 1):
-            i = (start + k) % n
-            v = self.options[i][1]
-            if any(w.startswith(ch) for w in words[i] if w not in shared):
+        for _text, v in self.options:
+            if self.letter(v) == ch:
                 event.stop()
                 event.prevent_default()
                 self.value = v
@@ -206,13 +218,31 @@ class Cycle(Widget, can_focus=True):
         self.refresh()
 
     def render(self) -> Content:
+        i = self._index()
+        text = Content(self.label)
+        at = self.letters[i] if i < len(self.letters) else -1
+        if at >= 0:
+            text = text.stylize("underline", at, at + 1)
         if self.has_focus:
-            return Content.from_markup("◀ [b]$v[/] ▶", v=self.label)
-        return Content(f"  {self.label}")
+            return Content("◀ ") + text.stylize("bold") + Content(" ▶")
+        return Content("  ") + text
 
 
 def controller_label(controller: str) -> str:
     return controller_name(controller)
+
+
+def controller_options() -> list[tuple[str, str]]:
+    """Who may play a seat, as the form offers it: Human, then the bots, weakest first."""
+    return [(controller_label(c), c) for c in (HUMAN, *OFFERED)]
+
+
+def controller_order(bot_level: str | None) -> list[str]:
+    """The order →/Space step through: Human, then ``bot_level`` (the Settings' bot a
+    seat gets first), then the other bots."""
+    bots = [b for b in OFFERED if b != bot_level]
+    first = [bot_level] if bot_level in OFFERED else []
+    return [HUMAN, *first, *bots]
 
 
 def rules_choices() -> list[tuple[str, str]]:
@@ -221,9 +251,7 @@ def rules_choices() -> list[tuple[str, str]]:
     where shown."""
     from living_forest.core.modules import get_module, installed
 
-    # i18n: the rules of a game on the New game form: at most 16 characters
-    base = N_("Base game")
-    return [(base, ""), *((get_module(name).title, name) for name in sorted(installed()))]
+    return [(BASE_RULES, ""), *((get_module(name).title, name) for name in sorted(installed()))]
 
 
 def options_of(value: str) -> GameOptions:
@@ -233,9 +261,11 @@ def options_of(value: str) -> GameOptions:
 class SeatRow(Horizontal):
     """One seat of the New game form: name, Spirit, controller (Tab in that order)."""
 
-    def __init__(self, index: int) -> None:
+    def __init__(self, index: int, bot_level: str | None = None) -> None:
+        """``bot_level``: the bot → on Human gives first (Settings)."""
         super().__init__(classes="seat-row", id=f"seat-{index}")
         self.index = index
+        self.bot_level = bot_level
 
     def compose(self) -> ComposeResult:
         i = self.index
@@ -249,20 +279,31 @@ class SeatRow(Horizontal):
             classes="seat-spirit",
         )
         yield Cycle(
-            [(controller_label(c), c) for c in (HUMAN, *OFFERED)],
+            controller_options(),
             "human",
             id=f"ctl-{i}",
             classes="seat-ctl",
+            order=controller_order(self.bot_level),
         )
 
 
-# Translated where shown.
+# Translated where shown; $letters: each player type's key letter and name.
 FORM_HELP = N_(
     "[b]Tab[/] next field, [b]Shift+Tab[/] previous (each row: name → Spirit → player). "
-    "On a Spirit or player: [b]←/→[/] or [b]Space[/] change it, a letter jumps "
-    "([b]h[/]uman/[b]h[/]ard, [b]e[/]asy, [b]m[/]edium, [b]b[/]aseline, [b]r[/]andom). "
-    "[b]F5[/] or [b]Enter[/] starts."
+    "On a Spirit or player: [b]←/→[/] or [b]Space[/] change it, its underlined letter "
+    "jumps ($letters). [b]F5[/] or [b]Enter[/] starts."
 )
+
+
+def form_letters() -> str:
+    """The player types' key letters for the form's help: "h Human, r random, …"."""
+    options = controller_options()
+    where = access_letters([text for text, _v in options])
+    return ", ".join(
+        f"{text[at].lower()} {title(v) if v != HUMAN else text}"
+        for (text, v), at in zip(options, where, strict=True)
+        if at >= 0
+    )
 
 
 class NewGameScreen(Page[tuple[list[SeatConfig], int, GameOptions] | None]):
@@ -282,9 +323,12 @@ class NewGameScreen(Page[tuple[list[SeatConfig], int, GameOptions] | None]):
         self,
         seed: int | None = None,
         last: tuple[list[SeatConfig], GameOptions] | None = None,
+        bot_level: str | None = None,
     ) -> None:
-        """``last``: the seats and rules of the previous new game, to start from."""
+        """``last``: the seats and rules of the previous new game, to start from;
+        ``bot_level``: the bot a seat gets first when → leaves Human (Settings)."""
         super().__init__()
+        self.bot_level = bot_level
         self.seats = 2 if last is None else len(last[0])
         self.seed = seed if seed is not None else random.randrange(1_000_000)
         self.last = last
@@ -302,9 +346,11 @@ class NewGameScreen(Page[tuple[list[SeatConfig], int, GameOptions] | None]):
                 ),
                 id="newgame-title",
             )
-            yield Static(Content.from_markup(_(FORM_HELP)), id="newgame-help")
+            yield Static(
+                Content.from_markup(_(FORM_HELP), letters=form_letters()), id="newgame-help"
+            )
             for i in range(4):
-                yield SeatRow(i)
+                yield SeatRow(i, self.bot_level)
             with Horizontal(id="rules-row"):
                 # i18n: the label of the New game form's row of rules (base game or
                 # Kodama): at most 7 characters
@@ -315,6 +361,7 @@ class NewGameScreen(Page[tuple[list[SeatConfig], int, GameOptions] | None]):
                 # i18n: the label of the New game form's row of the seed: at most 7 characters
                 yield Label(_("Seed"), classes="seat-label")
                 yield Input(str(self.seed), id="seed", restrict=r"[0-9]*", max_length=18)
+                yield Static("", id="newgame-order")  # the seed draws the order of play
             with Horizontal(id="newgame-buttons"):
                 yield Button(_("Start"), id="start", variant="primary")
                 yield Button(_("+ seat (F2)"), id="add")
@@ -352,15 +399,8 @@ class NewGameScreen(Page[tuple[list[SeatConfig], int, GameOptions] | None]):
             name = printable(self.query_one(f"#name-{i}", Input).value).strip() or _(
                 "(seat {number}: no name)"
             ).format(number=i + 1)
-            spirit = SPIRIT_NAMES.get(self.query_one(f"#spirit-{i}", Cycle).value)
-            ctl = self.query_one(f"#ctl-{i}", Cycle).value
-            # i18n: who plays a seat, in the New game form's summary "Ana (Winter, human)"
-            who = _("human")
-            if ctl != HUMAN:
-                # i18n: who plays a seat, in the New game form's summary "Ben (Summer, easy
-                # bot)"; {level}: easy, medium, hard...
-                who = _("{level} bot").format(level=title(ctl))
-            parts.append(f"{name} ({spirit_name(spirit) if spirit else '?'}, {who})")
+            spirit = self.query_one(f"#spirit-{i}", Cycle).value
+            parts.append(who(name, spirit, self.query_one(f"#ctl-{i}", Cycle).value))
         seed = self.query_one("#seed", Input).value.strip() or "?"
         rules = dict((v, label) for label, v in rules_choices())[
             self.query_one("#rules", Cycle).value
@@ -377,10 +417,31 @@ class NewGameScreen(Page[tuple[list[SeatConfig], int, GameOptions] | None]):
                 s=seed,
             )
         )
+        self.query_one("#newgame-order", Static).update(self._order_text(seed))
         error = self.query_one("#newgame-error", Label)
         if str(error.render()):  # an error is shown: say whether it still holds
             result = self.form()
             error.update(Content(result if isinstance(result, str) else ""))
+
+    def _order_text(self, seed: str) -> Content:
+        """Who plays first and then who: the seed draws the first player (S-2) and
+        play goes clockwise from them, so the seats' numbers on the form are not the
+        order of play."""
+        if not seed.isdigit():
+            return Content("")
+        names = [
+            printable(self.query_one(f"#name-{i}", Input).value).strip() or "?"
+            for i in range(self.seats)
+        ]
+        first = drawn_first(int(seed), len(names))
+        order = names[first:] + names[:first]
+        return Content.from_markup(
+            # i18n: the New game form's play order, beside the seed; keep $o (the names
+            # in order) and $f (the first player's name)
+            _("[b]Play order:[/] $o  [dim]($f drawn to start by the seed)[/]"),
+            o=" → ".join(order),
+            f=order[0],
+        )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "add_seat":

@@ -9,10 +9,14 @@ leave. Once the script is done the game goes on as an ordinary one.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
+from textual.screen import Screen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -111,9 +115,10 @@ class TutorialScreen(GameScreen):
         if s.turn_done is not None or not self.human_to_act:
             return None  # the game's own answer (pass the turn on, wait for the bot)
         listing = bool(self.modes)
+        opened = self.modes[-1] if self.modes else ""
         if action is not None:
-            return self.tutor.refusal(s, action, self.key_of, listing=listing)
-        return self.tutor.refuses_list(s, mode, self.key_of, listing=listing)
+            return self.tutor.refusal(s, action, self.key_of, listing=listing, opened=opened)
+        return self.tutor.refuses_list(s, mode, self.key_of, listing=listing, opened=opened)
 
     def play(self, action: Action) -> bool:
         reason = self._refusal(action)
@@ -137,9 +142,16 @@ class TutorialScreen(GameScreen):
         super().choose(choice)
 
     def tutor_hint(self) -> str:
-        """What to press now, with the number of the choice to pick when it is listed."""
+        """What to press now, with the number of the choice to pick when it is listed
+        (first Enter, while a box waits for it)."""
         s = self.session
-        hint = self.tutor.hint(s, self.key_of, listing=bool(self.modes))
+        hint = self.tutor.hint(
+            s,
+            self.key_of,
+            listing=bool(self.modes),
+            opened=self.modes[-1] if self.modes else "",
+            boxed=self._modal_open,
+        )
         step = self.tutor.step(s)
         if not hint or step is None or s.turn_done is not None or one_key_step(step.action.kind):
             return hint
@@ -152,11 +164,7 @@ class TutorialScreen(GameScreen):
                 and self.tutor.refuses_list(s, c.mode, self.key_of) is None
             )
             if leads:
-                n = self._numbers[i]
-                if n <= 9:
-                    where = _("It is number {number}.").format(number=n)
-                else:
-                    where = _("It is past 9: ↓ to it, then Enter.")
+                where = _("It is number {number}.").format(number=self._numbers[i])
                 return f"{hint} {where}"
         return hint
 
@@ -175,10 +183,26 @@ class TutorialScreen(GameScreen):
                 return
         super().action_hint()
 
+    _hinted = ""  # the hint last put on the status line
+
     def _refresh_status(self) -> None:
+        if self.message and self.message == self._hinted:
+            self.message = ""  # made again: the position, the list or a box changed it
         if not self.message and self.human_to_act and self.state.phase != PHASE_OVER:
-            self.message = self.tutor_hint()
+            self.message = self._hinted = self.tutor_hint()
         super()._refresh_status()
+
+    def push_modal(self, screen: Screen[Any], then: Callable[[Any], object] | None = None) -> None:
+        """A box over the board: the hint says to close it first, and what then."""
+
+        def closed(result: object) -> None:
+            if then is not None:
+                then(result)
+            if self.is_attached:
+                self._refresh_status()
+
+        super().push_modal(screen, closed)
+        self._refresh_status()
 
     # --- leaving --------------------------------------------------------------------
 

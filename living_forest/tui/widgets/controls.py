@@ -51,7 +51,7 @@ class ChoiceList(Widget, can_focus=True):
         self._row_items: list[int] = []  # item shown on each row (for clicks)
 
     def set_items(self, items: list[str], numbers: list[int] | None = None) -> None:
-        """``numbers``: what each item is numbered (default 1, 2, 3, ...); only 1-9 show."""
+        """``numbers``: what each item is numbered (default 1, 2, 3, ...)."""
         emptied = bool(self.items) != bool(items)
         self.items = items
         self.numbers = numbers if numbers is not None else list(range(1, len(items) + 1))
@@ -90,7 +90,7 @@ class ChoiceList(Widget, can_focus=True):
         """Item ``i`` as lines of at most ``width`` cells, continuation lines indented
         (labels are plain text of one-cell glyphs)."""
         n = self.numbers[i] if i < len(self.numbers) else i + 1
-        label = f"{n}. " if n <= 9 else "   "
+        label = f"{n}. "  # past 9 too: two digits pick it (GameScreen.action_pick)
         # textwrap breaks at ASCII spaces only: the no-break ones French puts before its
         # signs hold ("puissance 4 : 2 Varans" never begins a line with ":").
         text = textwrap.wrap(
