@@ -51,6 +51,7 @@ from living_forest.present.charts import names_in_seat_order, per_round
 from living_forest.present.replay import Replay
 from living_forest.present.session import SeatConfig, Session, spirit_title
 from living_forest.present.tutorial import Chapter, chapters
+from living_forest.resources import ASSETS
 from living_forest.settings import Settings, load_settings, save_settings
 from living_forest.text import printable
 
@@ -81,7 +82,7 @@ from .screens.tutorial import ChapterScreen, TutorialScreen
 from .themes import ALL as ALL_THEMES
 from .themes import ENV_THEME, THEMES, theme_setting
 
-HELP_DIR = Path(__file__).resolve().parents[2] / "assets" / "help"
+HELP_DIR = ASSETS / "help"
 MIN_W, MIN_H = 80, 24
 ENV_BOT_PAUSE = "LIVING_FOREST_BOT_PAUSE"  # seconds a bot waits before each step
 BOT_PAUSE = 0.4  # seconds, by default: long enough to follow a bot's steps
