@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 # process too (it inherits the environment); errors and other warnings still show.
 EDITABLE_QUIET := PYTHONWARNINGS='ignore:Editable installation'
 
-.PHONY: run test test-browser serve lint bench soak strength clean setup catalogs
+.PHONY: run test test-install test-browser serve lint bench soak strength clean setup catalogs
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is needed"'
@@ -25,6 +25,11 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -n 2 -q --ignore=tests/browser
+
+# The built wheel installed in a fresh virtual environment outside the checkout: it
+# plays, simulates, replays and speaks German from any folder (CI runs it).
+test-install: $(STAMP)
+	$(BIN)/python tests/install/check_wheel.py
 
 # The game in headless Chromium through `living-forest serve` (Debian's chromium package:
 # installed here when missing and this is a root shell with apt, as in CI).

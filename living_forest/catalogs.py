@@ -27,10 +27,9 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
 from .i18n import CARD, DOMAIN, LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE, SPIRIT, markdown_blocks
+from .resources import ASSETS
 
-ROOT = Path(__file__).resolve().parents[1]
-ASSETS = ROOT / "assets"
-PACKAGE = ROOT / "living_forest"
+PACKAGE = Path(__file__).resolve().parent
 SHORT = "short name"
 SHORT_NAME_CHARS = 7
 KEYWORDS = {**DEFAULT_KEYWORDS, "NP_": (1, 2), "NC_": ((1, "c"), 2)}

@@ -9,11 +9,12 @@ Textual is imported only when the app starts, so ``simulate``, ``replay`` and
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shutil
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -33,6 +34,7 @@ from .text import printable
 if TYPE_CHECKING:
     from .core import GameOptions
     from .report import Report
+    from .results import Sink
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
 
@@ -214,6 +216,13 @@ def _games_arguments(cmd: argparse.ArgumentParser) -> None:
     )
     add_module_flags(cmd)
     cmd.add_argument("--json", action="store_true", help=_("print one JSON object, no table"))
+    cmd.add_argument(
+        "--out",
+        type=Path,
+        metavar="FILE",
+        # i18n: .csv, .jsonl and .parquet are file suffixes, as typed
+        help=_("also write every game as a row to FILE: .csv, .jsonl or .parquet"),
+    )
 
 
 def _whole_number(lowest: int) -> Callable[[str], int]:
@@ -353,7 +362,15 @@ def _main(argv: Sequence[str] | None) -> int:
 
         try:
             options = parse_modules(args.modules, also=flagged_modules(args))
-            spec = parse_spec(args.bots, args.players, args.games, args.seed, options, args.stats)
+            spec = parse_spec(
+                args.bots,
+                args.players,
+                args.games,
+                args.seed,
+                options,
+                args.stats,
+                rows=args.out is not None,
+            )
         except ValueError as e:
             args.command_parser.error(str(e))
         return cmd_match(args, spec)
@@ -541,8 +558,11 @@ def _progress(label: str, total: int, enabled: bool) -> Any:
 def cmd_match(args: argparse.Namespace, spec: Any) -> int:
     from .match import match_report, run, style_report
 
-    with _progress(_("playing"), spec.games, not args.json and sys.stdout.isatty()) as tick:
-        report = run(spec, args.workers, tick)
+    with (
+        _rows_out(args) as out,
+        _progress(_("playing"), spec.games, not args.json and sys.stdout.isatty()) as tick,
+    ):
+        report = run(spec, args.workers, tick, out=out)
     data = report.to_json()
     if args.json:
         print(json.dumps(data))
@@ -572,7 +592,27 @@ def print_reports(reports: Sequence[Report]) -> None:
             console.print(line.text, markup=line.markup)
 
 
+@contextlib.contextmanager
+def _rows_out(args: argparse.Namespace) -> Iterator[Sink | None]:
+    """``--out FILE``'s sink, opened before the games start (a bad name is a usage error)
+    and closed however they end: Ctrl+C leaves a valid file of the games finished."""
+    if args.out is None:
+        yield None
+        return
+    from .results import RowsError, open_rows
+
+    try:
+        sink = open_rows(args.out)
+    except RowsError as e:
+        args.command_parser.error(str(e))
+    try:
+        yield sink
+    finally:
+        sink.close()
+
+
 def cmd_simulate(args: argparse.Namespace, bots: tuple[str, ...], options: GameOptions) -> int:
+    from .results import written
     from .simulate import play_many, summarise, summary_report
 
     results = play_many(
@@ -583,9 +623,13 @@ def cmd_simulate(args: argparse.Namespace, bots: tuple[str, ...], options: GameO
         workers=args.workers,
         round_cap=args.round_cap,
         options=options,
+        row=args.out is not None,
     )
-    with _progress(_("simulating"), args.games, not args.json and sys.stdout.isatty()) as tick:
-        summary = summarise(args.players, bots, results, tick)
+    with (
+        _rows_out(args) as out,
+        _progress(_("simulating"), args.games, not args.json and sys.stdout.isatty()) as tick,
+    ):
+        summary = summarise(args.players, bots, written(out, results), tick)
     data = summary.to_json()
     data["seed"] = args.seed
     data["modules"] = list(options.modules)

@@ -31,8 +31,10 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
 
+from .resources import ASSETS
+
 DOMAIN = "living_forest"
-LOCALE_DIR = Path(__file__).resolve().parents[1] / "assets" / "locale"
+LOCALE_DIR = ASSETS / "locale"
 SOURCE_LANGUAGE = "en"
 # Each language by its own name (as a player looks for it in a list).
 LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "fr": "Français"}

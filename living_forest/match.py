@@ -20,6 +20,7 @@ from living_forest.core import BASE_GAME, GameOptions
 from living_forest.i18n import _, ngettext
 from living_forest.report import Column, Line, Report
 
+from .results import Sink, written
 from .simulate import (
     ACTION_KEY,
     SPIRITS,
@@ -56,6 +57,7 @@ class MatchSpec:
     seed: int = 0
     options: GameOptions = BASE_GAME
     style: bool = False  # count how each bot plays (``match --stats``)
+    rows: bool = False  # each game as a row (``match --out``, ``results.py``)
 
     def game(self, g: int) -> tuple[int, tuple[str, ...]]:
         """Engine seed and bots per seat (table order) of game ``g``."""
@@ -66,7 +68,13 @@ class MatchSpec:
 def play_match_game(spec: MatchSpec, g: int) -> GameResult:
     seed, seats = spec.game(g)
     return play_game(
-        spec.players, seed, seats, check="final", options=spec.options, style=spec.style
+        spec.players,
+        seed,
+        seats,
+        check="final",
+        options=spec.options,
+        style=spec.style,
+        row=spec.rows,
     )
 
 
@@ -157,9 +165,11 @@ def run(
     spec: MatchSpec,
     workers: int = 1,
     on_result: Callable[[GameResult], None] | None = None,
+    out: Sink | None = None,
 ) -> MatchReport:
+    """Play the match; with ``out``, each game also written as a row (``results.py``)."""
     report = MatchReport(spec, Summary(spec.players, spec.bots))
-    for g, r in enumerate(results(spec, workers)):
+    for g, r in enumerate(written(out, results(spec, workers))):
         report.add(g, r)
         if on_result is not None:
             on_result(r)
@@ -167,9 +177,15 @@ def run(
 
 
 def parse_spec(
-    bots: str, players: int, games: int, seed: int, options: GameOptions, style: bool = False
+    bots: str,
+    players: int,
+    games: int,
+    seed: int,
+    options: GameOptions,
+    style: bool = False,
+    rows: bool = False,
 ) -> MatchSpec:
-    return MatchSpec(lineup(bots, players), players, games, seed, options, style)
+    return MatchSpec(lineup(bots, players), players, games, seed, options, style, rows)
 
 
 def match_report(d: dict[str, Any]) -> Report:

@@ -27,6 +27,7 @@ from living_forest.core import (
     GameOptions,
     GameState,
     OptionsError,
+    counts,
     legal_actions,
     new_game,
     outcome,
@@ -75,6 +76,8 @@ class GameResult:
     # Per seat in table order, with ``style``: how the seat played (STYLE keys, and
     # "action: KIND" per basic action type started).
     style: list[Counter[str]] = field(default_factory=list)
+    # With ``row``: the game as one row for analysis tools (``results.py``'s schema).
+    row: dict[str, Any] | None = None
 
 
 # How a seat plays (``match --stats``): the keys, in English; :func:`style_word` makes
@@ -311,13 +314,16 @@ def play_game(
     keep_state: bool = False,
     options: GameOptions = BASE_GAME,
     style: bool = False,
+    row: bool = False,
 ) -> GameResult:
     """Play one game to the end with bots: engine seed ``seed``, bot rng ``Random(seed)``.
 
     Seats are winter, spring, summer, autumn in table order. Never raises for a game
     problem: it is reported in ``failure``. ``check="final"`` validates the final state,
     ``"all"`` every state. ``style``: count how each seat plays (``GameResult.style``).
+    ``row``: the game as one row (``GameResult.row``, ``results.py``), style counted too.
     """
+    style = style or row
     names = parse_bots(bots, players) if isinstance(bots, str) else tuple(bots)
     res = GameResult(seed, players, names)
     by_spirit = {SPIRITS[i]: get_bot(names[i]) for i in range(players)}  # names checked
@@ -402,8 +408,48 @@ def play_game(
             res.shared = out.shared
         if keep_state:
             res.state = st
+    if row:
+        res.row = _row(res, st, options)
     res.actions = actions
     return res
+
+
+def _row(res: GameResult, st: GameState | None, options: GameOptions) -> dict[str, Any]:
+    """``res`` as one row of ``results.py``'s schema (seats in table order)."""
+    r = rules_for(options)
+    by_spirit = {p.spirit: (i, p) for i, p in enumerate(st.players)} if st is not None else {}
+    out = outcome(st) if st is not None and res.failure is None else None
+    seats = []
+    for table in range(res.players):
+        spirit = SPIRITS[table]
+        turn, p = by_spirit.get(spirit, (None, None))
+        c = counts(r, p) if p is not None else None
+        style = res.style[table] if res.style else Counter[str]()
+        seats.append(
+            {
+                "spirit": spirit,
+                "bot": res.bots[table],
+                "trees": c.trees if c else None,
+                "fires": c.fires if c else None,
+                "flowers": c.flowers if c else None,
+                "victory_tiles": len(p.victory_tiles) if p is not None else None,
+                "varans": style[VARANS_RECEIVED],
+                "forced_stops": style[FORCED_STOPS],
+                "met": "+".join(out.players[turn].met) if out and turn is not None else "",
+            }
+        )
+    return {
+        "seed": res.seed,
+        "players": res.players,
+        "rules": "+".join(options.modules) or "base",
+        "first": st.players[0].spirit if st is not None else "",
+        "rounds": res.rounds,
+        "winners": "+".join(res.winner_spirits),
+        "decided_by": out.decided_by if out else "",
+        "conditions": "+".join(res.conditions),
+        "failure": res.failure or "",
+        "seats": seats,
+    }
 
 
 def play_many(

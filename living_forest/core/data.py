@@ -16,12 +16,13 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from ..resources import ASSETS
 from .effects import Effect, EffectModel, ElementName, RepeatAction, compile_effect
 
 ELEMENTS: tuple[str, ...] = ("sun", "water", "plant", "wind", "flower")
 SUN, WATER, PLANT, WIND, FLOWER = range(5)
 
-ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
+ASSETS_DIR = ASSETS
 BASE_JSON = ASSETS_DIR / "base.json"
 
 

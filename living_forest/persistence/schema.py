@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
+from ..resources import ASSETS
 from .model import GameRecord
 
-SCHEMA_PATH = Path(__file__).resolve().parents[2] / "assets" / "schemas" / "save.schema.json"
+SCHEMA_PATH = ASSETS / "schemas" / "save.schema.json"
 REGENERATE = ".venv/bin/python -m living_forest.persistence.schema"
 
 

@@ -52,6 +52,7 @@ from living_forest.present.charts import names_in_seat_order, per_round
 from living_forest.present.replay import Replay
 from living_forest.present.session import SeatConfig, Session, spirit_title
 from living_forest.present.tutorial import Chapter, chapters
+from living_forest.resources import ASSETS
 from living_forest.settings import (
     BOT_PAUSE,
     ENV_BOT_PAUSE,
@@ -95,7 +96,7 @@ from .themes import ENV_THEME, THEMES, theme_setting
 
 __all__ = ["BOT_PAUSE", "ENV_BOT_PAUSE", "MAX_BOT_PAUSE", "LivingForestApp", "bot_pause_setting"]
 
-HELP_DIR = Path(__file__).resolve().parents[2] / "assets" / "help"
+HELP_DIR = ASSETS / "help"
 MIN_W, MIN_H = 80, 24
 QUIT_SIGNALS = ("SIGTERM", "SIGHUP")  # handled as Ctrl+Q
 SERVER_CHECK_SECONDS = 1.0  # how often a browser tab's app looks for its server
