@@ -430,7 +430,8 @@ class LivingForestApp(App[int]):
         except (SaveError, OSError, ValueError) as e:
             self._say(_("Could not open the replay: {error}").format(error=e), error=True)
             return False
-        self.show_replay(Replay.of_session(session), title=path.name)
+        # A file's name comes from the disk: cleaned of control characters (issue 26).
+        self.show_replay(Replay.of_session(session), title=printable(path.name))
         return True
 
     def show_replay(self, replay: Replay, *, title: str = "", start: int | None = None) -> None:
