@@ -452,6 +452,7 @@ class LivingForestApp(App[int]):
         An autosave is this game's own file from now on (it is locked), unless a game
         in another window has it: then ask whether to open a copy. ``copy``: the game
         saves to a new file of its own."""
+        path = path.absolute()  # `--load autosaves/NAME.json`: one file, however named
         lock = None
         own = self._lock is not None and self._lock.path == path
         if self.autosave_enabled and not copy and not own and is_autosave(path):
