@@ -525,7 +525,8 @@ class LivingForestApp(App[int]):
         except (SaveError, OSError, ValueError) as e:
             self._say(_("Could not open the replay: {error}").format(error=e), error=True)
             return False
-        self.show_replay(Replay.of_session(session), title=path.name, start=0)
+        # A file's name comes from the disk: cleaned of control characters.
+        self.show_replay(Replay.of_session(session), title=printable(path.name), start=0)
         return True
 
     def show_replay(self, replay: Replay, *, title: str = "", start: int | None = None) -> None:
@@ -546,6 +547,7 @@ class LivingForestApp(App[int]):
         An autosave is this game's own file from now on (it is locked), unless a game
         in another window has it: then ask whether to open a copy. ``copy``: the game
         saves to a new file of its own."""
+        path = path.absolute()  # `--load autosaves/NAME.json`: one file, however named
         lock = None
         own = self._lock is not None and self._lock.path == path
         if self.autosave_enabled and not copy and not own and is_autosave(path):

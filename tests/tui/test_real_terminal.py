@@ -139,3 +139,21 @@ def test_escape_sequences_in_a_files_name_never_reach_the_terminal(
     out = bytes(term.output)
     assert code == (0 if good else 1)
     assert b"\x1b]0" not in out and b"?]0;pwned?" in out
+
+
+def test_escape_sequences_in_a_files_name_never_reach_the_terminal_from_the_replay_viewer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``view FILE`` (and Watch a replay) shows "Replay of NAME" on its status line: a
+    file's name from the disk, cleaned there too (it set the terminal's title)."""
+    name = f"{TITLE}good.json"
+    _save(tmp_path / name, ("Ana", "Ben"), ("draw", "draw"))
+    monkeypatch.chdir(tmp_path)
+    with Terminal(["view", name]) as term:
+        shown = term.read_until(b"Replay of")
+        term.read_until(b"pwned", start=shown)
+        term.send(b"\x11")  # ctrl+q
+        code = term.finish()
+    out = bytes(term.output)
+    assert code == 0
+    assert b"\x1b]0" not in out and b"?]0;pwned?good.json" in out

@@ -152,3 +152,31 @@ def test_a_game_whose_window_was_killed_is_taken_over_by_the_next_continue(
         assert b.finish() == 0
     assert [p for p in autosaves() if p != mine] == []  # no copy was made
     assert holder(mine) is None and not lock_path(mine).exists()  # given up with B
+
+
+def test_two_new_games_started_in_the_same_second_keep_a_file_each() -> None:
+    """Two windows start a New game with the same Spirits (the form's own) in the same
+    second: their autosaves were named by that second and the Spirits alone, so both
+    games wrote one file, each move replacing the other's. A draws, B does not move;
+    both quit: two files, one for each game."""
+    with Terminal([]) as a, Terminal([]) as b:
+        forms = []
+        for t in (a, b):
+            t.read_until(b"New game")
+            t.send(b"n")
+        for t in (a, b):
+            forms.append(t.read_until(b"Seat 1"))
+        # Both Enter keys early in one second: the same second unless the machine
+        # stalls (then the test still holds; it is only less likely to catch the old
+        # naming).
+        time.sleep(1.02 - time.time() % 1)
+        a.send(b"\r")
+        b.send(b"\r")
+        for t, form in zip((a, b), forms, strict=True):
+            t.read_until(HAND_OFF, start=form)
+        a.send(b"\rd")  # A: past the hand-off, draws
+        wait_for("A's move on disk", lambda: any(actions(p) == ["draw"] for p in autosaves()))
+        for t in (b, a):
+            t.send(CTRL_Q)
+            assert t.finish() == 0
+    assert sorted(actions(p) for p in autosaves()) == [[], ["draw"]]

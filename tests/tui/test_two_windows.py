@@ -9,6 +9,8 @@ import time
 from datetime import datetime
 from pathlib import Path
 
+import pytest
+
 from living_forest.persistence import (
     AUTOSAVES_KEPT,
     autosaves,
@@ -110,3 +112,29 @@ async def test_pruning_in_one_window_keeps_the_game_running_in_another() -> None
         actions = list(a.game.session.actions)
         await pa.press("ctrl+q")
     assert read_record(running).actions == actions
+
+
+async def test_an_autosave_loaded_by_a_relative_path_goes_on_in_its_own_file(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``--load autosaves/NAME.json`` typed in the data folder names an autosave too: the
+    game goes on in that file, under its lock (it was taken for another file and copied
+    to a new autosave, so the next Continue found two games)."""
+    a = LivingForestApp(bot_pause=0)
+    async with a.run_test(size=(80, 24)) as pa:
+        mine = await _a_game_in(pa, 3, draws=1)
+        await pa.press("ctrl+q")
+    assert holder(mine) is None
+    monkeypatch.chdir(mine.parent.parent)
+    relative = Path(mine.parent.name) / mine.name
+    b = LivingForestApp(bot_pause=0)
+    async with b.run_test(size=(80, 24)) as pb:
+        await pb.pause()
+        assert b.open_save(relative)
+        await started(pb)
+        assert b.autosave_to == mine and holder(mine) == os.getpid()
+        await pb.press("d")
+        await clear_dialogs(pb)
+        b.flush_autosave()
+        assert autosaves() == [mine]  # no copy
+        assert read_record(mine).actions == b.game.session.actions
