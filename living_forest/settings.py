@@ -1,4 +1,4 @@
-"""The player's settings that outlive a game: for now the language (issue 10).
+"""The player's settings that outlive a game: for now the language.
 
 A small JSON file: ``$LIVING_FOREST_SETTINGS`` if set, else
 ``<user config dir>/living-forest/settings.json`` (on Linux

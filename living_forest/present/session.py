@@ -260,7 +260,7 @@ class Session:
 
     @property
     def turn_done(self) -> int | None:
-        """The seat whose action turn is done but not yet passed on (issue 8: "Turn done
+        """The seat whose action turn is done but not yet passed on ("Turn done
         - Enter to pass the turn, u to undo"): the undo stack ends with a move of theirs
         that handed the turn on, or their last move is held. None when no turn waits."""
         if self._held is not None:

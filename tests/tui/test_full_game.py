@@ -115,7 +115,7 @@ def _finished(seed: int, options=None):
 
 
 def test_V3_the_result_shows_how_each_count_adds_up():
-    """Issue 8: trees = kinds + start + tiles, fires = tiles + tiles, flowers = each
+    """Trees = kinds + start + tiles, fires = tiles + tiles, flowers = each
     source + tiles; every line's sum is the count in the table."""
     import re
 

@@ -1,4 +1,4 @@
-"""Settings (from the title screen): the language of the game (issue 10).
+"""Settings (from the title screen): the language of the game.
 
 Returns the chosen language code, or None when the player leaves without a change.
 Each language is listed in its own name, so a player who cannot read the current
