@@ -26,7 +26,7 @@ from living_forest.simulate import GameResult, play_game, summarise  # noqa: E40
 
 KODAMA = GameOptions(("kodama",))
 
-# The bar on the 2-core reference machine (issue 7).
+# The bar on the 2-core reference machine.
 BAR = {2: 100.0, 4: 50.0}
 
 

@@ -1,5 +1,5 @@
 """Memory per browser tab of ``living-forest serve`` (printed; the target is <= 40 MiB a
-tab, issue 26).
+tab).
 
 A real server on 127.0.0.1 with a data folder of its own; browser tabs are spoken to
 over its WebSocket (aiohttp, which textual-serve brings). Each tab opens the New game

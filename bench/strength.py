@@ -18,7 +18,7 @@ from living_forest.match import MatchSpec, lineup, run
 
 KODAMA = GameOptions(("kodama",))
 # (line-up, players, games at scale 1, rules), the first bot's win rate reported: each
-# level against the one below it and against its predecessor (issue 25's targets:
+# level against the one below it and against its predecessor (the targets:
 # easy >= 75 % against search_v1, medium >= 60 % against easy, hard >= 55 % against
 # medium and >= 90 % against search_v1, hard > 35 % against three medium in 4 players);
 # 2 players 400 games, 4 players 200. search_v1 thinks about 0.85 s a searched

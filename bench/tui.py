@@ -88,7 +88,7 @@ async def key_latency(steps: int = 120) -> list[float]:
             if renderable is not None:
                 last_display[0] = time.perf_counter()
 
-    # Keys come faster than a person types: no wait after a list renumbers (issue 8's
+    # Keys come faster than a person types: no wait after a list renumbers (the
     # type-ahead guard would refuse them, as it refuses a person's stray key).
     GameScreen.TYPE_AHEAD_GUARD = 0.0
     app = Bench(bot_pause=0, autosave=os.environ.get("BENCH_AUTOSAVE", "1") == "1")

@@ -451,8 +451,8 @@ def cmd_serve(
     lang: str | None = None,
     max_tabs: int = 8,
 ) -> int:
-    """``living-forest serve``: the app in browser tabs (issue 10), hardened (issue 26:
-    see ``serve.py``). Off this computer (``--host`` not loopback) a token is required."""
+    """``living-forest serve``: the app in browser tabs, hardened against hostile
+    tabs (see ``serve.py``). Off this computer (``--host`` not loopback) a token is required."""
     import secrets
     import socket
 

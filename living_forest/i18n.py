@@ -1,4 +1,4 @@
-"""The player's language: English, German or French (issue 10).
+"""The player's language: English, German or French.
 
 Every text a player sees goes through this module's gettext functions. The
 catalogues are Babel ``.po`` files under ``assets/locale/<lang>/LC_MESSAGES/``

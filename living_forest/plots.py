@@ -1,4 +1,4 @@
-"""The distributions ``simulate --plot`` draws in the terminal (issue 10): rounds per
+"""The distributions ``simulate --plot`` draws in the terminal: rounds per
 game, the conditions games were won on, and the win rate of each seat, with plotext
 (the library textual-plotext draws with). Text only: no colour when ``colour`` is off
 (NO_COLOR, or not a terminal)."""

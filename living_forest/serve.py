@@ -1,5 +1,5 @@
 """``living-forest serve``: the game in browser tabs through textual-serve, made safe to
-leave running (issue 26).
+leave running.
 
 textual-serve starts one app process per tab (through a shell, so two). Left as it is,
 those processes outlived their tab and the server after odd messages, a resize to

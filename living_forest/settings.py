@@ -1,5 +1,5 @@
 """The player's settings that outlive a game: the language, the bots' speed, the
-colour theme and the bot level a seat gets first (issues 10 and 29).
+colour theme and the bot level a seat gets first.
 
 A small JSON file: ``$LIVING_FOREST_SETTINGS`` if set, else
 ``<user config dir>/living-forest/settings.json`` (on Linux

@@ -38,7 +38,7 @@ _kind = itemgetter(0)  # an Action's kind
 
 
 def baseline_bot(view: Facts, legal: Sequence[Action], rng: random.Random) -> Action:
-    """The policy of the official digital version's bot (issue 2, section 4).
+    """The policy of the official digital version's bot.
 
     Draw phase: burn a just-drawn Fire Varan with a Fragment if possible, stop at a
     net solitary count of 2, otherwise draw. Action phase: random among legal
@@ -56,10 +56,10 @@ def baseline_bot(view: Facts, legal: Sequence[Action], rng: random.Random) -> Ac
     if not best:
         best = [a for a in legal if a.kind == TAKE_FRAGMENT] or list(legal)
     # The official bot offers one move per Fire tile, so ``extinguish V`` is as likely
-    # as there are tiles of value V in the centre (issue 9).
+    # as there are tiles of value V in the centre.
     if EXTINGUISH in map(_kind, best):
         centre = view.centre
-        # Running totals of the weights: a plain loop, no generator per move.
+        # Running totals of the weights.
         cum: list[int] = []
         total = 0
         for a in best:

@@ -12,7 +12,7 @@ Guardian Animals phase: the greedy bot's draw policy (its risk from its own deck
 
 Looking two rounds ahead is what makes the hard level stronger than the medium one
 (``search_quick``: 48 deals a move, to the end of the round): given one round, a
-second of deals a move barely beat medium (measured in issue 9's notes).
+second of deals a move barely beat medium (measured in matches between the two).
 
 Budget in the name: ``search:200`` (iterations), ``search:1s`` / ``search:0.5s``
 (seconds of thinking per decision); plain ``search`` is ``search:1s``.

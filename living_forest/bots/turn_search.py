@@ -44,7 +44,7 @@ from .search import read_budget
 
 ROLLOUT_CAP = 2000  # decisions a rollout may take (a safety net)
 MIN_WORLDS = 4  # worlds before a candidate may be dropped
-# The levels' budgets (measured in ``make strength``; the note of issue 25).
+# The levels' budgets (measured with ``make strength``).
 EASY_WIDTH = 2  # the easy level's beam (it does not search)
 MEDIUM_DEALS = 24  # deals a searched decision, to the end of this round
 HARD_DEALS = 48  # ... to the end of the next round

@@ -39,7 +39,7 @@ def spirit_attack(r: Rules, st: GameState) -> SpiritAttack | None:
     power = sum(st.centre)
     tiles = len(st.centre)
     order = st.order()
-    water: dict[int, int] = {}  # plain loops: every round's end
+    water: dict[int, int] = {}
     owed: dict[int, int] = {}
     players = st.players
     for i in order:

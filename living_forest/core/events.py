@@ -424,10 +424,6 @@ def register_sentence(kind: str, template: Template, derive: Derive | None = Non
         _DERIVE[kind] = derive
 
 
-def template_of(kind: str) -> Template | None:
-    return _TEMPLATES.get(kind)
-
-
 def describe(event: Event, st: GameState) -> str:
     """One sentence for the log, in the current language; ``st`` is any state of the
     game the event belongs to (its players' names and its rules' data are looked up

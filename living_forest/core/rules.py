@@ -181,9 +181,6 @@ class Rules:
     def basic_types(self) -> tuple[ActionType, ...]:
         return tuple(at for at in self.action_types if at.basic)
 
-    def action_type(self, kind: str) -> ActionType | None:
-        return self.by_kind.get(kind)
-
 
 @dataclass
 class RulesBuilder:

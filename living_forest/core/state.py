@@ -19,6 +19,11 @@ PHASE_DRAW = "draw"
 PHASE_ACTION = "action"
 PHASE_OVER = "over"
 
+# The layout of :meth:`GameState.to_dict` (its ``version``): raised when a field is
+# renamed or changes meaning, so that :meth:`GameState.from_dict` refuses a dict it
+# would misread instead of building a wrong position.
+STATE_VERSION = 1
+
 
 class ModuleState(Protocol):
     """A rules module's own part of the position (game-wide or one player's): a
@@ -125,7 +130,7 @@ class GameState:
     # Victory threshold per condition (V-2); data-driven because a module may change
     # them, even during play (K-V1, K-V2).
     thresholds: dict[str, int]
-    version: int = 1
+    version: int = STATE_VERSION  # the layout of to_dict()
     # Which rules modules this game uses (the base game: none), and each module's own
     # game-wide state. Both are left out of ``to_dict`` when empty, so a base game's
     # JSON is exactly what it was before modules existed.
@@ -196,8 +201,15 @@ class GameState:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> GameState:
-        """Read :meth:`to_dict` output back; each module reads its own state."""
+        """Read :meth:`to_dict` output back; each module reads its own state. A dict
+        of another layout (``version``) is refused with a ValueError."""
         from .modules import get_module
+
+        if d.get("version") != STATE_VERSION:
+            raise ValueError(
+                f"a game state of layout version {d.get('version')!r}; this program reads "
+                f"version {STATE_VERSION}"
+            )
 
         plain = ("options", "ext", "players", "pending")
         kw: dict[str, Any] = {f.name: d[f.name] for f in fields(cls) if f.name not in plain}

@@ -45,7 +45,7 @@ def startable(r: Rules, st: GameState, p: PlayerState, at: ActionType) -> bool:
 def startable_types(r: Rules, st: GameState, p: PlayerState) -> list[ActionType]:
     """The types :func:`startable` now, in menu order (the hot path of every legal
     list: a type not yet used needs no further test while a basic action is left)."""
-    out: list[ActionType] = []  # plain loops: a comprehension is a call of its own
+    out: list[ActionType] = []
     if st.basic_left <= 0:
         for at in r.action_types:
             if not at.basic and at.available(r, st, p):

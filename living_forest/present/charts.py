@@ -1,4 +1,4 @@
-"""How the race went, round by round, for the charts (issue 10). Pure (no Textual).
+"""How the race went, round by round, for the charts. Pure (no Textual).
 
 Each round is taken where the victory check is made (V-1): at the end of its Action
 phase, before Onibi's attack and the end of the round — the last action's own position

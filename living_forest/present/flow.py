@@ -53,7 +53,7 @@ class TellSince:
 
 
 # Events that are not news for the player coming back: reveals, phase and turn
-# markers, and what the round summary tells (issue 8: "since your last turn").
+# markers, and what the round summary tells ("since your last turn").
 NOT_NEWS = frozenset(
     {
         "game_started",

@@ -1,4 +1,4 @@
-"""What a thing on the board is, does and offers now (issue 8, "an inspect key"):
+"""What a thing on the board is, does and offers now (the inspect key):
 reserve cards, rocks, the fires on the Circle, the trees in the supply, the spaces of
 the Forest in play, each player's Victory tiles and the panels of the rules modules on
 (their views'). Pure (no Textual): the screen lists :func:`items` and shows the chosen one.

@@ -1,5 +1,5 @@
-"""Each player's last moves, for the marks on the board (issue 8, "seeing what
-happened"): the reserve slot they emptied, the tree they planted, the rock they
+"""Each player's last moves, for the marks on the board (seeing what
+happened): the reserve slot they emptied, the tree they planted, the rock they
 reached, the fires they put out. A player's marks are those of their latest action
 turn and stay until their next one starts. Pure (no Textual), from the core's events."""
 

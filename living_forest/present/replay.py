@@ -1,4 +1,4 @@
-"""A saved or finished game, position by position, for the replay viewer (issue 10).
+"""A saved or finished game, position by position, for the replay viewer.
 Pure (no Textual): the log is replayed once from the seed; ``states[i]`` is the
 position after ``i`` actions and ``steps[i]`` the events that led to it (``steps[0]``:
 the setup). Navigation by action, turn and round is arithmetic on these lists."""

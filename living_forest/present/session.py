@@ -306,7 +306,7 @@ class Session:
 
     @property
     def turn_done(self) -> int | None:
-        """The seat whose action turn is done but not yet passed on (issue 8: "Turn done
+        """The seat whose action turn is done but not yet passed on ("Turn done
         - Enter to pass the turn, u to undo"): the undo stack ends with a move of theirs
         that handed the turn on, or their last move is held or asked about. None when no
         turn waits."""

@@ -1,4 +1,4 @@
-"""The guided first game (issue 10): chapters of a fixed deal against a scripted
+"""The guided first game: chapters of a fixed deal against a scripted
 opponent, read from ``assets/tutorial.json``. Pure (no Textual).
 
 A chapter is a seed, its seats and a list of steps. Each step is one action in the

@@ -1,1 +1,1 @@
-"""The Textual hot-seat app (issue 3). Entry point: :func:`living_forest.tui.app.run`."""
+"""The Textual hot-seat app. Entry point: :func:`living_forest.tui.app.run`."""

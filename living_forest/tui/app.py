@@ -314,7 +314,7 @@ class LivingForestApp(App[int]):
         self.autosave(session)
 
     def action_learn(self) -> None:
-        """Learn to play: the tutorial's chapters (issue 10)."""
+        """Learn to play: the tutorial's chapters."""
 
         def chosen(chapter: Chapter | None) -> None:
             if chapter is not None:
@@ -533,7 +533,7 @@ class LivingForestApp(App[int]):
         self.push_screen(ReplayScreen(replay, title=title, start=start))
 
     def show_chart(self) -> None:
-        """The race of the game in play (or just over), round by round (issue 10); the
+        """The race of the game in play (or just over), round by round; the
         game waits while it is open (as for any dialog)."""
         game = self.game
         if game is None:

@@ -1,4 +1,4 @@
-"""`living-forest serve` in a real browser (issue 10): headless Chromium from Debian's
+"""`living-forest serve` in a real browser: headless Chromium from Debian's
 packages opens the served page, the title screen renders, a new game starts, and a key
 pressed in the browser changes the board.
 

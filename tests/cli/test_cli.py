@@ -80,7 +80,7 @@ def test_simulate_table_when_not_json(capsys: pytest.CaptureFixture[str]) -> Non
 def test_simulate_plot_draws_the_distributions_and_leaves_the_json_alone(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """Issue 10: --plot adds the rounds, conditions and seats charts under the table (no
+    """``--plot`` adds the rounds, conditions and seats charts under the table (no
     colour codes off a terminal); with --json the output is the same JSON object."""
     argv = ["simulate", "--games", "12", "--seed", "3", "--bots", "baseline,random"]
     _, as_json, _ = _run([*argv, "--json"], capsys)
@@ -335,7 +335,7 @@ def test_help_version_and_simulate_do_not_import_textual(argv: list[str]) -> Non
     assert "living-forest" in out.stdout or argv[0] == "simulate"
 
 
-# --- languages (issue 10) ----------------------------------------------------------
+# --- languages ---------------------------------------------------------------------
 
 
 def test_lang_flag_speaks_the_language_from_the_help_on(capsys) -> None:

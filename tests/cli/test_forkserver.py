@@ -1,4 +1,4 @@
-"""The fork server of ``living-forest serve`` (issue 26: memory per tab): it forks the
+"""The fork server of ``living-forest serve`` (for the memory per tab): it forks the
 command line with a tab's arguments, pipes and environment; reports how each ended;
 and ends, with whatever it still runs, when the server closes its socket."""
 

@@ -1,4 +1,4 @@
-"""Hostile command lines (issue 26): every one is a one-line answer with the usual exit
+"""Hostile command lines: every one is a one-line answer with the usual exit
 code, never a traceback, a hang or thousands of processes."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``living-forest serve`` against hostile tabs (issue 26), a real server on 127.0.0.1
+"""``living-forest serve`` against hostile tabs, a real server on 127.0.0.1
 spoken to over HTTP and WebSocket (aiohttp, which textual-serve brings): every tab's
 app ends with its tab and with the server, whatever the tab sent; sizes are clamped;
 the tab limit answers with a polite page; a token is required off loopback; each

@@ -1,54 +1,130 @@
-"""Game data: the counts of RULES.md §C and S-7, and clear errors for malformed data."""
+"""Game data: the counts of RULES.md §C, S-7 and F-6 as the rules text states them,
+the data file's own counts check, and clear errors for malformed data.
+
+The expected numbers are read from the rules text (assets/rules/RULES.md) and from
+the data file's ``counts_check``, never written here: each test compares two sources
+that could drift apart.
+"""
 
 import json
+import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from living_forest.core import DataError, data
 from living_forest.core.data import BASE_JSON, parse_data
 
+RULES = Path(__file__).resolve().parents[2] / "assets" / "rules" / "RULES.md"
 
-def test_C5_card_counts() -> None:
-    """C-5: 14 starting cards per Spirit, 23/16/12 level cards, 23 Fire Varans, 130 in all."""
+
+def rule_text(rule_id: str) -> str:
+    """The text of one rule of RULES.md: its bullet and the lines indented under it."""
+    lines = RULES.read_text(encoding="utf-8").splitlines()
+    head = f"* **{rule_id}**"
+    i = next(n for n, line in enumerate(lines) if line.startswith(head))
+    out = [lines[i][len(head) :]]
+    for line in lines[i + 1 :]:
+        if not line.startswith("  ") and line.strip():
+            break
+        out.append(line)
+    return " ".join(x.strip() for x in out)
+
+
+def number(pattern: str, text: str) -> int:
+    m = re.search(pattern, text)
+    assert m is not None, (pattern, text)
+    return int(m.group(1))
+
+
+def test_C5_card_counts_are_those_of_the_rules() -> None:
+    """C-5: the starting sets, level cards and Fire Varans the rules count, and their
+    total; the starting deck's solitary count is the data file's own."""
     d = data()
-    assert len(d.starting_deck) == 14
-    assert [len(level) for level in d.level_cards] == [23, 16, 12]
-    assert d.varan_count == 23
-    assert 14 * 4 + 23 + 16 + 12 + 23 == 130
-    assert sum(1 for c in d.starting_deck if d.cards[c].symbol == 1) == 5
+    c5 = rule_text("C-5")
+    sets = number(r"= (\d+) identical sets", c5)
+    per_spirit = number(r"identical sets of (\d+)", c5)
+    levels = [number(rf"(\d+) level-{n}", c5) for n in (1, 2, 3)]
+    varans = number(r"(\d+) Fire Varan cards", c5)
+    assert len(d.starting_deck) == per_spirit
+    assert sets == len(d.spirits) and number(r"(\d+) starting", c5) == sets * per_spirit
+    assert [len(level) for level in d.level_cards] == levels
+    assert d.varan_count == varans
+    in_box = len(d.spirits) * len(d.starting_deck) + sum(map(len, d.level_cards)) + d.varan_count
+    assert in_box == number(r"Cards, (\d+) in total", c5)
+    raw = json.loads(BASE_JSON.read_text())
+    solitary = sum(1 for c in d.starting_deck if d.cards[c].symbol == 1)
+    assert solitary == raw["starting_deck"]["solitary_count"]
     for level, ids in enumerate(d.level_cards, start=1):
         assert all(d.cards[c].level == level and d.cards[c].cost > 0 for c in ids)
 
 
-def test_S7_tree_dispenser_totals() -> None:
-    """S-7: 24 / 33 / 39 tree tiles for 2 / 3 / 4 players, 12 kinds (F-6)."""
+def test_S7_F6_tree_kinds_costs_and_dispensers_are_those_of_the_rules() -> None:
+    """F-6: the kinds and costs of the table; S-7: copies per player count, row by row,
+    and the totals row; F-7: only kind 11 has a special effect."""
     d = data()
-    assert len(d.trees) == 12
-    totals = {n: sum(k.copies[n] for k in d.trees.values()) for n in (2, 3, 4)}
-    assert totals == {2: 24, 3: 33, 4: 39}
-    assert list(d.trees) == ["3A", "3B", "4A", "4B", "5A", "5B", "6", "7", "8", "9", "10", "11"]
-    assert [label for label, k in d.trees.items() if k.effects] == ["11"]  # F-7
+    kinds = re.findall(r"\| (\w+) \| (\d+) \| ([^|]+) \|", rule_text("F-6"))
+    assert [(label, k.cost) for label, k in d.trees.items()] == [(i, int(c)) for i, c, _ in kinds]
+    s7 = rule_text("S-7")
+    rows = re.findall(r"\| ([\w, ]+) \| [\d/]+ \| (\d+) each \| (\d+) each \| (\d+) each \|", s7)
+    copies = {
+        label.strip(): dict(zip((2, 3, 4), map(int, counts), strict=True))
+        for labels, *counts in rows
+        for label in labels.split(",")
+    }
+    assert {label: k.copies for label, k in d.trees.items()} == copies
+    totals = re.search(r"\*\*total\*\* \| \| \*\*(\d+)\*\* \| \*\*(\d+)\*\* \| \*\*(\d+)", s7)
+    assert totals is not None
+    for n, total in zip((2, 3, 4), totals.groups(), strict=True):
+        assert sum(k.copies[n] for k in d.trees.values()) == int(total)
+    special = [label for label, k in d.trees.items() if k.effects]
+    assert special == [i for i, _c, effect in kinds if "F-7" in effect]
 
 
-def test_C7_C8_C9_tiles() -> None:
-    """C-7 fire tiles 20 of each value + 1 extra value-2 (project ruling), C-8 20 Fragments,
-    C-9 3 Victory tiles per Spirit (fire, flower, tree)."""
+def test_C7_C8_C9_tiles_are_those_of_the_rules() -> None:
+    """C-7: the supply of each value and the extra value-2 tile on the Circle (project
+    ruling); C-8: the Fragments; C-9: the Victory tiles, three per Spirit."""
     d = data()
-    assert dict(d.fire_supply) == {2: 20, 3: 20, 4: 20}
-    assert d.initial_fires == (2,)
-    assert d.fragment_count == 20
-    assert len(d.victory_tiles) == 4
+    c7 = rule_text("C-7")
+    each = number(r"(\d+) tiles of each value", c7)
+    listed = re.search(r"Fire tiles of value ([\d, and]+)\.", c7)
+    assert listed is not None
+    values = [int(v) for v in re.findall(r"\d+", listed.group(1))]
+    assert dict(d.fire_supply) == dict.fromkeys(values, each)
+    extra = number(r"(\d+) extra value-", c7)
+    assert d.initial_fires == (number(r"extra value-(\d+)", c7),) * extra
+    assert d.fragment_count == number(r"(\d+) Fragment tiles", rule_text("C-8"))
+    c9 = rule_text("C-9")
+    per_spirit = number(r"each Spirit owns (\d+)", c9)
+    assert sum(len(tiles) for tiles in d.victory_tiles.values()) == number(r"(\d+) Victory", c9)
     for tiles in d.victory_tiles.values():
-        assert sorted(kind for _, kind in tiles) == ["fire", "flower", "tree"]
+        assert len({kind for _, kind in tiles}) == len(tiles) == per_spirit
 
 
-def test_data_copy_matches_counts_check() -> None:
+def test_the_loaded_data_agrees_with_the_data_files_counts_check() -> None:
+    """``counts_check`` in base.json states the box's totals; the loaded data, counted,
+    must give the same."""
+    d = data()
     raw = json.loads(BASE_JSON.read_text())
     check = raw["counts_check"]
-    symbols = Counter(c["symbol"] for c in raw["guardian_animals"])
-    assert check["total_cards_in_box"] == 130
-    assert symbols["solitary"] + symbols["gregarious"] + symbols["none"] == 66
+    spirits = len(d.spirits)
+    assert check["starting_cards_per_spirit"] == len(d.starting_deck)
+    assert check["starting_cards_in_box"] == spirits * len(d.starting_deck)
+    assert [check[f"level{n}"] for n in (1, 2, 3)] == [len(level) for level in d.level_cards]
+    assert check["fire_varans"] == d.varan_count
+    in_box = spirits * len(d.starting_deck) + sum(map(len, d.level_cards)) + d.varan_count
+    assert check["total_cards_in_box"] == in_box
+    assert check["protective_tree_tiles_in_box"] == sum(k.copies[4] for k in d.trees.values())
+    assert check["fragments"] == d.fragment_count
+    assert check["victory_tiles"] == sum(len(t) for t in d.victory_tiles.values())
+    assert check["plantable_spaces"] == len(d.plantable)
+    fires = sum(d.fire_supply.values()) + len(d.initial_fires)
+    assert check["fire_tiles_game_park"] == fires
+    # Every kind of card is one entry of the data: the starting kinds, the level
+    # cards (one copy each) and the Fire Varan.
+    kinds = Counter(c["set"] for c in raw["guardian_animals"])
+    assert sum(kinds.values()) == len(set(d.starting_deck)) + sum(map(len, d.level_cards)) + 1
 
 
 def test_malformed_data_is_rejected_with_a_clear_message() -> None:
@@ -106,7 +182,7 @@ def test_effects_compile_to_typed_values() -> None:
     hare["ability"] = {"kind": "bonus_action", "action": "move"}
     d = parse_data(json.dumps(raw), "changed.json")
     assert d.cards["hare"].effects == (BonusAction("move"),)
-    assert d.action_ids == ("take_fragment", "attract", "extinguish", "move", "plant_tree")
+    assert d.action_ids == tuple(a["id"] for a in raw["actions"])  # in the data's order
 
 
 def test_an_unknown_effect_kind_names_the_kinds_that_exist() -> None:

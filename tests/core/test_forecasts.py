@@ -187,7 +187,7 @@ def _greedy_extinguish(st: GameState) -> GameState:
 
 @pytest.mark.parametrize(("n", "seed", "options"), CASES, ids=IDS)
 def test_V1_who_could_end_the_game_this_round_can_with_one_action(n, seed, options) -> None:
-    """The app's "can end the game this round" (issue 8) is a promise: in the Action
+    """The app's "can end the game this round" is a promise: in the Action
     phase it names only seats still to act, each missing count is the true gap, and
     for the player to act one basic action does it (Extinguish the smallest fires;
     Plant some tree). For the fires it is exact: whenever extinguishing the smallest

@@ -1,5 +1,5 @@
 """The catalogues hold every message the code, data, tutorial and help can show, with
-the same placeholders, markup and key names (issue 10: "a test fails when a catalogue
+the same placeholders, markup and key names ("a test fails when a catalogue
 lacks a message or a placeholder differs")."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The language: chosen from --lang, the settings or the environment; plural rules of
-each language; the core's sentences in German and French (issue 10)."""
+each language; the core's sentences in German and French."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """One autosave per game, locked while it is open, the newest kept, and the catalogue a
-save browser lists (issues 8 and 26: loading or starting a game never destroys another,
+save browser lists (loading or starting a game never destroys another,
 nor does pruning)."""
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def test_each_game_gets_its_own_autosave_named_by_start_time_and_spirits(data_di
 
 
 def test_two_games_started_in_the_same_second_never_share_a_file(data_dir: Path) -> None:
-    """Issue 26: two windows starting a game with the same Spirits in the same second
+    """Two windows starting a game with the same Spirits in the same second
     got the same name (the first file was not written yet), so each move of one
     replaced the other's. Each claim is a name of its own, locked for its game."""
     spirits = ["winter", "summer"]
@@ -87,7 +87,7 @@ def test_pruning_keeps_the_newest_and_never_the_game_being_played(data_dir: Path
 def test_pruning_spares_running_and_recent_games_and_takes_finished_ones_first(
     data_dir: Path,
 ) -> None:
-    """Issue 26: starting a 13th game deleted another running game's autosave. Now a
+    """Starting a 13th game deleted another running game's autosave. Now a
     locked file and an unfinished game played in the last weeks are never deleted;
     finished games go first (even recent ones), then the oldest abandoned ones."""
     recent_unfinished = [

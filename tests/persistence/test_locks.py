@@ -1,4 +1,4 @@
-"""A running game's lock on its autosave (issue 26): held while the game is open, seen
+"""A running game's lock on its autosave: held while the game is open, seen
 by every other process, and taken over once its process is dead."""
 
 from __future__ import annotations

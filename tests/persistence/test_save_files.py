@@ -383,7 +383,7 @@ def test_load_with_events_replays_once_and_gives_the_whole_log(tmp_path: Path) -
     assert events[0].kind == "game_started"
 
 
-# --- what is not a file (issue 26) --------------------------------------------------
+# --- what is not a file -------------------------------------------------------------
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
@@ -418,7 +418,7 @@ def test_a_device_is_refused(tmp_path: Path) -> None:
         load_game(Path(os.devnull))
 
 
-# --- control characters in names (issue 26) -----------------------------------------
+# --- control characters in names ----------------------------------------------------
 
 HOSTILE = ["\x1b]0;pwned\x07Ana", "B\x1b[5;31mo\x9b2J", "Cy\r\x08\u2028"]
 CLEANED = ["?]0;pwned?Ana", "B?[5;31mo?2J", "Cy???"]

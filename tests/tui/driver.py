@@ -67,7 +67,7 @@ async def pick_visible(pilot: Pilot, game: GameScreen, match) -> bool:
     """Press the keys for the first listed choice satisfying ``match``."""
     for i, c in enumerate(game._choices):
         if match(c):
-            n = game._numbers[i]  # the number shown, kept while picking (issue 8)
+            n = game._numbers[i]  # the number shown, kept while picking
             if n <= 9:
                 await pilot.press(str(n))
             else:
@@ -157,7 +157,7 @@ async def play_keys(
         dialogs += await clear_dialogs(pilot)
         if isinstance(pilot.app.screen, GameOverScreen):
             return dialogs, True
-        if game.session.turn_done is not None:  # a finished turn: pass it on (issue 8)
+        if game.session.turn_done is not None:  # a finished turn: pass it on
             await pilot.press("enter")
             continue
         st = game.session.state

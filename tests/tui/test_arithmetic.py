@@ -1,4 +1,4 @@
-"""Issue 8, "the arithmetic is done for you": the strength left during a pick or a
+"""The arithmetic is done for you: the strength left during a pick or a
 bonus (A-6, F-4), a strengths table that promises only what is possible (A-20, A-30,
 A-50), tree kinds that add no tree point (V-3), Onibi's coming attack (E-1) and who can
 end the game this round (V-1). Pure functions of the screen, walked over bot games."""

@@ -120,9 +120,9 @@ async def test_undo_within_the_action_turn_only():
         assert game.session.state is start_state
         assert len(game.session.actions) == n
         assert "Undone: Attract " in status(app)  # in words, not the notation
-        # End the turn with actions unused (issue 8): a question, asked before the turn
-        # ends (issue 29: it is not played, so a "no" leaves no trace); the keys of the
-        # next player do nothing until Enter says yes.
+        # End the turn with actions unused: a question, asked before the turn ends (it
+        # is not played, so a "no" leaves no trace); the keys of the next player do
+        # nothing until Enter says yes.
         await pilot.press("e")
         assert game.session.asked == Action("end") and game.session.actions[-1] != "end"
         assert game.session.turn_done == start_state.current
@@ -399,7 +399,7 @@ async def test_a_failed_save_says_why_and_keeps_the_game(tmp_path):
         prompt.query_one("#file-path").value = str(tmp_path)  # a folder, not a file
         await pilot.press("enter")
         await pilot.pause()
-        # Refused in the prompt itself, which stays for another name (issue 26).
+        # Refused in the prompt itself, which stays for another name.
         assert app.screen is prompt and "is a folder" in str(
             prompt.query_one("#file-error").render()
         )
@@ -526,7 +526,7 @@ async def test_a_save_with_non_ascii_digits_is_refused_from_load_and_continue(tm
 
 
 async def test_a_turn_that_ends_by_itself_waits_for_enter_and_can_be_undone():
-    """Issue 8: the last action of a turn is not final until Enter passes the turn."""
+    """The last action of a turn is not final until Enter passes the turn."""
     app = LivingForestApp(bot_pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
         session = Session(SEATS, 7, actions=["draw", "stop", "draw", "stop"])
@@ -586,7 +586,7 @@ def _attract_positions() -> tuple[tuple[int, list[str]], tuple[int, list[str]]]:
 
 
 async def test_picked_cards_keep_their_numbers_so_a_digit_typed_ahead_is_refused(monkeypatch):
-    """Issue 8: a digit pressed twice while attracting picks its card once. If the pick
+    """A digit pressed twice while attracting picks its card once. If the pick
     goes on, the cards left keep their numbers and the second press is refused; if it
     finished by itself (nothing more fits), the new list ignores digits for a moment."""
     monkeypatch.setattr(GameScreen, "TYPE_AHEAD_GUARD", 60.0)  # "a moment", made long
@@ -624,7 +624,7 @@ async def test_picked_cards_keep_their_numbers_so_a_digit_typed_ahead_is_refused
 
 
 async def test_a_laptop_terminal_gets_the_middle_layout():
-    """Issue 8: about 100-129 columns get their own layout: the taller choice box, the
+    """About 100-129 columns get their own layout: the taller choice box, the
     supplies on the right, the next players' Forests with their Help Lines when the
     height allows (with two players both Forests, from 100x30 on)."""
     app = LivingForestApp(bot_pause=0)
@@ -654,7 +654,7 @@ async def test_a_laptop_terminal_gets_the_middle_layout():
 
 
 async def test_the_key_bar_keeps_help_and_quit_and_hides_an_empty_confirm():
-    """Issue 8: at 80x24 the key bar is too narrow for every key: Help and Quit stay, the
+    """At 80x24 the key bar is too narrow for every key: Help and Quit stay, the
     usable keys come before dimmed ones, nothing runs past the edge; Enter (Confirm) is
     not offered while the choice list is empty (a turn waiting to be passed on)."""
     app = LivingForestApp(bot_pause=0)
@@ -687,7 +687,7 @@ async def test_the_key_bar_keeps_help_and_quit_and_hides_an_empty_confirm():
 
 
 async def test_v_shows_another_players_help_line_at_80x24():
-    """Issue 8: other players' Help Lines are public (G-1); at 80x24, where only one
+    """Other players' Help Lines are public (G-1); at 80x24, where only one
     Forest fits, v shows the next player's Help Line and Forest, then comes back."""
     app = LivingForestApp(bot_pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -714,7 +714,7 @@ async def test_v_shows_another_players_help_line_at_80x24():
 
 
 async def test_the_log_shows_its_newest_line_after_every_move_at_120x40_and_80x24():
-    """Play-test (issue 8): in the middle layout the log's newest lines sat under the
+    """Play-test: in the middle layout the log's newest lines sat under the
     footer until the round ended (the log, grown taller then shorter again, had stopped
     following its end). After each move the log is scrolled to its end and ends above
     the footer."""
@@ -777,7 +777,7 @@ async def test_the_log_follows_its_end_when_it_grows_then_shrinks():
 
 
 async def test_v_in_the_middle_layout_names_the_help_line_above_another_forest():
-    """Play-test (issue 8): at 120x40 the Help Line panel keeps the acting player's
+    """Play-test: at 120x40 the Help Line panel keeps the acting player's
     line when v shows another Forest under it; it then says whose it is, and the other
     player's own line is under their Forest."""
     app = LivingForestApp(bot_pause=0)
@@ -799,7 +799,7 @@ async def test_v_in_the_middle_layout_names_the_help_line_above_another_forest()
 
 
 async def test_the_rounds_held_last_move_is_in_the_log_while_it_waits():
-    """Play-test (issue 8): while the round's last move waits for Enter the log stopped
+    """Play-test: while the round's last move waits for Enter the log stopped
     short of it; now its own sentences are there at once, and Enter adds the end of the
     round without writing them twice."""
     from living_forest.core import describe

@@ -117,7 +117,7 @@ async def test_a_bot_held_by_the_round_summary_is_not_said_to_be_thinking():
 
 
 async def test_space_makes_the_bots_play_on_without_their_pause():
-    """Issue 8, bot pace: with a long pause (60 s a step), space lets three bots play
+    """Bot pace: with a long pause (60 s a step), space lets three bots play
     their draws at once; the pause comes back when a person is to act."""
     seats = [
         SeatConfig("B1", "summer", "baseline"),
@@ -145,9 +145,9 @@ async def test_space_makes_the_bots_play_on_without_their_pause():
 
 
 def test_a_draw_hint_says_how_close_the_forced_stop_is() -> None:
-    """Issue 9: the hint's "why" for a draw or a stop: the net solitary count, and at one
+    """The hint's "why" for a draw or a stop: the net solitary count, and at one
     short of the forced stop (G-5) the chance that the next card is solitary, from what
-    the seat knows of its deck; a stop there keeps two actions (issue 25)."""
+    the seat knows of its deck; a stop there keeps two actions."""
     import random as _random
 
     from living_forest.bots import random_bot

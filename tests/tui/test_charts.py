@@ -1,4 +1,4 @@
-"""The race charts (issue 10): the points are the counts of a recorded game round by
+"""The race charts: the points are the counts of a recorded game round by
 round, and the chart screen opens from the game over box and the board."""
 
 from __future__ import annotations

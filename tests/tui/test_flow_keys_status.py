@@ -168,7 +168,7 @@ def test_a_modules_action_type_is_in_the_action_menu() -> None:
     assert "Rest" in labels and labels[-1] == "End the turn"
 
 
-MOVES = {  # what the others did that a returning player wants to know (issue 8)
+MOVES = {  # what the others did that a returning player wants to know
     "fragment_taken",
     "animal_attracted",
     "fire_extinguished",

@@ -115,10 +115,9 @@ def _finished(seed: int, options=None):
 
 
 def test_V3_the_result_shows_how_each_count_adds_up():
-    """Issue 8: trees = kinds + start + tiles, fires = tiles + tiles, flowers = each
-    source + tiles; every line's sum is the count in the table. Issue 29: each term of
-    the flowers is named (a Kodama game has six sources), the ones adding nothing left
-    out."""
+    """Trees = kinds + start + tiles, fires = tiles + tiles, flowers = each source +
+    tiles; every line's sum is the count in the table. Each term of the flowers is named
+    (a Kodama game has six sources), the ones adding nothing left out."""
     import re
 
     from living_forest.core import GameOptions, count_breakdown, counts, rules_of

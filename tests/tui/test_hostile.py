@@ -1,4 +1,4 @@
-"""Hostile input becomes a clear message and the game is kept (issue 8): names with
+"""Hostile input becomes a clear message and the game is kept: names with
 markup, control characters, odd environment values, a malformed keymap file."""
 
 from __future__ import annotations
@@ -102,7 +102,7 @@ def test_keymap_files_that_would_hang_or_crash_are_refused(tmp_path) -> None:
     keymap, problems = load_keymap(path)
     assert keymap == {"game.stop": "x", "game.stop.why": "x"}
     assert len(problems) == 1 and "too long" in problems[0]
-    # Issue 26: what the file says is quoted in the warning, cleaned of control characters.
+    # What the file says is quoted in the warning, cleaned of control characters.
     path.write_text('[keys]\n"game.\\u001b]0;x\\u0007" = "\\u001b[5m"\n', encoding="utf-8")
     keymap, problems = load_keymap(path)
     assert keymap == {} and len(problems) == 1
@@ -131,7 +131,7 @@ async def test_a_refused_setting_is_shown_when_the_app_starts() -> None:
 
 
 async def test_control_characters_typed_or_pasted_in_a_name_are_cleaned() -> None:
-    """Issue 26: a name pasted with an escape sequence in the New game form would reach
+    """A name pasted with an escape sequence in the New game form would reach
     the terminal wherever the name is drawn. It is cleaned as the form is read."""
     from living_forest.tui.screens.title import NewGameScreen
 
@@ -150,7 +150,7 @@ async def test_control_characters_typed_or_pasted_in_a_name_are_cleaned() -> Non
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
 async def test_the_load_prompt_refuses_a_fifo_before_opening_it(tmp_path) -> None:
-    """Issue 26: a FIFO typed in the Load prompt hung the app (reading waits for a
+    """A FIFO typed in the Load prompt hung the app (reading waits for a
     writer). It is refused in the prompt, with the reason, and nothing is opened."""
     fifo = tmp_path / "game.json"
     os.mkfifo(fifo)

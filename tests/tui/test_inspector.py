@@ -1,4 +1,4 @@
-"""Issue 8, the inspect key: what each thing on the board is, does and offers now. The
+"""The inspect key: what each thing on the board is, does and offers now. The
 'Now:' line of each item agrees with the legal actions (the core is asked)."""
 
 from __future__ import annotations

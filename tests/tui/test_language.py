@@ -1,4 +1,4 @@
-"""Issue 10: the language chosen in Settings applies at once and is remembered; the
+"""The language chosen in Settings applies at once and is remembered; the
 New game form, the board and the log follow it."""
 
 from __future__ import annotations

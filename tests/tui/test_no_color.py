@@ -1,5 +1,5 @@
 """NO_COLOR: the app renders in greys only, and the board still says everything with
-glyphs and letters (issue 3, 'nothing is conveyed by colour alone')."""
+glyphs and letters ('nothing is conveyed by colour alone')."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ async def test_colours_are_used_without_no_color(monkeypatch) -> None:
 
 
 async def test_no_color_uses_the_terminals_own_colours(monkeypatch) -> None:
-    """Issue 8: under NO_COLOR the app draws with the terminal's own foreground and
+    """Under NO_COLOR the app draws with the terminal's own foreground and
     background (ANSI default colours, every colour dropped), not with dim greys."""
     from textual.filter import Monochrome, NoColor
 

@@ -1,4 +1,4 @@
-"""Crashes a slow link or a tiny window caused (issue 26): two Enter keys queued in a
+"""Crashes a slow link or a tiny window caused: two Enter keys queued in a
 dialog, a deferred resize after the choice list is gone, a list dialog at 11 columns
 or fewer."""
 

@@ -1,4 +1,4 @@
-"""The app in a real pseudo-terminal (issue 26): the bytes that reach the terminal carry
+"""The app in a real pseudo-terminal: the bytes that reach the terminal carry
 no escape sequence from a save file, and SIGTERM / SIGHUP end the app as Ctrl+Q does
 (the game autosaved, the terminal given back)."""
 

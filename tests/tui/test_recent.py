@@ -1,4 +1,4 @@
-"""Issue 8, "seeing what happened": each player's last moves are marked on the board
+"""Seeing what happened: each player's last moves are marked on the board
 (the reserve slot emptied, the tree planted, the rock reached, the fires put out)
 until their next turn."""
 

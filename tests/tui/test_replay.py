@@ -1,4 +1,4 @@
-"""Issue 10, the replay viewer: a saved game on the board, read-only, stepped by
+"""The replay viewer: a saved game on the board, read-only, stepped by
 action, turn and round; the log follows the position; 'play from here' starts a new
 game equal to the position shown, and the file is not touched."""
 

@@ -1,4 +1,4 @@
-"""The save prompt (issue 26): it never replaces a file without asking, never a file that
+"""The save prompt: it never replaces a file without asking, never a file that
 is not a Living Forest save, and a relative data folder is not doubled."""
 
 from __future__ import annotations
@@ -108,7 +108,7 @@ async def test_a_relative_data_folder_is_not_doubled(
 async def test_a_browser_tab_loads_and_saves_only_in_its_own_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 26: every browser tab could load and save any file the server's user can
+    """Every browser tab could load and save any file the server's user can
     write. A tab (``LIVING_FOREST_CONFINED=1``) names files in its data folder only:
     not elsewhere, not with ``..``, not through a link that leads out."""
     monkeypatch.setenv("LIVING_FOREST_CONFINED", "1")

@@ -1,4 +1,4 @@
-"""Loading or starting a game never destroys another (issue 8): every game autosaves
+"""Loading or starting a game never destroys another: every game autosaves
 to a file of its own, the save browser lists them all, and leaving a game in
 progress asks first."""
 
@@ -113,7 +113,7 @@ async def test_the_browser_lists_every_game_and_continue_takes_the_last() -> Non
             for line in lines
         )
         assert [s.path for s in browser.found][1] == other
-        kept = str(browser.query_one("#saves-kept").render())  # what pruning keeps (issue 26)
+        kept = str(browser.query_one("#saves-kept").render())  # what pruning keeps
         assert "Autosaves kept: the newest 12, every game open in a window" in kept
         await pilot.press("escape")
         assert app.screen is app.game

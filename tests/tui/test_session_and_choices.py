@@ -61,7 +61,7 @@ def test_undo_never_crosses_into_another_turn():
         s.play(a)
     before = s.state
     s.play("take-fragment")
-    # take-fragment used the only basic option: the turn is done but still open (issue 8).
+    # take-fragment used the only basic option: the turn is done but still open.
     assert s.state.phase == "action" and s.state.current == 1
     assert s.turn_done == 0 and s.can_undo()
     s.undo()
@@ -145,7 +145,7 @@ def test_undo_never_goes_back_past_what_the_core_marks_as_revealing() -> None:
 
 
 def test_the_rounds_last_move_waits_for_enter_and_can_be_undone(tmp_path) -> None:
-    """Issue 8 (play-test): the last action of the round used to end the round at once
+    """The last action of the round used to end the round at once
     (Onibi attacked, new cards came out) with no way back. Now it is held: the board
     shows the move and what the turn gives by itself after it (a Fragment rock's
     Fragment), undo drops it, Enter (confirm_turn) plays it and the round."""

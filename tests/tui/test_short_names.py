@@ -1,4 +1,4 @@
-"""Card names at 80x24 (issue 8): a long Help Line uses the short names of
+"""Card names at 80x24: a long Help Line uses the short names of
 ``assets/short_names.json`` and a third line, never names cut to four letters, and the
 80x24 board's left column does not overflow with it."""
 

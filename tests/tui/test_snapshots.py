@@ -102,7 +102,7 @@ def test_board_kodama_80x24(snap_compare):
 
 
 def test_board_120x40(snap_compare):
-    """The middle layout (issue 8): both Forests with the other player's Help Line."""
+    """The middle layout: both Forests with the other player's Help Line."""
     app = board_app(["draw", "draw", "stop"])
 
     async def check(pilot) -> None:
@@ -127,7 +127,7 @@ def test_board_no_color(snap_compare, monkeypatch, size):
 
 
 def test_race_chart_80x24_no_color(snap_compare, monkeypatch):
-    """Issue 10: the race chart after a game, at 80x24 under NO_COLOR: the players told
+    """The race chart after a game, at 80x24 under NO_COLOR: the players told
     apart by their markers alone."""
     monkeypatch.setenv("NO_COLOR", "1")
     app = board_app(finished_log(), OVER_SEED)
@@ -144,7 +144,7 @@ def test_race_chart_80x24_no_color(snap_compare, monkeypatch):
 
 @pytest.mark.parametrize("lang", ["de", "fr"])
 def test_board_80x24_translated(snap_compare, lang):
-    """Issue 10: the board at 80x24 in German and French (longer words): the same
+    """The board at 80x24 in German and French (longer words): the same
     position as ``test_board_80x24``."""
     from living_forest import i18n
 

@@ -1,4 +1,4 @@
-"""A browser tab's app (``living-forest serve``) whose server is gone (issue 26): its
+"""A browser tab's app (``living-forest serve``) whose server is gone: its
 input ends, or its output breaks. The app quits as Ctrl+Q does — the game autosaved,
 its lock given up — instead of running on unseen or ending on a ``BrokenPipeError``
 that skipped its exit (the lock file left behind)."""

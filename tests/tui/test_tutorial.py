@@ -1,4 +1,4 @@
-"""Learn to play (issue 10): the tutorial's script (``assets/tutorial.json``) is a
+"""Learn to play: the tutorial's script (``assets/tutorial.json``) is a
 game the core accepts, covers what a newcomer must learn, and is played through from
 the title screen with key presses, every other move refused without changing the game."""
 
@@ -96,7 +96,7 @@ def test_the_ending_chapter_says_what_the_tree_count_is_made_of() -> None:
 
 
 def test_the_chapters_cover_what_a_newcomer_must_learn() -> None:
-    """Issue 10: the Help Line and solitary symbols, stopping early, each action type,
+    """The Help Line and solitary symbols, stopping early, each action type,
     the Circle and Victory tiles, planting with bonuses, Onibi's attack, Fragments and
     the end of the game."""
     kinds = set()

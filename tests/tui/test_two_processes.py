@@ -1,4 +1,4 @@
-"""Two real app processes on one data folder (issue 26), each `living-forest` in a
+"""Two real app processes on one data folder, each `living-forest` in a
 pseudo-terminal of its own, as two terminal windows are: a game open in one is never
 written or pruned by the other. (``test_two_windows.py`` has the same cases with two
 app instances in one process, where each step can be looked at closely.)"""

@@ -1,4 +1,4 @@
-"""Two app instances on one data folder (issue 26): each running game owns its autosave.
+"""Two app instances on one data folder: each running game owns its autosave.
 Continue or Load of a game open in the other window says so and offers a copy; pruning
 in one window never deletes the other's running game."""
 

@@ -26,7 +26,6 @@ class Attract(MultiPickType):
     kind = ATTRACT
     data_id = "attract"
     name = N_("Attract Guardian Animals")
-    rule_ids = ("A-20", "A-21", "A-22")
     element = SUN
     arg = Arg.TOKEN
     # i18n: what one picks in "picking cards or fires"
@@ -36,7 +35,7 @@ class Attract(MultiPickType):
     def options(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> list[Action]:
         cards = r.data.cards
         acts = _attract_actions(r)
-        out = []  # plain loops: a comprehension is a call of its own (every legal list)
+        out = []
         for row in st.reserve:
             for cid in row:
                 if cid is not None and cards[cid].cost <= budget:

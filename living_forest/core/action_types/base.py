@@ -1,8 +1,9 @@
 """What every action type declares: one class per type, registered on the rules.
 
-An action type says its notation kind and argument, its name and rule IDs, which
-Element gives its strength, how it lists its options within a strength, why one of
-them is refused, and how it is resolved. Legal-action generation, ``why_illegal``,
+An action type says its notation kind and argument, its name, which Element gives its
+strength, how it lists its options within a strength, why one of them is refused (a
+:class:`~living_forest.core.actions.Refusal` with the rule IDs behind it), and how it
+is resolved. Legal-action generation, ``why_illegal``,
 ``why_unavailable``, the notation parser, bonus actions and the app's action menu all
 iterate the types registered on the :class:`~living_forest.core.rules.Rules`, so a new
 type is one new module plus its registration.
@@ -25,7 +26,6 @@ class ActionType:
     kind: ClassVar[str]  # the notation keyword ("attract")
     data_id: ClassVar[str]  # the id the game data uses ("attract", "plant_tree")
     name: ClassVar[str]  # N_("Attract Guardian Animals"): show it with _(at.name)
-    rule_ids: ClassVar[tuple[str, ...]]
     element: ClassVar[int | None] = None  # index of the Element giving its strength
     arg: ClassVar[Arg] = Arg.NONE
     basic: ClassVar[bool] = True  # a basic action type (A-4): uses up a basic action

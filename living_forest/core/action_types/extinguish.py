@@ -26,7 +26,6 @@ class Extinguish(MultiPickType):
     kind = EXTINGUISH
     data_id = "extinguish"
     name = N_("Extinguish Fire")
-    rule_ids = ("A-30",)
     element = WATER
     arg = Arg.POSITIVE
     # i18n: what one picks in "picking cards or fires"
@@ -35,7 +34,7 @@ class Extinguish(MultiPickType):
 
     def options(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> list[Action]:
         acts = _fire_actions(r)
-        out = []  # a plain loop: a comprehension is a call of its own (every legal list)
+        out = []
         for v in sorted(set(st.centre)):
             if v <= budget:
                 out.append(acts[v])

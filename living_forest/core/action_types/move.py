@@ -56,7 +56,6 @@ class Move(ActionType):
     kind = MOVE
     data_id = "move"
     name = N_("Move on the Circle")
-    rule_ids = ("A-40", "A-41", "A-42", "A-43")
     element = WIND
     arg = Arg.POSITIVE
 

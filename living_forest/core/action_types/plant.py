@@ -45,7 +45,7 @@ def _spaces(r: Rules, p: PlayerState) -> tuple[int, ...]:
     if spaces is None:
         nbs = r.data.neighbours
         found = []
-        for c in r.data.plantable:  # plain loops: a generator per cell costs more
+        for c in r.data.plantable:
             if key[c] is None:
                 for nb in nbs[c]:
                     if key[nb] is not None:
@@ -61,7 +61,7 @@ def _spaces(r: Rules, p: PlayerState) -> tuple[int, ...]:
 def plant_kinds(r: Rules, st: GameState, budget: int) -> list[str]:
     """Tree kinds left in the dispensers that cost ``budget`` or less (A-50, X-6)."""
     disp = st.dispensers
-    out = []  # a plain loop: a comprehension is a call of its own
+    out = []
     for label, k in r.data.trees.items():
         if k.cost <= budget and disp[label] > 0:
             out.append(label)
@@ -72,7 +72,6 @@ class Plant(ActionType):
     kind = PLANT
     data_id = "plant_tree"
     name = N_("Plant a Protective Tree")
-    rule_ids = ("A-50", "A-51", "A-52", "A-53", "F-4", "F-5")
     element = E_PLANT
     arg = Arg.TREE_AT
     bonus_ids = ("plant",)

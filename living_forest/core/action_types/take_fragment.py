@@ -30,7 +30,6 @@ class TakeFragment(ActionType):
     kind = TAKE_FRAGMENT
     data_id = "take_fragment"
     name = N_("Take a Fragment")
-    rule_ids = ("A-10", "A-11", "O-3", "X-1")
     # O-3: "take 1 Fragment" rocks, F-4: "2 Fragments" corners (Plant gives those at
     # once). A free gain, so it is given without asking.
     bonus_ids = ("fragment", "fragments")

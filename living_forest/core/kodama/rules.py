@@ -94,7 +94,6 @@ class CallKodama(ActionType):
     kind = CALL
     data_id = "call_kodama"
     name = N_("Call a Kodama")
-    rule_ids = ("K-A1", "K-A2", "K-A3", "K-A4", "K-A5", "K-A6", "K-A7", "K-T5")
     element = FLOWER
     arg = Arg.TOKEN
     bonus_ids = ("call_kodama",)  # stone rocks (K-R1); the Tiger's bonus (K-G2)
@@ -249,7 +248,6 @@ class UseElementTile(ActionType):
     kind = ELEMENT
     data_id = "element_tile"
     name = N_("Spend an Element tile")
-    rule_ids = ("K-E1", "K-E2", "K-E3", "K-E4", "K-E5")
     arg = Arg.TOKEN
     basic = False
 
@@ -310,7 +308,6 @@ class AnimalBonus(ActionType):
     kind = ANIMAL
     data_id = "animal_bonus"
     name = N_("Use an animal's bonus action")
-    rule_ids = ("K-G2", "K-G3")
     arg = Arg.TOKEN
     basic = False
 

@@ -92,7 +92,7 @@ class BoardScreen(Page[None]):
         wide = w >= self.WIDE[0] and h >= self.WIDE[1]
         # A laptop-sized terminal (about 100-129 columns): the compact board on the
         # left with every Forest under it when they fit; on the right a taller choice
-        # box, the long player lines, the supplies and the log (issue 8).
+        # box, the long player lines, the supplies and the log.
         mid = not wide and w >= self.MID[0] and h >= self.MID[1]
         self.set_class(wide, "-wide")
         self.set_class(mid, "-mid")

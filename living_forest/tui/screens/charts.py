@@ -1,4 +1,4 @@
-"""The race to the thresholds, round by round (issue 10): each player's trees, fires
+"""The race to the thresholds, round by round: each player's trees, fires
 and flowers against what wins (V-2), and Onibi's fires and power. Read-only."""
 
 from __future__ import annotations

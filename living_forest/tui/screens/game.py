@@ -156,7 +156,7 @@ class GameScreen(BoardScreen):
         self._numbering_key: tuple[int, int, str] | None = None
         # After the player's own move renumbers the list (a pick that finished by
         # itself, a bonus offered or done), digits and Enter wait a moment: a key typed
-        # in the same instant was meant for the list that is gone (issue 8).
+        # in the same instant was meant for the list that is gone.
         self._own_move = False
         self._held_logged = 0  # a held move's events already in the log
         self._guard_until = 0.0
@@ -346,7 +346,7 @@ class GameScreen(BoardScreen):
         """Numbers for the listed choices. While picking cards or fires (one Attract,
         one Extinguish, from its first list to Done) an option keeps its number and a
         picked one's number is not given to another, so a digit typed ahead never lands
-        on an option the player has not seen (issue 8); elsewhere 1, 2, 3, ..."""
+        on an option the player has not seen; elsewhere 1, 2, 3, ..."""
         d = decision(st)
         mode = self.modes[-1] if self.modes else None
         kind = d.action if d.kind == PICK else mode if d.kind == CHOOSE_ACTION else None
@@ -762,7 +762,7 @@ class GameScreen(BoardScreen):
         self._show_forests()
 
     def action_chart(self) -> None:
-        """The race so far, round by round (issue 10)."""
+        """The race so far, round by round."""
         self.app.show_chart()  # type: ignore[attr-defined]
 
     def action_inspect(self) -> None:

@@ -104,7 +104,7 @@ class InfoScreen(Dialog[None]):
 class HelpText(ScrollView):
     """The help as one scrolling text (Textual's line API): each section is Rich
     Markdown drawn once per width and kept across openings, and only the rows in view
-    are painted. Issue 8 asks the help to open in under 0.1 s: Textual's Markdown
+    are painted. The help must open in under 0.1 s: Textual's Markdown
     widget (a widget per block) took 0.8-2.2 s, and a widget per section still cost
     four layouts of the whole help per opening.
 
@@ -200,7 +200,7 @@ class HelpScreen(Page[None]):
     """The rules reference and the key list of the screen it was opened from, opened at
     the section ``start`` (a ``## `` heading of the reference) when there is one.
 
-    One :class:`HelpText` holds it all (issue 8: the help opens in under 0.1 s)."""
+    One :class:`HelpText` holds it all (the help opens in under 0.1 s)."""
 
     BINDINGS = [
         Binding("escape", "close", N_("Close"), id="help.close", priority=True),
@@ -438,7 +438,7 @@ def save_line(s: SaveInfo) -> Content:
 
 
 class InspectScreen(Dialog[None]):
-    """Look at anything on the board (issue 8): a list of the reserve cards, fires,
+    """Look at anything on the board: a list of the reserve cards, fires,
     rocks, trees, Forest spaces, Victory tiles and the modules' panels on the left; what
     the highlighted one is, does and offers now on the right. Changes nothing."""
 

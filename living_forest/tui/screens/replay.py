@@ -1,4 +1,4 @@
-"""The replay viewer (issue 10): a saved or finished game on the board, read-only.
+"""The replay viewer: a saved or finished game on the board, read-only.
 
 →/← one action, ↓/↑ one turn, PgDn/PgUp one round, Home/End the start and the end,
 j a round by number, space plays on at the chosen speed (+/- change it), x shows or
@@ -294,7 +294,7 @@ class ReplayScreen(BoardScreen):
         self.app.push_screen(InfoScreen(title, body, markup=True))
 
     def action_chart(self) -> None:
-        """The race up to the position shown, round by round (issue 10)."""
+        """The race up to the position shown, round by round."""
         self._stop()
         i = self.index
         points = per_round(self.replay.states[: i + 1], self.replay.actions[:i])

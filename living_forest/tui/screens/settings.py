@@ -1,4 +1,4 @@
-"""Settings (from the title screen, issues 10 and 29): the language, the bots' speed,
+"""Settings (from the title screen): the language, the bots' speed,
 the colours, the bot level a seat gets first, and where the keymap is and what it
 binds.
 

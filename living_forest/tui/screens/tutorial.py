@@ -1,4 +1,4 @@
-"""Learn to play (issue 10): the game screen of a tutorial chapter, and the chapter list.
+"""Learn to play: the game screen of a tutorial chapter, and the chapter list.
 
 :class:`TutorialScreen` is the ordinary board (every key, panel and sum as in a game)
 with a :class:`~living_forest.present.tutorial.Tutor` in front of it: each step's text in a

@@ -207,7 +207,7 @@ class KeyBar(Widget):
         self.screen.bindings_updated_signal.subscribe(self, self._rebuild)
         self.call_after_refresh(self._rebuild)
 
-    # Always shown, at the end, when the bar is too narrow for every key (issue 8).
+    # Always shown, at the end, when the bar is too narrow for every key.
     # The bindings' descriptions (English; translated when drawn).
     ESSENTIAL = ("Help", "Quit")
     # Keys given room last (Enter confirms the obvious; Load and Save are in Help).

@@ -1,5 +1,5 @@
 """The event log: the game's sentences, newest last, re-wrapped when its width changes,
-with a line between rounds, the marked seats' lines marked, and a filter (issue 8)."""
+with a line between rounds, the marked seats' lines marked, and a filter."""
 
 from __future__ import annotations
 
@@ -145,7 +145,7 @@ class EventLog(RichLog):
                     self.write(Sentence(self._line(e)), scroll_end=False)
                     if follow:
                         # Now, not after the next paint (RichLog's way): one frame a
-                        # key, not two (issue 8's latency target). If the layout then
+                        # key, not two (the latency target). If the layout then
                         # gives the log another height, on_resize follows the end.
                         self.scroll_end(animate=False, immediate=True, x_axis=False)
                         self._at_end = True
@@ -154,7 +154,7 @@ class EventLog(RichLog):
 
     def render_lines(self, crop: Region) -> list[Strip]:
         # RichLog asks for ``rich_style`` (a walk up the DOM) once per line; one walk
-        # per paint is enough (~10 ms a key at 160x48, issue 8's latency target).
+        # per paint is enough (~10 ms a key at 160x48, the latency target).
         self._paint_style = self.rich_style
         try:
             return super().render_lines(crop)
