@@ -190,9 +190,17 @@ class Session:
 
         A person's ``end`` with basic actions left (A-9) is not played but asked about
         (:attr:`asked`): Enter plays it (:meth:`confirm_turn`), undo drops the question,
-        and neither the log nor the save ever holds a turn ended by mistake."""
+        and neither the log nor the save ever holds a turn ended by mistake. Playing
+        while it is asked answers it: the same move again is a yes; another (legal in
+        :attr:`state`, which the question left as it was) is a no, and is played."""
         a = parse_action(action) if isinstance(action, str) else action
-        if self._held is not None or self._asked is not None:
+        if self._asked is not None:
+            if a == self._asked[0]:
+                events = self._asked[2]
+                self.confirm_turn()
+                return events
+            self.undo()  # no: the question is dropped without a trace
+        if self._held is not None:
             self.confirm_turn()
         before = self.state
         new, events = apply(before, a)

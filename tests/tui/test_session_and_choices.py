@@ -225,3 +225,31 @@ def test_ending_the_rounds_last_turn_by_hand_shows_nothing_of_the_next_round() -
     assert [p.help_line for p in shown.players] == [p.help_line for p in before.players]
     s.confirm_turn()
     assert s.state.round == before.round + 1 or s.state.phase == "over"
+
+
+def test_ending_a_turn_with_actions_left_is_asked_and_answered_by_the_next_move() -> None:
+    """Issue 29 (A-9): a person's ``end`` with actions left is a question, not a move:
+    nothing is played, logged or saved until the answer. The same move again is a yes
+    (the turn ends); another move is a no, played from the unchanged position; undo
+    drops it, leaving no trace (no "Undone")."""
+    from living_forest.core.actions import END, Action
+
+    seats = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer")]
+    s = Session(seats, 7, first=0, actions=["draw", "stop", "draw", "stop"])
+    heard: list = []
+    s.subscribe(heard.append)
+    before, events, actions = s.state, list(s.events), list(s.actions)
+    assert s.play(Action(END)) == [] and s.asked == Action(END)
+    assert s.state is before and s.events == events and s.actions == actions
+    assert s.record == (actions, before) and s.turn_done == before.current
+    assert heard[-1].asked and heard[-1].events == () and s.passes_to != before.current
+    s.undo()  # no
+    assert s.asked is None and s.turn_done is None and s.state is before
+    assert heard[-1].asked and heard[-1].undone and s.events == events
+    s.play(Action(END))
+    s.play("take-fragment")  # another move: no, and that move is played
+    assert s.asked is None and s.actions == [*actions, "take-fragment"]
+    s.play(Action(END))
+    ended = s.play(Action(END))  # the same again: yes
+    assert any(e.kind == "turn_ended" for e in ended)
+    assert s.actions[-1] == "end" and s.state.current != before.current
