@@ -152,9 +152,13 @@ class BoardScreen(Page[None]):
         rows = self.app.size.height - self.status_rows() - 1  # the key bar below
         left = self.query_one("#left")
         shown = [p for p in left.query(Panel) if p.display]
-        # The Help Line first (its cards cut last), then the supply with what is left.
+        # The Help Line as usual (its cards on three lines at most, names cut short),
+        # in fewer rows when even that does not fit (the cards then cut last, "+N
+        # more"); the supply gets what is left.
         fixed = sum(p.lines for p in shown if p is not supply and p is not helpline)
-        helpline.room = rows - fixed
+        helpline.room = None
+        if fixed + helpline.lines > rows:
+            helpline.room = rows - fixed
         supply.room = max(0, rows - fixed - helpline.lines)
         self.fit_right()
 
