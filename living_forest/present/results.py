@@ -8,7 +8,7 @@ import textwrap
 from living_forest.core import GameState, count_breakdown, rules_of
 from living_forest.i18n import _
 
-BREAKDOWN_WIDTH = 74  # the result box at 80x24
+BREAKDOWN_WIDTH = 70  # the result box at 80x24 (72 cells beside its scroll bar), as its legend
 
 
 def _sum(parts: list[int]) -> str:

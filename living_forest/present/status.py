@@ -292,7 +292,8 @@ def turn_done_text(session: Session, key_of: KeyOf, *, short: bool = False) -> s
 
 def what_now(session: Session, modes: list[str], key_of: KeyOf, *, keys: bool = True) -> str:
     """What the player to act can do now; ``keys`` False leaves out the list of the
-    action keys (the key bar shows them) where the line gives it."""
+    action keys (the key bar shows them) where the line gives it, and says the warning
+    of a reveal in its short words."""
     st = session.state
     if session.turn_done is not None:
         return turn_done_text(session, key_of)
@@ -310,6 +311,8 @@ def what_now(session: Session, modes: list[str], key_of: KeyOf, *, keys: bool = 
         ]
         net = net_solitary(session.rules, st.players[st.current])
         stop_at = forced_stop_count(st)
+        if net == stop_at - 1 and not keys:  # the short telling: the Help Line's words
+            return ", ".join(reveal) + "; " + _("next ▲ stops you") + "."
         warn = ""
         if net == stop_at - 1:
             warn = " " + _(

@@ -183,3 +183,19 @@ def test_the_breakdown_names_each_term_and_leaves_out_zeros() -> None:
     )
     assert labelled_sum([("a", 0), ("b", 0)]) == "0"
     assert labelled_sum([("a", 2), ("b", -1)]) == "a 2 - b 1"
+
+
+def test_the_status_lines_reveal_warning_is_kept_in_short_words() -> None:
+    """The tutorial's Kodama chapter cut "Careful: net ▲ is 2, …" under its "Now:" line:
+    the shortest telling keeps the warning in the Help Line's words."""
+    seats = [SeatConfig(n, s) for n, s in SEATS4]
+    st, _ = new_game(SEATS4, 5, first=0, options=KODAMA)
+    D = rules_of(st).data
+    solitary = [cid for cid, c in D.cards.items() if c.symbol == 1 and c.level == 1][:2]
+    st = set_help_line(st, 0, solitary)
+    assert st.phase == "draw" and st.current == 0
+    s = Session(seats, 5, first=0, options=KODAMA, state=st)
+    full = situation(s, [], _key_of)
+    assert "Careful" in full and cell_len(full) > 78
+    fitted = situation(s, [], _key_of, width=78)
+    assert cell_len(fitted) <= 78 and "next ▲ stops you" in fitted

@@ -33,6 +33,8 @@ from ..widgets.controls import KeyBar
 from ..widgets.event_log import EventLog
 from .base import Page
 
+SUPPLY_ROWS = 2  # the supply's first line and one of trees, kept at 80x24 when they fit
+
 
 class BoardScreen(Page[None]):
     """A screen showing a position on the board. Subclasses say which position
@@ -152,9 +154,18 @@ class BoardScreen(Page[None]):
         rows = self.app.size.height - self.status_rows() - 1  # the key bar below
         left = self.query_one("#left")
         shown = [p for p in left.query(Panel) if p.display]
-        # The Help Line first (its cards cut last), then the supply with what is left.
+        # The Help Line's cards get the rows the supply's first two lines leave (whole
+        # names on more lines rather than names cut to 4 letters or none); fewer when
+        # even its usual three lines do not fit (the cards then cut last, "+N more").
+        # The supply gets what is left.
         fixed = sum(p.lines for p in shown if p is not supply and p is not helpline)
-        helpline.room = rows - fixed
+        helpline.room = None
+        usual = helpline.lines
+        room = rows - fixed - SUPPLY_ROWS
+        if room > usual:
+            helpline.room = room
+        elif fixed + usual > rows:
+            helpline.room = rows - fixed
         supply.room = max(0, rows - fixed - helpline.lines)
         self.fit_right()
 
