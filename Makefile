@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 # process too (it inherits the environment); errors and other warnings still show.
 EDITABLE_QUIET := PYTHONWARNINGS='ignore:Editable installation'
 
-.PHONY: run test test-install test-browser serve lint bench soak strength clean setup catalogs
+.PHONY: run test test-install test-gettext test-browser serve lint bench soak strength clean setup catalogs
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is needed"'
@@ -24,7 +24,19 @@ run: $(STAMP)
 	$(BIN)/living-forest
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -n 2 -q --ignore=tests/browser
+	$(BIN)/python -m pytest -n 2 -q --ignore=tests/browser -m 'not gettext'
+
+# The catalogues checked by GNU gettext's msgfmt (Debian's gettext: installed here when
+# missing and this is a root shell with apt, as in CI).
+test-gettext: $(STAMP)
+	@command -v msgfmt >/dev/null || { test "$$(id -u)" = 0 && command -v apt-get >/dev/null && \
+	  { echo "installing Debian's gettext (first run only)..."; \
+	    export DEBIAN_FRONTEND=noninteractive; \
+	    apt-get install -y -q gettext >/dev/null 2>&1 || \
+	    { apt-get update -q >/dev/null && apt-get install -y -q gettext >/dev/null; }; } && \
+	  command -v msgfmt >/dev/null; } || \
+	  { echo "make test-gettext needs msgfmt: apt-get install gettext"; exit 1; }
+	$(BIN)/python -m pytest -q -p no:cacheprovider -m gettext tests/i18n
 
 # The built wheel installed in a fresh virtual environment outside the checkout: it
 # plays, simulates, replays and speaks German from any folder (CI runs it).

@@ -268,7 +268,11 @@ class ForkServer:
         self._process: asyncio.subprocess.Process | None = None
         self._reader: asyncio.Task[None] | None = None
         self._ready: asyncio.Future[int] | None = None
-        self._pending: collections.deque[asyncio.Future[int]] = collections.deque()
+        # A reply per request: the tab's pid and the future of its exit code, made when the
+        # pid is read (its exit may be read before the spawning task runs again).
+        self._pending: collections.deque[asyncio.Future[tuple[int, asyncio.Future[int]]]] = (
+            collections.deque()
+        )
         self._exits: dict[int, asyncio.Future[int]] = {}
         self._orphans: set[asyncio.Task[None]] = set()
         self._lock = asyncio.Lock()
@@ -324,14 +328,14 @@ class ForkServer:
         ours = [pipes[0][1], pipes[1][0], pipes[2][0]]
         try:
             payload = json.dumps({"args": list(args), "env": dict(env)}).encode()
-            reply: asyncio.Future[int] = loop.create_future()
+            reply: asyncio.Future[tuple[int, asyncio.Future[int]]] = loop.create_future()
             async with self._lock:  # replies come in the order of the requests
                 self._pending.append(reply)
                 await self._send_fds(payload, theirs)
             for f in theirs:
                 os.close(f)
             theirs = []
-            pid = await reply
+            pid, exited = await reply
             stdin_pipe = os.fdopen(ours[0], "wb", buffering=0)
             stdout_pipe = os.fdopen(ours[1], "rb", buffering=0)
             stderr_pipe = os.fdopen(ours[2], "rb", buffering=0)
@@ -343,7 +347,7 @@ class ForkServer:
             for f in [*theirs, *ours]:
                 with contextlib.suppress(OSError):
                     os.close(f)
-        return ForkedApp(pid, stdin, stdout, stderr, self._exits[pid])
+        return ForkedApp(pid, stdin, stdout, stderr, exited)
 
     async def _send_fds(self, payload: bytes, fds: list[int]) -> None:
         assert self._sock is not None
@@ -384,9 +388,9 @@ class ForkServer:
                 reply = self._pending.popleft()
                 if "pid" in message:
                     pid = int(message["pid"])
-                    self._exits[pid] = loop.create_future()
+                    ends = self._exits[pid] = loop.create_future()
                     if not reply.done():
-                        reply.set_result(pid)
+                        reply.set_result((pid, ends))
                 elif not reply.done():
                     reply.set_exception(ForkError(str(message["error"])))
             elif "exited" in message:

@@ -1,4 +1,4 @@
-"""One save file as the save browser lists it (issue 29): who plays (people and which
+"""One save file as the save browser lists it: who plays (people and which
 bots), the rules, the round or the winners, how long ago, and whether it is an
 autosave; so that five saves of two players can be told apart."""
 

@@ -5,7 +5,9 @@ and ends, with whatever it still runs, when the server closes its socket."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
+import socket
 from pathlib import Path
 
 import pytest
@@ -70,5 +72,42 @@ def test_the_fork_server_ends_with_the_server_and_ends_what_it_runs(tmp_path: Pa
         while _running(tab.pid) or _running(server):
             assert asyncio.get_running_loop().time() < end, "still running"
             await asyncio.sleep(0.1)
+
+    asyncio.run(run())
+
+
+def test_a_tab_that_ends_at_once_still_gets_its_exit_code() -> None:
+    """The fork server's "pid" and "exited" messages for a tab that ended at once (as
+    ``--version`` does) can both be read before the spawning task runs again: the tab
+    still gets its exit code (the pid's entry was gone: a KeyError under load). Here a
+    stand-in fork server sends the two messages together."""
+
+    async def run() -> None:
+        loop = asyncio.get_running_loop()
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        forks = forkserver.ForkServer({})
+        ours.setblocking(False)
+        forks._sock = ours
+        forks._ready = loop.create_future()
+        forks._ready.set_result(1)
+        forks._reader = asyncio.create_task(forks._read())
+
+        def stand_in() -> None:
+            _data, fds, _flags, _addr = socket.recv_fds(theirs, forkserver.MAX_MESSAGE, 3)
+            for f in fds:
+                os.close(f)
+            theirs.send(json.dumps({"pid": 4242}).encode())
+            theirs.send(json.dumps({"exited": 4242, "code": 7}).encode())
+
+        server = loop.run_in_executor(None, stand_in)
+        try:
+            app = await asyncio.wait_for(forks.spawn(["--version"], {}), DEADLINE)
+            await asyncio.wait_for(server, DEADLINE)
+            assert app.pid == 4242
+            assert await asyncio.wait_for(app.wait(), DEADLINE) == 7
+        finally:
+            forks._reader.cancel()
+            ours.close()
+            theirs.close()
 
     asyncio.run(run())

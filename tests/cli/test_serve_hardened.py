@@ -329,7 +329,7 @@ def test_sizes_are_clamped_and_the_tab_limit_answers_politely(tmp_path: Path) ->
             )
             async with http.get(f"{served.base}/") as page:
                 assert page.status == 200
-                assert "<title>Living Forest</title>" in await page.text()  # issue 29
+                assert "<title>Living Forest</title>" in await page.text()
             async with http.get(f"{served.base}/static/") as listing:
                 assert listing.status in (403, 404)  # no directory listing
             async with http.get(f"{served.base}/static/js/textual.js") as js:
@@ -377,7 +377,7 @@ CONFINED = "Here, games are kept in"
 
 
 def test_a_tab_cannot_load_or_save_a_file_outside_its_browsers_folder(tmp_path: Path) -> None:
-    """Issue 26: every tab could load and save any file the server's user can write.
+    """Every tab could load and save any file the server's user can write.
     Typed in a real tab's Load prompt, a save outside its browser's folder is refused
     and not loaded; typed in its Save prompt, a path outside is refused and nothing is
     written there."""

@@ -88,9 +88,10 @@ def test_sentences_look_names_up_in_the_game() -> None:
 
 
 def test_a_multi_pick_action_ends_in_a_natural_sentence() -> None:
-    """Issue 29: "Ana finishes extinguish." / "finishes attract." read like machine words
-    (the action's id in a fixed frame); each kind has its own sentence (A-6: Done ends
-    the picks), and a kind without one (a module's) still reads as words."""
+    """A multi-pick action ends in a sentence: "Ana finishes extinguish." / "finishes
+    attract." read like machine words (the action's id in a fixed frame); each kind has
+    its own sentence (A-6: Done ends the picks), and a kind without one (a module's)
+    still reads as words."""
     st = start(2)
 
     def finished(kind: str) -> str:

@@ -569,7 +569,7 @@ def test_O3_while_a_rock_bonus_is_on_offer_only_that_action_or_skip_is_possible(
     [(4, "no fire"), (2, "nothing affordable"), (6, "no affordable tree")],
 )
 def test_O3_lost_bonus_says_before_the_move_which_bonus_would_be_lost(rock, why) -> None:
-    """O-3, X-6 (issue 29: "Move 2 to rock 8 (bonus Attract)" was offered with nothing
+    """O-3, X-6 ("Move 2 to rock 8 (bonus Attract)" was offered with nothing
     affordable): the core says, before the move, that its rock's bonus would be lost,
     and nothing is changed by asking."""
     from living_forest.core import lost_bonus

@@ -1,4 +1,4 @@
-"""The catalogues use the glossary's terms (issue 29: German said "Magiefragment" and
+"""The catalogues use the glossary's terms (German said "Magiefragment" and
 "Fragment", "Anlocken" and "Locken" for one thing): the table "Checked terms" of
 ``assets/locale/GLOSSARY.md`` says, per language, which word a text about a thing must
 use and which words must never appear."""
@@ -85,7 +85,7 @@ def test_the_catalogue_uses_the_glossarys_term(term: Term) -> None:
 
 
 def test_the_check_finds_a_second_word_for_one_thing() -> None:
-    """What German said before (issue 29), and a French slip, are found."""
+    """What German said before, and a French slip, are found."""
     fragment, attract = (
         next(t for t in checked_terms() if (t.lang, t.english) == ("de", e))
         for e in ("Fragment", "attract")

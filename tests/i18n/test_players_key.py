@@ -1,4 +1,4 @@
-"""The players panel's key and letters in the player's language (issue 29: German and
+"""The players panel's key and letters in the player's language (German and
 French showed "T F ✿→12 ◆ VT dr/dis" in English at 80x24)."""
 
 from __future__ import annotations

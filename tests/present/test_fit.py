@@ -1,4 +1,4 @@
-"""Issue 29: what the board shows fits the room it has, and says in words what it can
+"""What the board shows fits the room it has, and says in words what it can
 (the presentation side, no terminal): the status line's tellings, the supply and the
 Help Line in the rows left to them, the large Circle with seven fires, the reserve on
 two rows a card, the players' forecast in lines, the race chart's labels, the key to

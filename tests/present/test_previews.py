@@ -1,4 +1,4 @@
-"""The option texts say what a choice leads to, as the core forecasts it (issue 29):
+"""The option texts say what a choice leads to, as the core forecasts it:
 a rock bonus that would be lost at once, a Kodama call's Onibi."""
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def _kodama_call_position(ana_water: list[str], bo: list[str]):
 
 
 def test_a_kodama_call_forecasts_onibi_and_the_attack() -> None:
-    """Issue 29: the call line said only its cost. Now: where Onibi lands, whom he
+    """The call line said only its cost. Now: where Onibi lands, whom he
     jumps, the fire he adds and what that does to each player's attack (E-1), as the
     core's forecast has it (the call played on a copy)."""
     from living_forest.core import onibi_forecast

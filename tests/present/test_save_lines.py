@@ -1,4 +1,4 @@
-"""Issue 29: the save browser tells games apart: who is human and which bot, the rules
+"""The save browser tells games apart: who is human and which bot, the rules
 by the module registry's own title, the round or the winners, how long ago."""
 
 from __future__ import annotations
@@ -30,11 +30,12 @@ def test_how_long_ago() -> None:
 
 
 def test_the_rules_are_named_by_the_module_registry() -> None:
-    from tests.core import toy_module  # registers the test module "Grove"
+    from tests.grove import rules as grove  # registers the test module "grove"
 
     assert rules_title(()) == "Base game"
     assert rules_title(("kodama",)) == _(get_module("kodama").title)
-    assert rules_title((toy_module.NAME,)) == "Grove (test module)"  # no table of names
+    # No table of names: the module's own title.
+    assert rules_title((grove.NAME,)) == _(get_module(grove.NAME).title) != grove.NAME
     assert rules_title(("unheard_of",)) == "unheard_of"  # a newer program's: its name
 
 

@@ -146,7 +146,7 @@ async def test_undo_within_the_action_turn_only():
 
 
 async def test_a_question_answered_no_leaves_no_trace_in_the_log():
-    """Issue 29: Esc on "End your turn with 1 action unused?" used to log "Ana ends the
+    """Esc on "End your turn with 1 action unused?" used to log "Ana ends the
     turn." and then "Undone: End the turn.": a question nobody said yes to is no move
     (A-9: ending with actions unused is the player's choice, made with Enter)."""
     app = LivingForestApp(bot_pause=0, autosave=False)

@@ -83,7 +83,7 @@ async def test_bot_levels_are_picked_by_their_words_and_shown_by_them():
         for key in ("e", "m", "a", "h", "h"):
             await pilot.press(key)
             seen.append(ctl.value)
-        # Issue 29: each choice has a letter of its own (h stayed Human, then hard, then
+        # Each choice has a letter of its own (h stayed Human, then hard, then
         # Human again): h Human, a hard.
         assert seen == ["greedy", "search_quick", "search", "human", "human"]
         await pilot.press("m")

@@ -1,4 +1,4 @@
-"""Issue 29: 80x24 is the size every terminal opens at, and everything on it fits: with
+"""80x24 is the size every terminal opens at, and everything on it fits: with
 four players (base game and Kodama) the left column never scrolls (the supply gives
 up rows first), no panel's line is wider than its panel (nothing wraps: "≈Extinguish"
 wrapped beside a scroll bar) and the right column's panels leave the log its rows."""

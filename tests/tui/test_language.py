@@ -29,7 +29,7 @@ async def _title(pilot) -> None:
 
 async def _choose(pilot, code: str) -> None:
     """Settings, Enter on the language ``code`` ("" follows LANG), then Esc (Enter
-    applies and leaves the settings open: issue 29)."""
+    applies and leaves the settings open)."""
     await pilot.press("s")
     await pilot.pause()
     assert isinstance(pilot.app.screen, SettingsScreen)

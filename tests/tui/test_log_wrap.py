@@ -1,4 +1,4 @@
-"""The event log's wrap (issue 29: "French wraps a log line before its semicolon"):
+"""The event log's wrap ("French wraps a log line before its semicolon"):
 French puts a space before ; : ! ? and Rich breaks at any space, so a line began with
 "; solitaires nets : 1."; the log breaks at spaces, never at those."""
 

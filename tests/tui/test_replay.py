@@ -69,7 +69,7 @@ async def test_the_viewer_steps_the_board_and_the_log(tmp_path) -> None:
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
         r = screen.replay
-        # Issue 29: it opens at the start (at the end, p did nothing and said nothing).
+        # It opens at the start (at the end, p did nothing and said nothing).
         assert screen.index == 0 and screen.board_state is r.states[0]
         await pilot.press("end")
         assert screen.index == r.last and is_over(screen.board_state)

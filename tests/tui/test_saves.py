@@ -146,7 +146,7 @@ async def test_ctrl_s_saves_from_a_hand_off_box(tmp_path: Path) -> None:
 
 
 async def test_ctrl_o_loads_from_a_hand_off_box() -> None:
-    """Issue 29: Ctrl+O did nothing, without a word, while a hand-off box was up
+    """Ctrl+O did nothing, without a word, while a hand-off box was up
     (Ctrl+S worked there). It opens the save browser; Esc goes back to the box."""
     other = other_game()
     app = LivingForestApp(bot_pause=0)
@@ -192,7 +192,7 @@ async def test_quit_while_a_bot_thinks_continues_the_game_that_was_left() -> Non
 
 
 async def test_loading_a_save_again_goes_on_in_its_one_autosave() -> None:
-    """Issue 29: each load of the same save made an autosave of its own, so the Load
+    """Each load of the same save made an autosave of its own, so the Load
     list filled with copies of one game. Now a save goes on in the autosave that holds
     its game; one further along is never overwritten (a game of its own then)."""
     from living_forest.persistence import autosaves

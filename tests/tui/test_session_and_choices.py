@@ -216,7 +216,7 @@ def test_ending_the_rounds_last_turn_by_hand_shows_nothing_of_the_next_round() -
             s.confirm_turn()
     before = s.state
     s.play(Action(END))
-    # With actions left it is asked about (issue 29), else held: played by Enter either way.
+    # With actions left it is asked about, else held: played by Enter either way.
     waiting = s.asked if before.basic_left else s.held
     assert waiting == Action(END) and s.state is before
     shown = s.view_state
@@ -228,7 +228,7 @@ def test_ending_the_rounds_last_turn_by_hand_shows_nothing_of_the_next_round() -
 
 
 def test_ending_a_turn_with_actions_left_is_asked_and_answered_by_the_next_move() -> None:
-    """Issue 29 (A-9): a person's ``end`` with actions left is a question, not a move:
+    """A-9: a person's ``end`` with actions left is a question, not a move:
     nothing is played, logged or saved until the answer. The same move again is a yes
     (the turn ends); another move is a no, played from the unchanged position; undo
     drops it, leaving no trace (no "Undone")."""

@@ -1,4 +1,4 @@
-"""Issue 29: Settings hold the bots' speed, the colours, the bot level a seat gets
+"""Settings hold the bots' speed, the colours, the bot level a seat gets
 first and show the keymap, besides the language; they are remembered in the settings
 file, and the environment variables still win when they are set."""
 

@@ -91,7 +91,7 @@ async def test_the_80x24_board_holds_a_nine_card_help_line_without_scrolling():
         st = game.session.state
         D = rules_of(st).data
         shown = str(game.query_one("HelpLineView").render())
-        for c in st.players[0].help_line:  # whole names where the rows allow (issue 29)
+        for c in st.players[0].help_line:  # whole names where the rows allow
             assert short_name(D.cards[c]) in shown or D.cards[c].name in shown
         supply = game.query_one("SuppliesView")
         assert supply.region.bottom <= left.region.bottom

@@ -1,4 +1,4 @@
-"""Issue 29, "Smaller": the New game form's letters and play order, notices that keep
+""" "Smaller": the New game form's letters and play order, notices that keep
 file names whole, the browser tab's title, the setup's quiet install."""
 
 from __future__ import annotations

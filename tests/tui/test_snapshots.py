@@ -158,7 +158,7 @@ def test_board_80x24_translated(snap_compare, lang):
     assert snap_compare(app, terminal_size=(80, 24), run_before=check)
 
 
-# Issue 29: four players at each layout, the right pane full (a round in its Action
+# Four players at each layout, the right pane full (a round in its Action
 # phase, Ana to act, three bots): what each size chooses to show and to drop.
 SEATS4 = [
     SeatConfig("Ana", "winter"),

@@ -67,7 +67,7 @@ def test_each_chapter_is_a_game_the_rules_accept(chapter) -> None:
 
 
 def test_the_ending_chapter_says_what_the_tree_count_is_made_of() -> None:
-    """Issue 29: chapter 2 ended "Ana reached 12 different trees" where T 12 = 9 kinds +
+    """Chapter 2 ended "Ana reached 12 different trees" where T 12 = 9 kinds +
     the starting tree + 2 Victory tiles (V-3). The result box says what each count met
     is made of (the core's split), and the lesson's own words agree with it."""
     from living_forest.core import count_breakdown
@@ -181,7 +181,7 @@ async def test_learn_to_play_from_the_title_screen_by_its_script(index: int) -> 
             screen = app.screen
             if isinstance(screen, InfoScreen):
                 if game.human_to_act and not game.tutor.finished(session):
-                    # Issue 29: a box waits for Enter: the hint says so first (it said
+                    # A box waits for Enter: the hint says so first (it said
                     # "Now: press d" under the end of the round's summary).
                     assert game.message.startswith("Now: press Enter to close the box, then ")
                     boxed += 1
@@ -379,7 +379,7 @@ async def test_h_shows_the_last_lesson_again_and_the_box_says_so() -> None:
         # The same text, then what to press now (the text may be a few steps old).
         assert again.title_text == title and again.body.startswith(body)
         assert again.body.endswith("\n\nNow: press d to reveal the next card.")
-        # Under the box, the status line says to close it first (issue 29).
+        # Under the box, the status line says to close it first.
         assert game.tutor_hint() == (
             "Now: press Enter to close the box, then press d to reveal the next card."
         )
@@ -432,7 +432,7 @@ async def test_the_status_line_says_ben_follows_the_lesson_until_the_script_ends
         assert game.bot_busy and not session.current_is_human
         game._refresh_status()
         status = str(game.query_one("#status", Static).render())
-        # Ben and the lesson named (issue 29: the Spirit's name goes first when the line
+        # Ben and the lesson named (the Spirit's name goes first when the line
         # would not fit one row beside the lesson's hint)
         assert "Ben" in status and "[following the lesson]" in status and "bot]" not in status
         assert len(status.splitlines()[0]) <= 78
@@ -443,8 +443,8 @@ async def test_the_status_line_says_ben_follows_the_lesson_until_the_script_ends
 
 
 async def test_once_the_tree_is_picked_the_hint_names_only_the_space() -> None:
-    """Issue 29: "pick tree 5A, then the space (0,0)" stayed on the status line over
-    the list of that tree's spaces; there it says which space, and its number."""
+    """Once the tree is picked: "pick tree 5A, then the space (0,0)" stayed on the status
+    line over the list of that tree's spaces; there it says which space, and its number."""
     chapter = next(c for c in chapters() if c.steps[0].action.kind == PLANT)
     step = chapter.steps[0].action
     app = LivingForestApp(bot_pause=0)
