@@ -27,6 +27,7 @@ from living_forest.core import (
     GameOptions,
     GameState,
     OptionsError,
+    Outcome,
     counts,
     legal_actions,
     new_game,
@@ -396,6 +397,7 @@ def play_game(
         res.bot_decisions[table] = taken[i]
         if style:
             res.style[table] = styles[i]
+    out: Outcome | None = None
     if st is not None:
         res.rounds = st.round
         if res.failure is None and check != "none" and (problems := validate(st)):
@@ -409,16 +411,18 @@ def play_game(
         if keep_state:
             res.state = st
     if row:
-        res.row = _row(res, st, options)
+        res.row = _row(res, st, out, options)
     res.actions = actions
     return res
 
 
-def _row(res: GameResult, st: GameState | None, options: GameOptions) -> dict[str, Any]:
-    """``res`` as one row of ``results.py``'s schema (seats in table order)."""
+def _row(
+    res: GameResult, st: GameState | None, out: Outcome | None, options: GameOptions
+) -> dict[str, Any]:
+    """``res`` as one row of ``results.py``'s schema (seats in table order); ``out``:
+    the game's outcome as :func:`play_game` found it (None after a failure)."""
     r = rules_for(options)
     by_spirit = {p.spirit: (i, p) for i, p in enumerate(st.players)} if st is not None else {}
-    out = outcome(st) if st is not None and res.failure is None else None
     seats = []
     for table in range(res.players):
         spirit = SPIRITS[table]
