@@ -1,8 +1,9 @@
 """`make bench`: baseline-bot games per second and µs per decision for 2, 3 and 4 players,
 for the base game and with the Kodama expansion.
 
-Then runs bench/tui.py (the terminal app's times) and bench/serve.py (memory per browser
-tab of `living-forest serve`) as subprocesses and passes their output through.
+Then runs bench/tui.py (the terminal app's times), bench/serve.py (memory per browser
+tab of `living-forest serve`) and bench/cluster.py (--workers against --cluster local:N)
+as subprocesses and passes their output through.
 The whole run stays well under 5 minutes (about --seconds per player count).
 """
 
@@ -110,8 +111,8 @@ def main(argv: list[str] | None = None) -> int:
     sys.stdout.flush()
     code = code or subprocess.run([sys.executable, str(bots)], cwd=ROOT, check=False).returncode
 
-    # The terminal app's times, then the browser server's memory per tab.
-    for script in ("tui.py", "serve.py"):
+    # The terminal app's times, the browser server's memory per tab, the cluster's overhead.
+    for script in ("tui.py", "serve.py", "cluster.py"):
         path = ROOT / "bench" / script
         if path.exists():
             print(f"\n$ {Path(sys.executable).name} bench/{script}", flush=True)

@@ -206,6 +206,17 @@ def _games_arguments(cmd: argparse.ArgumentParser) -> None:
         help=_("processes (default 1; never more than games)"),
     )
     cmd.add_argument(
+        "--cluster",
+        type=_cluster,
+        metavar="ADDRESS",
+        # i18n: tcp://HOST:8786, local:N and the pip command are as typed: keep them
+        help=_(
+            "play the games on a Dask cluster instead: its scheduler's address "
+            "(tcp://HOST:8786), or local:N for N worker processes here; needs "
+            "pip install 'living-forest[cluster]'"
+        ),
+    )
+    cmd.add_argument(
         "--modules",
         default="",
         metavar="LIST",
@@ -249,10 +260,10 @@ _natural = _whole_number(0)
 
 
 def _workers(text: str) -> int:
-    """``--workers``: at least 1, at most :data:`~living_forest.simulate.MAX_WORKERS` (each
+    """``--workers``: at least 1, at most :data:`~living_forest.parallel.MAX_WORKERS` (each
     is a process started up front)."""
     v = _positive(text)
-    from .simulate import MAX_WORKERS
+    from .parallel import MAX_WORKERS
 
     if v > MAX_WORKERS:
         raise argparse.ArgumentTypeError(
@@ -260,6 +271,16 @@ def _workers(text: str) -> int:
             _("at most {most} processes, not {value}").format(most=MAX_WORKERS, value=v)
         )
     return v
+
+
+def _cluster(text: str) -> str:
+    """``--cluster``: a Dask scheduler's address or ``local:N``."""
+    from .parallel import cluster_address
+
+    try:
+        return cluster_address(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
 
 
 def _port(text: str) -> int:
@@ -347,6 +368,11 @@ def _main(argv: Sequence[str] | None) -> int:
     start_language(argv)
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command in ("simulate", "match") and args.cluster and args.workers > 1:
+        args.command_parser.error(
+            # i18n: --cluster and --workers are options, as typed: keep them
+            _("--cluster and --workers are two ways to play games in parallel: give one")
+        )
     if args.command == "simulate":
         from .simulate import parse_bots, parse_modules
 
@@ -355,7 +381,7 @@ def _main(argv: Sequence[str] | None) -> int:
             options = parse_modules(args.modules, also=flagged_modules(args))
         except ValueError as e:
             args.command_parser.error(str(e))
-        return cmd_simulate(args, bots, options)
+        return _in_parallel(cmd_simulate, args, bots, options)
     if args.command == "match":
         from .match import parse_spec
         from .simulate import parse_modules
@@ -373,7 +399,7 @@ def _main(argv: Sequence[str] | None) -> int:
             )
         except ValueError as e:
             args.command_parser.error(str(e))
-        return cmd_match(args, spec)
+        return _in_parallel(cmd_match, args, spec)
     if args.command == "replay":
         return cmd_replay(args.file)
     if args.command == "view":
@@ -555,14 +581,28 @@ def _progress(label: str, total: int, enabled: bool) -> Any:
     return bar()
 
 
+def _in_parallel(command: Callable[..., int], args: argparse.Namespace, *more: Any) -> int:
+    """``simulate`` or ``match``: a cluster that cannot be used (Dask missing, the
+    scheduler unreachable, a batch lost for good) is one line and exit 1."""
+    from .parallel import ClusterError
+
+    try:
+        return command(args, *more)
+    except ClusterError as e:
+        complain(e)
+        return EXIT_FAIL
+
+
 def cmd_match(args: argparse.Namespace, spec: Any) -> int:
     from .match import match_report, run, style_report
+    from .parallel import executor
 
     with (
         _rows_out(args) as out,
+        executor(args.workers, args.cluster) as where,
         _progress(_("playing"), spec.games, not args.json and sys.stdout.isatty()) as tick,
     ):
-        report = run(spec, args.workers, tick, out=out)
+        report = run(spec, where, tick, out=out)
     data = report.to_json()
     if args.json:
         print(json.dumps(data))
@@ -612,23 +652,25 @@ def _rows_out(args: argparse.Namespace) -> Iterator[Sink | None]:
 
 
 def cmd_simulate(args: argparse.Namespace, bots: tuple[str, ...], options: GameOptions) -> int:
+    from .parallel import executor
     from .results import written
     from .simulate import play_many, summarise, summary_report
 
-    results = play_many(
-        args.players,
-        args.games,
-        args.seed,
-        bots,
-        workers=args.workers,
-        round_cap=args.round_cap,
-        options=options,
-        row=args.out is not None,
-    )
     with (
         _rows_out(args) as out,
+        executor(args.workers, args.cluster) as where,
         _progress(_("simulating"), args.games, not args.json and sys.stdout.isatty()) as tick,
     ):
+        results = play_many(
+            args.players,
+            args.games,
+            args.seed,
+            bots,
+            workers=where,
+            round_cap=args.round_cap,
+            options=options,
+            row=args.out is not None,
+        )
         summary = summarise(args.players, bots, written(out, results), tick)
     data = summary.to_json()
     data["seed"] = args.seed

@@ -3,7 +3,8 @@
 Game ``g`` of a match uses engine seed ``seed + g // players`` and the line-up rotated
 by ``g % players`` seats, so every seed is played from every seat by every bot of the
 line-up (no bot profits from a lucky deal or from sitting first). Games run in this
-process or in ``workers`` processes; the results are the same either way, in order.
+process, in ``workers`` processes or on a Dask cluster (``parallel.py``); the results are
+the same either way, in order.
 Imports no UI library.
 """
 
@@ -20,6 +21,7 @@ from living_forest.core import BASE_GAME, GameOptions
 from living_forest.i18n import _, ngettext
 from living_forest.report import Column, Line, Report
 
+from .parallel import Executor, in_order
 from .results import Sink, written
 from .simulate import (
     ACTION_KEY,
@@ -28,7 +30,6 @@ from .simulate import (
     GameResult,
     Summary,
     condition_word,
-    in_order,
     median,
     parse_bots,
     play_game,
@@ -78,8 +79,9 @@ def play_match_game(spec: MatchSpec, g: int) -> GameResult:
     )
 
 
-def results(spec: MatchSpec, workers: int = 1) -> Iterator[GameResult]:
-    """Every game of the match, in order (``workers`` > 1: in that many processes)."""
+def results(spec: MatchSpec, workers: int | Executor = 1) -> Iterator[GameResult]:
+    """Every game of the match, in order (``workers`` > 1: in that many processes; an
+    executor: there, e.g. on a Dask cluster)."""
     return in_order(partial(play_match_game, spec), range(spec.games), workers)
 
 
@@ -163,7 +165,7 @@ class MatchReport:
 
 def run(
     spec: MatchSpec,
-    workers: int = 1,
+    workers: int | Executor = 1,
     on_result: Callable[[GameResult], None] | None = None,
     out: Sink | None = None,
 ) -> MatchReport:

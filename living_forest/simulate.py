@@ -6,16 +6,11 @@ no UI library.
 
 from __future__ import annotations
 
-import os
 import random
-import signal
 import statistics
-import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Literal
@@ -38,6 +33,7 @@ from living_forest.core import (
 )
 from living_forest.core.events import SOURCE_WORD, WHY_NOT_ADDED, KindsOnly
 from living_forest.i18n import N_, _, ngettext
+from living_forest.parallel import Executor, in_order
 from living_forest.present.views import ReportCount, report_counts
 from living_forest.report import Column, Line, Report
 
@@ -462,69 +458,14 @@ def play_many(
     seed: int,
     bots: Sequence[str] | str = "baseline",
     *,
-    workers: int = 1,
+    workers: int | Executor = 1,
     **kw: Any,
 ) -> Iterator[GameResult]:
-    """Game ``g`` uses seed ``seed + g``; with ``workers`` > 1 the games are played in
-    that many processes and come back in the same order, with the same results."""
+    """Game ``g`` uses seed ``seed + g``; with ``workers`` > 1 (or an executor: a Dask
+    cluster) the games are played in that many processes and come back in the same
+    order, with the same results."""
     job = partial(_play_seed, players, bots, kw)
     return in_order(job, range(seed, seed + games), workers)
-
-
-# A sane ceiling for --workers: every worker is a process started up front.
-MAX_WORKERS = max(64, 8 * (os.cpu_count() or 1))
-
-
-def in_order(job: Callable[[int], GameResult], items: range, workers: int) -> Iterator[GameResult]:
-    """``job`` over ``items``, results in order: here, or in ``workers`` processes
-    (``job`` must then pickle: a module-level function or a ``partial`` of one). Never
-    more processes than items, nor than :data:`MAX_WORKERS`."""
-    workers = min(workers, len(items), MAX_WORKERS)
-    if workers <= 1:
-        return map(job, items)
-    return _in_processes(job, items, workers)
-
-
-def _in_processes(
-    job: Callable[[int], GameResult], items: range, workers: int
-) -> Iterator[GameResult]:
-    """The workers ignore Ctrl+C (it reaches the whole process group): this process
-    stops them, so an interrupted run ends with one line, not a traceback from each."""
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
-    try:
-        chunk = max(1, min(32, len(items) // (4 * workers)))
-        # The workers start here: Ctrl+C in that instant must not reach them before
-        # their initializer runs (they inherit how this process takes it).
-        with _interrupts_ignored():
-            results = pool.map(job, items, chunksize=chunk)
-        yield from results
-    except BaseException:  # Ctrl+C, or the reader stopped: the games left are not wanted
-        for proc in list(getattr(pool, "_processes", {}).values()):
-            proc.terminate()
-        pool.shutdown(wait=True, cancel_futures=True)
-        raise
-    pool.shutdown(wait=True)
-
-
-def _ignore_interrupts() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-@contextmanager
-def _interrupts_ignored() -> Iterator[None]:
-    """Ctrl+C held back (in the main thread) for the duration; one that came meanwhile
-    is not lost: it is raised at the end."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    came: list[int] = []
-    old = signal.signal(signal.SIGINT, lambda signum, _frame: came.append(signum))
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, old)
-    if came:
-        raise KeyboardInterrupt
 
 
 def _play_seed(

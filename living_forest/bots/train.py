@@ -13,9 +13,12 @@ better: :data:`SIGNS`, and a module's ``FeatureSet.signs``). Generation 0 plays 
 :data:`~.evaluation.PRIOR`.
 
 Seeded and reproducible: game ``g`` of generation ``k`` uses engine and bot seed
-``seed + 100_000 * k + g``; the result is the same with any number of ``--workers``.
+``seed + 100_000 * k + g``; the result is the same with any number of ``--workers``, or
+on a Dask cluster (``--cluster tcp://HOST:8786`` or ``--cluster local:N``, as
+``simulate`` takes it: needs ``pip install 'living-forest[cluster]'``).
 
     python -m living_forest.bots.train --players 2 --games 1500 --generations 3
+    python -m living_forest.bots.train --players 2 --games 20000 --cluster tcp://HOST:8786
     python -m living_forest.bots.train --players 3,4 --games 800 --generations 3
     python -m living_forest.bots.train --players 2 --MODULE ...   # a rules module's flag
 
@@ -51,6 +54,7 @@ from living_forest.core.actions import END
 from living_forest.core.rules import Rules
 from living_forest.core.state import PHASE_ACTION, PHASE_OVER
 from living_forest.module_flags import add_module_flags, flagged_modules
+from living_forest.parallel import ClusterError, Executor, cluster_address, executor, in_order
 
 from .evaluation import (
     PRIOR,
@@ -164,24 +168,30 @@ def generation(
     games: int,
     seed: int,
     width: int,
-    workers: int,
+    workers: int | Executor,
 ) -> Iterator[list[Sample]]:
-    """The games of one generation, in order (player counts in turn)."""
-    jobs = [(players[g % len(players)], seed + g) for g in range(games)]
-    job = partial(_job, options, dict(fits), width)
-    if workers <= 1:
-        yield from map(job, jobs)
-        return
-    from concurrent.futures import ProcessPoolExecutor
-
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from pool.map(job, jobs, chunksize=4)
+    """The games of one generation, in order (player counts in turn): here, in
+    ``workers`` processes or on an executor's cluster (``parallel.py``)."""
+    job = partial(_job, tuple(players), options, dict(fits), width, seed)
+    return in_order(job, range(games), workers)
 
 
 def _job(
-    options: GameOptions, fits: dict[str, Fit], width: int, job: tuple[int, int]
+    players: tuple[int, ...],
+    options: GameOptions,
+    fits: dict[str, Fit],
+    width: int,
+    seed: int,
+    g: int,
 ) -> list[Sample]:
-    return play_for_samples(job[0], options, fits, width, job[1])
+    return play_for_samples(players[g % len(players)], options, fits, width, seed + g)
+
+
+def _cluster(text: str) -> str:
+    try:
+        return cluster_address(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
 
 
 # --- the fit ------------------------------------------------------------------------
@@ -338,7 +348,7 @@ def train(
     generations: int,
     seed: int,
     width: int = 3,
-    workers: int = 1,
+    workers: int | Executor = 1,
     fits: Mapping[str, Fit] | None = None,
     start: str | None = None,
     log: bool = False,
@@ -403,32 +413,45 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--generations", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--width", type=int, default=3, help="the planner's beam")
-    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--workers", type=int, default=1, help="processes on this machine")
+    ap.add_argument(
+        "--cluster",
+        type=_cluster,
+        metavar="ADDRESS",
+        help="play on a Dask cluster instead: its scheduler's address (tcp://HOST:8786), "
+        "or local:N for N worker processes here (pip install 'living-forest[cluster]')",
+    )
     ap.add_argument("--out", type=Path, default=WEIGHTS_JSON)
     ap.add_argument(
         "--start-from", metavar="FIT", help="generation 0 plays this fit (e.g. 2p), not the prior"
     )
     args = ap.parse_args(argv)
+    if args.cluster and args.workers > 1:
+        ap.error("--cluster and --workers are two ways to play games in parallel: give one")
     players = [int(x) for x in args.players.split(",")]
     modules = [m.strip() for m in args.modules.split(",") if m.strip()]
     options = GameOptions((*modules, *flagged_modules(args)))
     fits = read_fits(args.out)
     try:
-        new = train(
-            players,
-            options,
-            games=args.games,
-            generations=args.generations,
-            seed=args.seed,
-            width=args.width,
-            workers=args.workers,
-            fits=fits,
-            start=args.start_from,
-            log=True,
-        )
+        with executor(args.workers, args.cluster) as where:
+            new = train(
+                players,
+                options,
+                games=args.games,
+                generations=args.generations,
+                seed=args.seed,
+                width=args.width,
+                workers=where,
+                fits=fits,
+                start=args.start_from,
+                log=True,
+            )
     except WeightsError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    except ClusterError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
     command = "python -m living_forest.bots.train " + " ".join(
         argv if argv is not None else sys.argv[1:]
     )

@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from living_forest import cli, match, simulate
+from living_forest import cli, match, parallel, simulate
 from living_forest.datadir import ENV_DATA_DIR
-from living_forest.simulate import MAX_WORKERS
+from living_forest.parallel import MAX_WORKERS
 from tests.persistence.conftest import release_fifo_writer
 
 
@@ -49,7 +49,7 @@ class _CountingPool:
 @pytest.fixture
 def pool(monkeypatch: pytest.MonkeyPatch) -> type[_CountingPool]:
     _CountingPool.asked = []
-    monkeypatch.setattr(simulate, "ProcessPoolExecutor", _CountingPool)
+    monkeypatch.setattr(parallel, "ProcessPoolExecutor", _CountingPool)
     return _CountingPool
 
 
@@ -134,8 +134,9 @@ def test_a_relative_data_folder_is_resolved_once_at_start(
         (["simulate", "-g", "1000000", "--bots", "random"], b"simulating"),
         (["simulate", "-g", "1000000", "--bots", "random", "-w", "2"], b"simulating"),
         (["match", "--bots", "random,random", "-g", "1000000", "-w", "2"], b"playing"),
+        (["simulate", "-g", "1000000", "--bots", "random", "--cluster", "local:2"], b"simulating"),
     ],
-    ids=["simulate", "simulate-2-workers", "match-2-workers"],
+    ids=["simulate", "simulate-2-workers", "match-2-workers", "simulate-local-cluster"],
 )
 def test_ctrl_c_in_a_long_run_is_one_line_and_exit_code_130(argv: list[str], shown: bytes) -> None:
     """Ctrl+C reaches the whole foreground process group, workers included: each used
@@ -143,7 +144,8 @@ def test_ctrl_c_in_a_long_run_is_one_line_and_exit_code_130(argv: list[str], sho
     from tests.terminal import Terminal
 
     with Terminal(argv) as term:
-        term.read_until(shown)  # the progress bar: the games are being played
+        start = term.read_until(shown)  # the progress bar: the games are being played
+        term.read_until(b"0:00:01", start=start)  # for a second: every worker is busy
         workers = _children(term.pid)
         term.send(b"\x03")  # Ctrl+C, through the terminal
         code = term.finish()

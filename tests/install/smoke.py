@@ -34,6 +34,14 @@ def main() -> None:
     said = out(exe, "simulate", "-p", "2", "-g", "20")
     assert "20" in said, f"simulate -p 2 -g 20 said: {said[-500:]}"
 
+    # The wheel alone has no Dask (the cluster extra): --cluster says how to get it.
+    done = subprocess.run(
+        [exe, "simulate", "-g", "2", "--cluster", "local:2"], capture_output=True, text=True
+    )
+    extra = "pip install 'living-forest[cluster]'"
+    assert done.returncode == 1 and done.stderr.count("\n") == 1, done.stderr[-2000:]
+    assert done.stderr.rstrip().endswith(extra), f"--cluster without Dask said: {done.stderr}"
+
     example = ASSETS / "examples" / "example-game.json"
     english = out(exe, "--lang", "en", "replay", str(example))
     german = out(exe, "--lang", "de", "replay", str(example))

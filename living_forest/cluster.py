@@ -1,0 +1,166 @@
+"""Games on a Dask cluster: ``--cluster ADDRESS`` (a running scheduler, whose workers
+have this same living-forest installed) or ``--cluster local:N`` (a ``LocalCluster`` of
+N worker processes on this machine, one thread each).
+
+Imported only when a cluster is asked for (:func:`living_forest.parallel.executor`):
+it imports Dask, which the ``cluster`` extra brings. The items (seeds, game numbers) are
+shipped in batches sized from the games' measured time (about :data:`TARGET_SECONDS` a
+batch); the results come back in the items' order, with a window of batches in flight
+so that a run of any length holds only those; a batch whose worker was lost, or that
+failed, is run again (:data:`RETRIES`). Every game is seeded by its item, so the results
+are those of one process.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import signal
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+from distributed import Client, Future, LocalCluster, as_completed
+
+from .i18n import _
+from .parallel import LOCAL, ClusterError
+
+R = TypeVar("R")
+
+TARGET_SECONDS = 1.0  # a batch's time on a worker, once the games' pace is known
+MAX_BATCH = 5000
+RETRIES = 3  # a failed batch is run again this many times (a lost worker's too)
+CONNECT_TIMEOUT = "15s"
+
+
+def _batch(job: Callable[[int], R], items: range) -> tuple[float, list[R]]:
+    """On a worker: a batch of items, and the seconds it took."""
+    t0 = time.perf_counter()
+    results = [job(i) for i in items]
+    return time.perf_counter() - t0, results
+
+
+class DaskExecutor:
+    """An :class:`~living_forest.parallel.Executor` on a Dask client's cluster."""
+
+    def __init__(self, client: Client) -> None:
+        self.client = client
+
+    def workers(self) -> int:
+        """Threads on the cluster now (at least 1: workers may join later)."""
+        threads: dict[str, int] = self.client.nthreads()
+        return max(1, sum(threads.values()))
+
+    def in_order(self, job: Callable[[int], R], items: range) -> Iterator[R]:
+        client, tag = self.client, uuid.uuid4().hex[:12]
+        running: dict[Future[Any], int] = {}  # future → its batch's number
+        finished: dict[int, list[R]] = {}  # batches done, waiting for those before them
+        pending = as_completed()
+        start = submitted = given = 0  # next item to ship; batches shipped; yielded
+        busy_seconds, measured = 0.0, 0  # the pace of the games so far
+        workers = self.workers()
+
+        def ship() -> None:
+            nonlocal start, submitted
+            # A window of batches: each worker's, one queued behind it, and one spare.
+            while start < len(items) and submitted - given < 2 * workers + 1:
+                if measured:
+                    size = round(TARGET_SECONDS * measured / max(busy_seconds, 1e-6))
+                    size = min(size, MAX_BATCH, math.ceil((len(items) - start) / workers))
+                else:
+                    size = 1  # the first batches measure the pace
+                size = max(1, size)
+                batch = items[start : start + size]
+                f = client.submit(
+                    _batch,
+                    job,
+                    batch,
+                    key=f"living-forest-{tag}-{submitted}",
+                    retries=RETRIES,
+                    pure=False,
+                )
+                running[f] = submitted
+                pending.add(f)
+                start += size
+                submitted += 1
+
+        try:
+            ship()
+            for f in pending:
+                n = running.pop(f)
+                try:
+                    seconds, results = f.result()
+                except Exception as e:
+                    raise ClusterError(
+                        # i18n: {error}: Dask's or Python's reason, as it is
+                        _("a batch of games failed on the cluster ({error})").format(
+                            error=f"{type(e).__name__}: {e}"
+                        )
+                    ) from e
+                f.release()
+                busy_seconds += seconds
+                measured += len(results)
+                finished[n] = results
+                workers = self.workers()
+                ship()  # before the results are read: the workers go on meanwhile
+                while given in finished:
+                    yield from finished.pop(given)
+                    given += 1
+                    ship()
+        finally:  # Ctrl+C, the reader stopped, a batch lost: what is left is not wanted
+            if running:
+                client.cancel(list(running), force=True)
+
+
+def local_cluster(workers: int) -> LocalCluster:
+    """``local:N``: N worker processes of one thread each, and the scheduler in this
+    process, all on this computer's loopback address only (no dashboard). Their logs
+    are silenced but for critical ones: what goes wrong with a batch is said by
+    :meth:`DaskExecutor.in_order`, and Ctrl+C's end of the workers says nothing."""
+    return LocalCluster(
+        n_workers=workers,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        dashboard_address=None,
+        scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},  # its HTTP server's
+        silence_logs=logging.CRITICAL,
+        preload=[__name__],  # dask_setup
+    )
+
+
+def dask_setup(worker: object) -> None:
+    """In each worker process of a local cluster (Dask's preload): Ctrl+C is ignored.
+    It reaches the whole process group: this process stops the workers, so Ctrl+C is
+    one line, not a traceback from each."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextmanager
+def connect(address: str) -> Iterator[DaskExecutor]:
+    """A client of the scheduler at ``address``, or of a ``LocalCluster`` started here
+    for ``local:N``; closed at the end (the local cluster with it)."""
+    cluster: LocalCluster | None = None
+    try:
+        if address.startswith(LOCAL):
+            cluster = local_cluster(int(address[len(LOCAL) :]))
+            client = Client(cluster)
+        else:
+            client = Client(address, timeout=CONNECT_TIMEOUT)
+    except (OSError, ValueError) as e:  # Dask's "Timed out trying to connect to ..."
+        if cluster is not None:
+            cluster.close()
+        raise ClusterError(
+            # i18n: {address}: the scheduler's, as typed; {error}: Dask's reason, as it is
+            _("cannot reach the Dask scheduler at {address} ({error})").format(
+                address=address, error=e
+            )
+        ) from None
+    try:
+        yield DaskExecutor(client)
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()

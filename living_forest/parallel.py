@@ -1,0 +1,149 @@
+"""Where many games are played: here, in processes of this machine (``--workers N``), or
+on a Dask cluster (``--cluster ADDRESS`` or ``--cluster local:N``).
+
+Both are an :class:`Executor`: a job over a range of items (seeds, game numbers), the
+results back in the items' order, and the same results wherever they ran (every game
+is seeded by its item). ``simulate``, ``match`` and the bots' training play through
+:func:`in_order`. Dask is imported only when a cluster is asked for
+(:mod:`living_forest.cluster`, the ``cluster`` extra); this module imports no UI
+library.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import re
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Protocol, TypeVar
+
+from .i18n import _
+
+R = TypeVar("R")
+
+# A sane ceiling for --workers and local:N: every worker is a process started up front.
+MAX_WORKERS = max(64, 8 * (os.cpu_count() or 1))
+
+# What installs Dask (said when --cluster is used without it).
+CLUSTER_EXTRA = "pip install 'living-forest[cluster]'"
+LOCAL = "local:"
+# A scheduler's address as Dask takes it: tcp://HOST:PORT, tls://HOST:PORT, HOST:PORT.
+_ADDRESS = re.compile(r"((tcp|tls)://)?[^\s/:]+:\d{1,5}|(tcp|tls)://\[[0-9a-fA-F:]+\]:\d{1,5}")
+
+
+class Executor(Protocol):
+    """Runs ``job`` over ``items``; yields the results in the items' order, streamed
+    (a run of any length holds only a window of them)."""
+
+    def in_order(self, job: Callable[[int], R], items: range) -> Iterator[R]: ...
+
+
+@dataclass(frozen=True)
+class Processes:
+    """``--workers N``: here (1), or in N processes of this machine (``job`` must then
+    pickle: a module-level function or a ``partial`` of one). Never more processes than
+    items, nor than :data:`MAX_WORKERS`."""
+
+    workers: int = 1
+
+    def in_order(self, job: Callable[[int], R], items: range) -> Iterator[R]:
+        workers = min(self.workers, len(items), MAX_WORKERS)
+        if workers <= 1:
+            return map(job, items)
+        return _in_processes(job, items, workers)
+
+
+def in_order(job: Callable[[int], R], items: range, workers: int | Executor = 1) -> Iterator[R]:
+    """``job`` over ``items``, results in order: ``workers`` an :class:`Executor`, or a
+    number of processes (:class:`Processes`)."""
+    where = Processes(workers) if isinstance(workers, int) else workers
+    return where.in_order(job, items)
+
+
+class ClusterError(Exception):
+    """The cluster cannot be used: one sentence saying why (Dask missing, the
+    scheduler unreachable, a batch of games lost for good)."""
+
+
+def cluster_address(text: str) -> str:
+    """``--cluster``'s value checked: ``local:N`` (1 ≤ N ≤ :data:`MAX_WORKERS`) or a
+    scheduler's address; raises ValueError saying what is expected."""
+    text = text.strip()
+    if text.startswith(LOCAL):
+        n = text[len(LOCAL) :]
+        if n.isdigit() and 1 <= int(n) <= MAX_WORKERS:
+            return f"{LOCAL}{int(n)}"
+    elif _ADDRESS.fullmatch(text):
+        return text
+    raise ValueError(
+        # i18n: {text} is what was typed; tcp://HOST:8786 and local:N are as typed: keep
+        _(
+            "{text} is neither a Dask scheduler's address (tcp://HOST:8786) nor local:N "
+            "with N from 1 to {most}"
+        ).format(text=repr(text), most=MAX_WORKERS)
+    )
+
+
+@contextmanager
+def executor(workers: int = 1, cluster: str | None = None) -> Iterator[Executor]:
+    """Where a command's games are played, for the length of the ``with``: ``cluster``
+    (:func:`cluster_address`), connected or started here and closed at the end, else
+    ``workers`` processes. Raises :class:`ClusterError`."""
+    if cluster is None:
+        yield Processes(workers)
+        return
+    try:
+        dask = importlib.import_module("living_forest.cluster")
+    except ImportError as e:
+        raise ClusterError(
+            # i18n: {error} is Python's reason ("No module named 'distributed'"), {extra}
+            # i18n: the pip command that installs Dask: keep both as they are
+            _("--cluster needs Dask ({error}): {extra}").format(error=e, extra=CLUSTER_EXTRA)
+        ) from None
+    with dask.connect(cluster) as where:
+        yield where
+
+
+def _in_processes(job: Callable[[int], R], items: range, workers: int) -> Iterator[R]:
+    """The workers ignore Ctrl+C (it reaches the whole process group): this process
+    stops them, so an interrupted run ends with one line, not a traceback from each."""
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=ignore_interrupts)
+    try:
+        chunk = max(1, min(32, len(items) // (4 * workers)))
+        # The workers start here: Ctrl+C in that instant must not reach them before
+        # their initializer runs (they inherit how this process takes it).
+        with interrupts_ignored():
+            results = pool.map(job, items, chunksize=chunk)
+        yield from results
+    except BaseException:  # Ctrl+C, or the reader stopped: the games left are not wanted
+        for proc in list(getattr(pool, "_processes", {}).values()):
+            proc.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
+
+
+def ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextmanager
+def interrupts_ignored() -> Iterator[None]:
+    """Ctrl+C held back (in the main thread) for the duration; one that came meanwhile
+    is not lost: it is raised at the end."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    came: list[int] = []
+    old = signal.signal(signal.SIGINT, lambda signum, _frame: came.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+    if came:
+        raise KeyboardInterrupt

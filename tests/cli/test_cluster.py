@@ -1,0 +1,242 @@
+"""``--cluster``: simulate, match and the bots' training on Dask (issue 28). The results
+are those of one process, rows and summary alike; a lost worker's batch is played again;
+without Dask, one line says how to install it; Dask is imported only for ``--cluster``."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from living_forest import cluster as dask_cluster
+from living_forest.bots import train as training
+from living_forest.cli import main
+from living_forest.core import GameOptions
+from living_forest.parallel import (
+    CLUSTER_EXTRA,
+    ClusterError,
+    Processes,
+    cluster_address,
+    executor,
+)
+from living_forest.simulate import GameResult, play_game
+
+TIMING = ("seconds", "games_per_second", "us_per_decision", "seconds_per_decision_by_bot")
+
+
+@pytest.fixture(scope="module")
+def scheduler() -> Iterator[str]:
+    """A running scheduler with two workers, as ``dask scheduler`` and two ``dask worker``
+    would be (started once for this module's tests)."""
+    with dask_cluster.local_cluster(2) as c:
+        yield c.scheduler_address
+
+
+def run_json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
+    assert main([*argv, "--json"]) == 0
+    data: dict[str, Any] = json.loads(capsys.readouterr().out)
+    for key in TIMING:  # the clock's, not the games'
+        data.pop(key, None)
+    return data
+
+
+def test_simulate_on_a_local_cluster_of_two_is_one_process_s_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--cluster local:2`` against ``--workers 1``: the same summary, the same rows
+    byte for byte, in seed order."""
+    bots = "baseline,random,baseline"
+    argv = ["simulate", "-p", "3", "-g", "40", "--seed", "11", "--bots", bots]
+    one = run_json([*argv, "--workers", "1", "--out", str(tmp_path / "one.jsonl")], capsys)
+    two = run_json([*argv, "--cluster", "local:2", "--out", str(tmp_path / "two.jsonl")], capsys)
+    assert one == two and one["games"] == 40
+    rows = (tmp_path / "two.jsonl").read_text()
+    assert rows == (tmp_path / "one.jsonl").read_text()
+    assert [json.loads(line)["seed"] for line in rows.splitlines()] == list(range(11, 51))
+
+
+def test_a_match_on_a_scheduler_by_its_address_is_one_process_s_match(
+    scheduler: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["match", "--bots", "rules,baseline", "-p", "2", "-g", "24", "--stats"]
+    one = run_json([*argv, "--out", str(tmp_path / "one.csv")], capsys)
+    two = run_json([*argv, "--cluster", scheduler, "--out", str(tmp_path / "two.csv")], capsys)
+    assert one == two and one["games"] == 24 and "style_by_bot" in one
+    assert (tmp_path / "two.csv").read_text() == (tmp_path / "one.csv").read_text()
+
+
+def test_training_on_a_cluster_fits_the_same_weights(scheduler: str) -> None:
+    here = training.train([2], GameOptions(), games=4, generations=1, seed=7, width=1)
+    with executor(cluster=scheduler) as where:
+        there = training.train(
+            [2], GameOptions(), games=4, generations=1, seed=7, width=1, workers=where
+        )
+    assert there.weights == here.weights and there.trained == here.trained
+
+
+def test_the_training_command_takes_cluster(scheduler: str, tmp_path: Path) -> None:
+    argv = ["--games", "3", "--generations", "1", "--width", "1", "--seed", "7", "--out"]
+    assert training.main([*argv, str(tmp_path / "here.json")]) == 0
+    assert training.main([*argv, str(tmp_path / "there.json"), "--cluster", scheduler]) == 0
+    here, there = (training.read_fits(tmp_path / f)["2p"] for f in ("here.json", "there.json"))
+    assert there.weights == here.weights
+
+
+def _fingerprint(r: GameResult) -> tuple[Any, ...]:
+    return (r.seed, r.rounds, r.decisions, r.winners, r.conditions, r.failure, r.row)
+
+
+def _play(seed: int) -> GameResult:
+    return play_game(2, seed, "baseline,random", row=True)
+
+
+def _dies_once(marker: str, victim: int, seed: int) -> GameResult:
+    """Game ``victim`` kills its worker process the first time it is played."""
+    if seed == victim and not os.path.exists(marker):
+        Path(marker).touch()
+        os._exit(1)
+    return _play(seed)
+
+
+def _fails_once(marker: str, victim: int, seed: int) -> GameResult:
+    if seed == victim and not os.path.exists(marker):
+        Path(marker).touch()
+        raise OSError("a worker's disk hiccup")
+    return _play(seed)
+
+
+def _always_fails(seed: int) -> GameResult:
+    raise OSError("no such luck")
+
+
+@pytest.mark.parametrize("job", [_dies_once, _fails_once], ids=["worker-lost", "task-failed"])
+def test_a_lost_or_failed_batch_is_played_again(scheduler: str, tmp_path: Path, job: Any) -> None:
+    marker = tmp_path / "once"
+    seeds = range(100, 130)
+    want = [_fingerprint(r) for r in Processes(1).in_order(_play, seeds)]
+    with executor(cluster=scheduler) as where:
+        got = [_fingerprint(r) for r in where.in_order(partial(job, str(marker), 117), seeds)]
+    assert marker.exists()  # the batch of game 117 did fail once
+    assert got == want
+
+
+def test_a_batch_that_keeps_failing_is_one_clear_error(scheduler: str) -> None:
+    with (
+        executor(cluster=scheduler) as where,
+        pytest.raises(ClusterError, match=r"failed on the cluster \(OSError: no such luck\)"),
+    ):
+        list(where.in_order(_always_fails, range(3)))
+
+
+def test_games_go_in_batches_sized_by_their_pace(
+    scheduler: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One game a task at first; then batches of about a second's games."""
+    sizes: list[int] = []
+    with executor(cluster=scheduler) as where:
+        assert isinstance(where, dask_cluster.DaskExecutor)
+        submit = where.client.submit
+
+        def counting(fn: Any, job: Any, items: range, **kw: Any) -> Any:
+            sizes.append(len(items))
+            return submit(fn, job, items, **kw)
+
+        monkeypatch.setattr(where.client, "submit", counting)
+        got = list(where.in_order(_play, range(200)))
+    assert [r.seed for r in got] == list(range(200))
+    assert sum(sizes) == 200 and sizes[0] == 1
+    assert max(sizes) > 5 and len(sizes) < 40, sizes
+
+
+def test_an_unreachable_scheduler_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    monkeypatch.setattr(dask_cluster, "CONNECT_TIMEOUT", "1s")
+    assert main(["simulate", "-g", "2", "--cluster", f"tcp://127.0.0.1:{port}"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(
+        f"living-forest: cannot reach the Dask scheduler at tcp://127.0.0.1:{port}"
+    )
+    assert err.count("\n") == 1
+
+
+@pytest.fixture
+def no_dask(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As if the cluster extra were not installed: Dask cannot be imported."""
+    monkeypatch.setitem(sys.modules, "distributed", None)  # type: ignore[arg-type]
+    monkeypatch.delitem(sys.modules, "living_forest.cluster")
+
+
+@pytest.mark.usefixtures("no_dask")
+@pytest.mark.parametrize("command", ["simulate", "match"])
+def test_without_dask_cluster_says_how_to_install_it(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([command, "-g", "2", "--cluster", "local:2"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("living-forest: --cluster needs Dask")
+    assert err.rstrip().endswith(CLUSTER_EXTRA)
+
+
+@pytest.mark.usefixtures("no_dask")
+def test_without_dask_training_on_a_cluster_says_how_to_install_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["--games", "2", "--out", str(tmp_path / "w.json"), "--cluster", "local:2"]
+    assert training.main(argv) == 1
+    assert CLUSTER_EXTRA in capsys.readouterr().err
+    assert not (tmp_path / "w.json").exists()
+
+
+@pytest.mark.parametrize("command", ["simulate", "match"])
+def test_cluster_and_workers_are_one_or_the_other(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as e:
+        main([command, "-g", "2", "--cluster", "local:2", "--workers", "2"])
+    assert e.value.code == 2
+    assert "--cluster and --workers are two ways" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as e:
+        training.main(["--cluster", "local:2", "--workers", "2"])
+    assert e.value.code == 2
+
+
+@pytest.mark.parametrize("text", ["local:0", "local:x", "http://h:8786", "nowhere", "tcp://h"])
+def test_a_bad_cluster_address_is_a_usage_error(
+    text: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(ValueError, match="neither a Dask scheduler's address"):
+        cluster_address(text)
+    with pytest.raises(SystemExit) as e:
+        main(["simulate", "-g", "2", "--cluster", text])
+    assert e.value.code == 2 and "argument --cluster" in capsys.readouterr().err
+
+
+def test_good_cluster_addresses() -> None:
+    for text in ("local:2", "tcp://10.0.0.5:8786", "tls://sched.example:8786", "host:8786"):
+        assert cluster_address(text) == text
+    assert cluster_address(" local:03 ") == "local:3"
+
+
+def test_dask_is_imported_only_for_cluster(tmp_path: Path) -> None:
+    code = (
+        "import sys; from living_forest.cli import main; "
+        "assert main(['simulate', '-g', '2', '--workers', '2', '--json']) == 0; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')"
+        " or m == 'living_forest.cluster'))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=tmp_path
+    ).stdout
+    assert out.splitlines()[-1] == "[]"
