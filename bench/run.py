@@ -1,9 +1,11 @@
 """`make bench`: baseline-bot games per second and µs per decision for 2, 3 and 4 players,
 for the base game and with the Kodama expansion.
 
-Then runs bench/tui.py (the terminal app's times) and bench/serve.py (memory per browser
-tab of `living-forest serve`) as subprocesses and passes their output through.
-The whole run stays well under 5 minutes (about --seconds per player count).
+Then runs bench/tui.py (the terminal app's times), bench/serve.py (memory per browser
+tab of `living-forest serve`) and bench/memory.py (the peak memory and games per second
+of a 10,000-game `simulate`, 2 and 4 players, a fresh process each) as subprocesses and
+passes their output through. The whole run takes about 5 minutes (about --seconds per
+player count, and a minute or two for memory.py: --memory-games 1000 for a quick run).
 """
 
 from __future__ import annotations
@@ -50,6 +52,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=float, default=8.0, help="time per player count")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--check", action="store_true", help="exit 1 if a bar is missed")
+    ap.add_argument(
+        "--memory-games", type=int, default=10_000, help="games of each bench/memory.py run"
+    )
     args = ap.parse_args(argv)
 
     print(
@@ -110,12 +115,16 @@ def main(argv: list[str] | None = None) -> int:
     sys.stdout.flush()
     code = code or subprocess.run([sys.executable, str(bots)], cwd=ROOT, check=False).returncode
 
-    # The terminal app's times, then the browser server's memory per tab.
-    for script in ("tui.py", "serve.py"):
+    # The terminal app's times, the browser server's memory per tab, then the memory
+    # plateau of a long simulate.
+    scripts = {"tui.py": [], "serve.py": [], "memory.py": ["--games", str(args.memory_games)]}
+    for script, extra in scripts.items():
         path = ROOT / "bench" / script
         if path.exists():
-            print(f"\n$ {Path(sys.executable).name} bench/{script}", flush=True)
-            rc = subprocess.run([sys.executable, str(path)], cwd=ROOT, check=False).returncode
+            shown = " ".join([f"bench/{script}", *extra])
+            print(f"\n$ {Path(sys.executable).name} {shown}", flush=True)
+            cmd = [sys.executable, str(path), *extra]
+            rc = subprocess.run(cmd, cwd=ROOT, check=False).returncode
             code = code or rc
     return code
 
