@@ -2,9 +2,11 @@
 for the base game and with the Kodama expansion.
 
 Then runs bench/tui.py (the terminal app's times), bench/serve.py (memory per browser
-tab of `living-forest serve`) and bench/cluster.py (--workers against --cluster local:N)
-as subprocesses and passes their output through.
-The whole run stays well under 5 minutes (about --seconds per player count).
+tab of `living-forest serve`), bench/cluster.py (--workers against --cluster local:N)
+and bench/memory.py (the peak memory and games per second of a 10,000-game `simulate`,
+2 and 4 players, a fresh process each) as subprocesses and passes their output through.
+The whole run takes about 6 minutes (about --seconds per player count, a minute or two
+for memory.py: --memory-games 1000 for a quick run, and one for cluster.py).
 """
 
 from __future__ import annotations
@@ -51,6 +53,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=float, default=8.0, help="time per player count")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--check", action="store_true", help="exit 1 if a bar is missed")
+    ap.add_argument(
+        "--memory-games", type=int, default=10_000, help="games of each bench/memory.py run"
+    )
     args = ap.parse_args(argv)
 
     print(
@@ -111,12 +116,21 @@ def main(argv: list[str] | None = None) -> int:
     sys.stdout.flush()
     code = code or subprocess.run([sys.executable, str(bots)], cwd=ROOT, check=False).returncode
 
-    # The terminal app's times, the browser server's memory per tab, the cluster's overhead.
-    for script in ("tui.py", "serve.py", "cluster.py"):
+    # The terminal app's times, the browser server's memory per tab, the cluster's
+    # overhead, then the memory plateau of a long simulate.
+    scripts = {
+        "tui.py": [],
+        "serve.py": [],
+        "cluster.py": [],
+        "memory.py": ["--games", str(args.memory_games)],
+    }
+    for script, extra in scripts.items():
         path = ROOT / "bench" / script
         if path.exists():
-            print(f"\n$ {Path(sys.executable).name} bench/{script}", flush=True)
-            rc = subprocess.run([sys.executable, str(path)], cwd=ROOT, check=False).returncode
+            shown = " ".join([f"bench/{script}", *extra])
+            print(f"\n$ {Path(sys.executable).name} {shown}", flush=True)
+            cmd = [sys.executable, str(path), *extra]
+            rc = subprocess.run(cmd, cwd=ROOT, check=False).returncode
             code = code or rc
     return code
 

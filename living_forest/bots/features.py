@@ -30,6 +30,7 @@ from typing import NamedTuple
 
 from living_forest.core import Counts, GameState, Rules, counts, raw_strengths, rules_of
 from living_forest.core.data import FLOWER, PLANT, SUN, WATER, WIND
+from living_forest.core.memo import BoundedCache, tuple_bytes
 from living_forest.core.state import PHASE_ACTION, PlayerState
 
 CONDITIONS = ("trees", "fires", "flowers")
@@ -82,7 +83,7 @@ def feature_names(r: Rules) -> tuple[str, ...]:
 # --- the deck's flow ----------------------------------------------------------------
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=16_384)  # the flow's whole domain in play is about 6,000
 def flow(s: int, g: int, o: int, d: int = 0) -> tuple[float, float, float]:
     """Expected solitary, gregarious and other cards revealed from a shuffled deck of
     ``s`` solitary, ``g`` gregarious and ``o`` other cards, drawing one at a time while
@@ -132,10 +133,16 @@ class Own(NamedTuple):
     varans: int
 
 
-OWN_CACHE_SIZE = 20_000
+OWN_CACHE_BYTES = 2 << 20  # what the Own memo of one Rules may hold (core/memo.py)
 
 
-def _own(r: Rules, p: PlayerState, cache: dict[tuple[object, ...], Own]) -> Own:
+def _own_bytes(key: tuple[object, ...], own: Own) -> int:
+    """What a remembered :class:`Own` holds of its own: the key, the record and its
+    tuples (their small ints are shared)."""
+    return tuple_bytes(key, own, own.sums, *own[:4], *own.sums)
+
+
+def _own(r: Rules, p: PlayerState, cache: BoundedCache[tuple[object, ...], Own]) -> Own:
     key = (
         *p.draw,
         None,
@@ -176,9 +183,7 @@ def _own(r: Rules, p: PlayerState, cache: dict[tuple[object, ...], Own]) -> Own:
         e = rows[cid][1]
         for k in range(5):
             lasting[k] -= e[k]
-    if len(cache) >= OWN_CACHE_SIZE:
-        cache.clear()
-    own = cache[key] = Own(
+    own = Own(
         counts(r, p),
         tuple(s),
         tuple(lasting),
@@ -186,12 +191,12 @@ def _own(r: Rules, p: PlayerState, cache: dict[tuple[object, ...], Own]) -> Own:
         (tuple(sums[0]), tuple(sums[1]), tuple(sums[2])),
         varans,
     )
-    return own
+    return cache.put(key, own)
 
 
 @cache
-def _own_cache(r: Rules) -> dict[tuple[object, ...], Own]:
-    return {}
+def _own_cache(r: Rules) -> BoundedCache[tuple[object, ...], Own]:
+    return BoundedCache(OWN_CACHE_BYTES, _own_bytes)
 
 
 def deck_round(own: Own, extra_varans: int = 0) -> tuple[float, list[float]]:
@@ -211,7 +216,7 @@ def deck_round(own: Own, extra_varans: int = 0) -> tuple[float, list[float]]:
 # --- the Circle ---------------------------------------------------------------------
 
 
-@lru_cache(maxsize=50_000)
+@lru_cache(maxsize=8192)
 def jump_distance(occupied: tuple[bool, ...], start: int, target: int) -> int:
     """The fewest free rocks a Spirit on ``start`` must move to jump the Spirit on
     ``target`` (A-41: occupied rocks are not counted; it stops on the first free rock
@@ -231,7 +236,7 @@ def jump_distance(occupied: tuple[bool, ...], start: int, target: int) -> int:
             return d + 1
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def _in_dispensers(r: Rules, left: tuple[tuple[str, int], ...]) -> tuple[tuple[int, str], ...]:
     """The tree kinds left in the dispensers, cheapest first (cost, label)."""
     trees = r.data.trees

@@ -28,6 +28,7 @@ import random
 from collections import Counter
 from typing import NamedTuple, Protocol
 
+from .memo import BoundedCache, tuple_bytes
 from .options import GameOptions
 from .rules import Rules, rules_for, rules_of
 from .state import GameState
@@ -196,16 +197,18 @@ class HiddenZone:
 _KEYS = tuple(str(i) for i in range(16))  # seat / level keys, made once
 DECKS = "decks"
 LEVELS = "levels"
-GROUP_CACHE_SIZE = 20_000  # hidden groups remembered per zone
+GROUP_CACHE_BYTES = 1 << 20  # the hidden groups each zone remembers (core/memo.py)
 
 
-def remembered(cache: dict[tuple[object, ...], Unseen], key: tuple[object, ...]) -> Unseen | None:
-    """The group last made for exactly these cards (``key`` holds them in their true
-    order, which never leaves the cache), or None; clears a full cache."""
-    u = cache.get(key)
-    if u is None and len(cache) >= GROUP_CACHE_SIZE:
-        cache.clear()
-    return u
+def unseen_bytes(key: tuple[object, ...], u: Unseen) -> int:
+    """What a remembered group holds of its own: the key, the group and its tuples."""
+    return tuple_bytes(key, u, u.cards, u.sizes)
+
+
+def group_cache() -> BoundedCache[tuple[object, ...], Unseen]:
+    """The memo of a zone's groups, by the cards behind them (``key`` holds them in
+    their true order, which never leaves the cache)."""
+    return BoundedCache(GROUP_CACHE_BYTES, unseen_bytes)
 
 
 class Decks(HiddenZone):
@@ -218,7 +221,7 @@ class Decks(HiddenZone):
     name = DECKS
 
     def __init__(self) -> None:
-        self.cache: dict[tuple[object, ...], Unseen] = {}
+        self.cache = group_cache()
 
     def hide(self, r: Rules, st: GameState, seat: int) -> list[Unseen]:
         out = []
@@ -229,14 +232,14 @@ class Decks(HiddenZone):
             below = len(draw) - known
             # Own stack: (seat, below, cards); another's: (seat, below, cards, None, discard).
             key = (i, below, *draw) if i == seat else (i, below, *draw, None, *p.discard)
-            u = remembered(cache, key)
+            u = cache.get(key)
             if u is None:
                 if i == seat:
                     u = Unseen(DECKS, _KEYS[i], tuple(sorted(draw[:below])), (below,))
                 else:
                     cards = sorted(draw[:below] + p.discard)
                     u = Unseen(DECKS, _KEYS[i], tuple(cards), (below, len(p.discard)))
-                cache[key] = u
+                cache.put(key, u)
             out.append(u)
             if i != seat:
                 p.discard = [HIDDEN] * len(p.discard)
@@ -257,7 +260,7 @@ class LevelStacks(HiddenZone):
     name = LEVELS
 
     def __init__(self) -> None:
-        self.cache: dict[tuple[object, ...], Unseen] = {}
+        self.cache = group_cache()
 
     def hide(self, r: Rules, st: GameState, seat: int) -> list[Unseen]:
         out = []
@@ -265,9 +268,9 @@ class LevelStacks(HiddenZone):
         cache = self.cache
         for lv, stack in enumerate(stacks):
             key = (lv, *stack)
-            u = remembered(cache, key)
+            u = cache.get(key)
             if u is None:
-                u = cache[key] = Unseen(LEVELS, _KEYS[lv], tuple(sorted(stack)), (len(stack),))
+                u = cache.put(key, Unseen(LEVELS, _KEYS[lv], tuple(sorted(stack)), (len(stack),)))
             out.append(u)
             stacks[lv] = [HIDDEN] * len(stack)
         return out

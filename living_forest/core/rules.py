@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from .actions import Action, Refusal
 from .data import GameData, load_data
 from .effects import RepeatAction
 from .events import Event
+from .memo import BoundedCache
 from .modules import Module, install_order
 from .options import BASE_GAME, GameOptions, OptionsError
 
@@ -24,6 +25,19 @@ if TYPE_CHECKING:
     from .action_types.base import ActionType
     from .observation import HiddenZone
     from .state import GameState, Pending, PlayerState
+
+
+# Bytes each memo of a Rules value may hold (core/memo.py). The engine's reuse is
+# almost all within one game (a Forest, a Help Line seen again a few decisions later),
+# so these small budgets miss little more often than unbounded caches would, while a
+# process of any length stays small (bench/memory.py measures both).
+CACHE_BYTES = {
+    "strength": 1 << 20,
+    "forest_strength": 256 << 10,
+    "net": 512 << 10,
+    "space": 256 << 10,
+    "plant": 512 << 10,
+}
 
 
 class Contributor(NamedTuple):
@@ -160,22 +174,37 @@ class Rules:
     by_cards_and_forest: tuple[Contributor, ...] = ()  # reading the Help Line too
     by_forest: tuple[Contributor, ...] = ()  # the Forest alone: also per Forest
     other_contributors: tuple[Contributor, ...] = ()
-    strength_cache: dict[tuple[tuple[str, ...], tuple[str | None, ...]], tuple[int, ...]] = field(
-        default_factory=dict, repr=False
+    # Memos of pure results by content, each bounded in bytes (core/memo.py; budgets in
+    # CACHE_BYTES). Keyed by the Help Line, None, then the Forest:
+    strength_cache: BoundedCache[tuple[str | None, ...], tuple[int, ...]] = field(
+        default_factory=lambda: BoundedCache(CACHE_BYTES["strength"]), repr=False
     )
-    forest_strength_cache: dict[tuple[str | None, ...], tuple[int, ...]] = field(
-        default_factory=dict, repr=False
+    forest_strength_cache: BoundedCache[tuple[str | None, ...], tuple[int, ...]] = field(
+        default_factory=lambda: BoundedCache(CACHE_BYTES["forest_strength"]), repr=False
     )
     # The net solitary count by Help Line (N-5): asked several times a reveal.
-    net_cache: dict[tuple[str, ...], int] = field(default_factory=dict, repr=False)
+    net_cache: BoundedCache[tuple[str, ...], int] = field(
+        default_factory=lambda: BoundedCache(CACHE_BYTES["net"]), repr=False
+    )
     # Forest cells a tree may go on (A-51), by the Forest's content: the same kind of
-    # cache, for every legal action list that offers Plant.
-    space_cache: dict[tuple[str | None, ...], tuple[int, ...]] = field(
-        default_factory=dict, repr=False
+    # cache, for every legal action list that offers Plant; and the Plant actions by
+    # those cells, the strength and the dispensers.
+    space_cache: BoundedCache[tuple[str | None, ...], tuple[int, ...]] = field(
+        default_factory=lambda: BoundedCache(CACHE_BYTES["space"]), repr=False
     )
-    plant_cache: dict[tuple[object, ...], tuple[Action, ...]] = field(
-        default_factory=dict, repr=False
+    plant_cache: BoundedCache[tuple[object, ...], tuple[Action, ...]] = field(
+        default_factory=lambda: BoundedCache(CACHE_BYTES["plant"]), repr=False
     )
+
+    def caches(self) -> dict[str, BoundedCache[Any, Any]]:
+        """The memos of these rules, by name (for tests and ``make bench``)."""
+        return {
+            "strength": self.strength_cache,
+            "forest_strength": self.forest_strength_cache,
+            "net": self.net_cache,
+            "space": self.space_cache,
+            "plant": self.plant_cache,
+        }
 
     @property
     def basic_types(self) -> tuple[ActionType, ...]:

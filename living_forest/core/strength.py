@@ -20,10 +20,6 @@ if TYPE_CHECKING:
     from .rules import Rules
 
 
-STRENGTH_CACHE_SIZE = 50_000  # distinct (Help Line, Forest) pairs remembered
-NET_CACHE_SIZE = 50_000  # distinct Help Lines remembered for their net count
-
-
 def raw_strengths(r: Rules, p: PlayerState) -> list[int]:
     """Each Element's strength from every contributor (A-5), not clamped: flowers count
     at face value for V-3 (X-9); actions clamp at 0.
@@ -32,17 +28,13 @@ def raw_strengths(r: Rules, p: PlayerState) -> list[int]:
     distinct pair and remembered in ``r.strength_cache`` (the hot path of every legal
     action list), those of the Forest alone also per Forest; the others run every
     time."""
-    forest = tuple(p.forest)
-    key = (tuple(p.help_line), forest)
-    cache = r.strength_cache
-    base = cache.get(key)
+    key = (*p.help_line, None, *p.forest)  # one flat tuple: its size is its own
+    base = r.strength_cache.get(key)
     if base is None:
-        s = list(_forest_part(r, p, forest))
+        s = list(_forest_part(r, p, tuple(p.forest)))
         for c in r.by_cards_and_forest:
             c.add(r, p, s)
-        if len(cache) >= STRENGTH_CACHE_SIZE:
-            cache.clear()
-        cache[key] = base = tuple(s)
+        base = r.strength_cache.put(key, tuple(s))
     s = list(base)
     for c in r.other_contributors:
         c.add(r, p, s)
@@ -57,9 +49,7 @@ def _forest_part(r: Rules, p: PlayerState, forest: tuple[str | None, ...]) -> tu
         s = [0, 0, 0, 0, 0]
         for c in r.by_forest:
             c.add(r, p, s)
-        if len(cache) >= STRENGTH_CACHE_SIZE:
-            cache.clear()
-        cache[forest] = part = tuple(s)
+        part = cache.put(forest, tuple(s))
     return part
 
 
@@ -128,9 +118,7 @@ def net_solitary(r: Rules, p: PlayerState) -> int:
             net += cards[cid].symbol
         if net < 0:
             net = 0
-        if len(cache) >= NET_CACHE_SIZE:
-            cache.clear()
-        cache[key] = net
+        cache.put(key, net)
     return net
 
 

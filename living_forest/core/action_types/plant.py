@@ -29,9 +29,6 @@ def _plant_actions(r: Rules) -> dict[str, tuple[Action, ...]]:
     return {label: tuple(Action(PLANT, label, c) for c in cells) for label in r.data.trees}
 
 
-SPACE_CACHE_SIZE = 50_000  # distinct Forests remembered
-
-
 def plant_spaces(r: Rules, p: PlayerState) -> list[int]:
     """Empty Forest cells next to a tree (A-51)."""
     return list(_spaces(r, p))
@@ -51,10 +48,7 @@ def _spaces(r: Rules, p: PlayerState) -> tuple[int, ...]:
                     if key[nb] is not None:
                         found.append(c)
                         break
-        spaces = tuple(found)
-        if len(cache) >= SPACE_CACHE_SIZE:
-            cache.clear()
-        cache[key] = spaces
+        spaces = cache.put(key, tuple(found))
     return spaces
 
 
@@ -85,15 +79,13 @@ class Plant(ActionType):
         cache = r.plant_cache
         found = cache.get(key)
         if found is None:
-            if len(cache) >= SPACE_CACHE_SIZE:
-                cache.clear()
             acts = _plant_actions(r)
             made: list[Action] = []
             for label in plant_kinds(r, st, budget):
                 by_cell = acts[label]
                 for c in spaces:
                     made.append(by_cell[c])
-            found = cache[key] = tuple(made)
+            found = cache.put(key, tuple(made))
         return list(found)
 
     def has_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> bool:
