@@ -44,6 +44,7 @@ async def settle(pilot: Pilot, timeout: float = SETTLE_TIMEOUT) -> None:
         await asyncio.sleep(0.005)
 
 
+APPLY_GRACE = 5.0  # seconds for a pressed move to be applied (a loaded machine)
 LOG_GRACE = 5.0  # seconds for the log's deferred scroll to its newest line
 
 
@@ -68,7 +69,10 @@ async def pick_visible(pilot: Pilot, game: GameScreen, match) -> bool:
     for i, c in enumerate(game._choices):
         if match(c):
             n = game._numbers[i]  # the number shown, kept while picking
-            if n <= 9:
+            # A digit that begins a listed number past 9 (1 of 10-19) waits for a second
+            # one (GameScreen.TWO_DIGIT_WAIT, a timer): the arrows pick it at once.
+            prefix = any(10 * n <= k < 10 * n + 10 for k in game._numbers if k >= 10)
+            if n <= 9 and not (n and prefix):
                 await pilot.press(str(n))
             else:
                 game.query_one("#choices").focus()
@@ -171,6 +175,15 @@ async def play_keys(
             action = baseline_bot(observe(st, st.current), legal, rng)
         before = len(game.session.actions)
         await press_action(pilot, game, action)
+        # On a loaded machine the move may land a refresh or two after the key.
+        deadline = time.monotonic() + APPLY_GRACE
+        while (
+            len(game.session.actions) <= before
+            and game.session.held is None
+            and time.monotonic() < deadline
+        ):
+            await pilot.pause()
+            await asyncio.sleep(0.01)
         if game.session.held is not None:  # the round's last move waits for Enter
             assert game.session.held == action
             continue
