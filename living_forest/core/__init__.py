@@ -82,6 +82,7 @@ from .options import BASE_GAME, GameOptions, OptionsError
 from .queries import (
     CountBreakdown,
     Decision,
+    DecisionKind,
     PlantPreview,
     action_possible,
     basic_actions_of,
@@ -100,9 +101,9 @@ from .queries import (
     victory_tile,
 )
 from .rules import Rules, RulesBuilder, rules_for, rules_of
-from .scoring import Outcome, PlayerResult
+from .scoring import DecidedBy, Outcome, PlayerResult
 from .setup import Seat, SetupError, drawn_first
-from .state import GameState, Pending, PlayerState
+from .state import GamePhase, GameState, Pending, PendingKind, PlayerState
 from .strength import Counts, basic_actions_for, counts, net_solitary, raw_strengths
 from .validate import validate
 
@@ -116,10 +117,13 @@ __all__ = [
     "CountBreakdown",
     "Counts",
     "DataError",
+    "DecidedBy",
     "Decision",
+    "DecisionKind",
     "Event",
     "GameData",
     "GameOptions",
+    "GamePhase",
     "GameState",
     "IllegalActionError",
     "KindsOnly",
@@ -128,6 +132,7 @@ __all__ = [
     "OptionsError",
     "Outcome",
     "Pending",
+    "PendingKind",
     "PlantPreview",
     "PlayerResult",
     "PlayerState",

@@ -88,7 +88,7 @@ def end_turn(r: Rules, st: GameState, ev: list[Event], *, voluntary: bool) -> No
                 "round": st.round,
                 "winner_seats": list(res.winners),
                 "conditions": list(res.conditions),
-                "decided_by": res.decided_by,
+                "decided_by": str(res.decided_by),  # events hold plain data
                 "best_total": res.best_total,
                 "qualified": res.qualified,
             }

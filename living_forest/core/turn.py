@@ -17,14 +17,14 @@ from ..i18n import _
 from . import flow
 from .actions import DONE, END, SKIP, Action, Refusal
 from .events import Event, wants
-from .state import GameState, Pending, PlayerState
+from .state import GameState, Pending, PendingKind, PlayerState
 from .strength import max_of_type, raw_strengths
 
 if TYPE_CHECKING:
     from .action_types.base import ActionType
     from .rules import Rules
 
-BONUS = "bonus"
+BONUS = PendingKind.BONUS
 A_DONE, A_SKIP, A_END = Action(DONE), Action(SKIP), Action(END)
 
 

@@ -10,14 +10,14 @@ from ...i18n import N_, _
 from ..actions import MOVE, STEAL, Action, Arg, Refusal
 from ..data import WIND
 from ..events import Event, wants
-from ..state import Pending
+from ..state import Pending, PendingKind
 from .base import ActionType
 
 if TYPE_CHECKING:
     from ..rules import Rules
     from ..state import GameState, PlayerState
 
-BONUS = "bonus"
+BONUS = PendingKind.BONUS
 FREE, NOBODY = -1, -2  # a rock with no standee; one with a standee that is no player's
 
 

@@ -10,7 +10,7 @@ from ..actions import PLANT, Action, Arg, Refusal
 from ..data import ELEMENTS
 from ..data import PLANT as E_PLANT
 from ..events import Event, wants
-from ..state import Pending
+from ..state import Pending, PendingKind
 from ..strength import line_complete
 from .base import ActionType
 from .take_fragment import give_fragments
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from ..rules import Rules
     from ..state import GameState, PlayerState
 
-BONUS = "bonus"
+BONUS = PendingKind.BONUS
 
 
 @cache

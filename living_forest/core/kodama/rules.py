@@ -19,14 +19,14 @@ from ..effects import BonusAction
 from ..events import Event, element_word, wants
 from ..observation import HIDDEN, HiddenZone, Unseen
 from ..rules import Rules, RulesBuilder
-from ..state import GameState, Pending, PlayerState
+from ..state import GameState, Pending, PendingKind, PlayerState
 from ..strength import raw_strengths
 from .data import PILE_TYPES, KodamaData, load_model, merge
 from .effects import ElementPerSymbol, Symbols
 from .state import NAME, KodamaPlayer, KodamaState, kodama, player
 
 CALL, ELEMENT, ANIMAL = "call", "element", "animal"
-BONUS = "bonus"
+BONUS = PendingKind.BONUS
 # Why a pile cannot be called from, one message per pile (K-X1).
 EMPTY_PILE = {
     "flower": N_("the flower pile is empty"),
