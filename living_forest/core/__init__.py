@@ -55,6 +55,7 @@ from .actions import (
     format_action,
     parse_action,
 )
+from .context import Context, TurnContext
 from .data import DataError, GameData, load_data
 from .engine import (
     apply,
@@ -114,6 +115,7 @@ __all__ = [
     "ActionError",
     "ActionParseError",
     "Arg",
+    "Context",
     "CountBreakdown",
     "Counts",
     "DataError",
@@ -141,6 +143,7 @@ __all__ = [
     "RulesBuilder",
     "Seat",
     "SetupError",
+    "TurnContext",
     "Unseen",
     "action_possible",
     "apply",
