@@ -25,7 +25,8 @@ run: $(STAMP)
 
 # The suite but its slow tests (whole games in the app: one by keys for the base game, one
 # for Kodama, grove's; the lessons played by their scripts; the 80x24 layout over a whole
-# game): `make test-slow` runs those, and CI runs both.
+# game; 25 playouts of each kind; further sizes of a few app tests): `make test-slow`
+# runs those, and CI runs both.
 test: $(STAMP)
 	$(BIN)/python -m pytest -n 2 -q --ignore=tests/browser -m 'not gettext and not slow'
 

@@ -50,7 +50,14 @@ def _finished_log(seats: list[SeatConfig], seed: int) -> list[str]:
     return list(session.actions)
 
 
-async def test_names_with_markup_show_on_board_dialogs_and_result_at_80x24_160x48() -> None:
+@pytest.mark.parametrize(
+    ("size", "moves"),
+    [((80, 24), 24), pytest.param((160, 48), 12, marks=pytest.mark.slow)],
+    ids=["80x24", "160x48"],
+)
+async def test_names_with_markup_show_on_the_board_dialogs_and_result(
+    size: tuple[int, int], moves: int
+) -> None:
     """A name that closes a tag, one that ends in a backslash, one that ends in an
     open bracket: the board, help, inspector, hand-offs and the result show them,
     nothing raises. (Every panel of whole games with such names is held against
@@ -58,27 +65,26 @@ async def test_names_with_markup_show_on_board_dialogs_and_result_at_80x24_160x4
     ana, ben = "[/]x\\", "[b]y["  # hot-seat: the hand-off boxes show the names too
     seats = [SeatConfig(ana, "winter"), SeatConfig(ben, "summer")]
     log = _finished_log(seats, 4)
-    for size, moves in (((80, 24), 24), ((160, 48), 12)):
-        app = LivingForestApp(bot_pause=0)
-        async with app.run_test(size=size) as pilot:
-            app.start_session(Session(seats, 4))
-            dialogs = await started(pilot)
-            game = app.game
-            assert game is not None
-            board = " ".join(str(w.render()) for w in game.query(Panel))
-            assert shown(ana)[:5] in board
-            for key in ("question_mark", "escape", "i", "escape"):
-                await pilot.press(key)
-            more, _over = await play_keys(pilot, game, moves)  # hand-offs, actions
-            dialogs += more
-            assert dialogs.count("HandOffScreen") >= 2
-            # The same deal played to its end, loaded: the result box.
-            app.start_session(Session(seats, 4, actions=log))
-            await settle(pilot)
-            await clear_dialogs(pilot)
-            assert isinstance(app.screen, GameOverScreen)
-            result = " ".join(str(w.render()) for w in app.screen.query("Label, Static"))
-            assert shown(ana) in result or shown(ben) in result
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=size) as pilot:
+        app.start_session(Session(seats, 4))
+        dialogs = await started(pilot)
+        game = app.game
+        assert game is not None
+        board = " ".join(str(w.render()) for w in game.query(Panel))
+        assert shown(ana)[:5] in board
+        for key in ("question_mark", "escape", "i", "escape"):
+            await pilot.press(key)
+        more, _over = await play_keys(pilot, game, moves)  # hand-offs, actions
+        dialogs += more
+        assert dialogs.count("HandOffScreen") >= 2
+        # The same deal played to its end, loaded: the result box.
+        app.start_session(Session(seats, 4, actions=log))
+        await settle(pilot)
+        await clear_dialogs(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        result = " ".join(str(w.render()) for w in app.screen.query("Label, Static"))
+        assert shown(ana) in result or shown(ben) in result
 
 
 async def test_a_nul_byte_in_the_file_prompt_is_refused_and_the_game_kept(tmp_path) -> None:
