@@ -159,3 +159,18 @@ def test_four_player_playouts(seed: int, policy: int) -> None:
 def test_kodama_playouts(players: int, seed: int, policy: int) -> None:
     """The same properties with the Kodama expansion, for 2, 3 and 4 players."""
     play_random_game(players, seed, policy, deep_every=39, options=KODAMA)
+
+
+def test_a_state_dict_of_another_layout_is_refused() -> None:
+    """``version`` is the layout of ``to_dict``: ``from_dict`` reads its own and refuses
+    another one (or none) instead of building a position from fields it would misread."""
+    from living_forest.core.state import STATE_VERSION
+
+    st, _ = new_game([("A", "winter"), ("B", "spring")], 3)
+    d = st.to_dict()
+    assert d["version"] == STATE_VERSION and GameState.from_dict(d) == st
+    for other in (STATE_VERSION + 1, None):
+        with pytest.raises(ValueError, match=f"layout version {other!r}"):
+            GameState.from_dict({**d, "version": other})
+    with pytest.raises(ValueError, match="layout version None"):
+        GameState.from_dict({k: v for k, v in d.items() if k != "version"})
