@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 # process too (it inherits the environment); errors and other warnings still show.
 EDITABLE_QUIET := PYTHONWARNINGS='ignore:Editable installation'
 
-.PHONY: run test test-install test-gettext test-browser serve lint bench soak strength clean setup catalogs
+.PHONY: run test test-slow test-install test-gettext test-browser serve lint bench soak strength clean setup catalogs
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is needed"'
@@ -23,8 +23,15 @@ setup: $(STAMP)
 run: $(STAMP)
 	$(BIN)/living-forest
 
+# The suite but its slow tests (whole games in the app: one by keys for the base game, one
+# for Kodama, grove's; the lessons played by their scripts; the 80x24 layout over a whole
+# game; 25 playouts of each kind; further sizes of a few app tests): `make test-slow`
+# runs those, and CI runs both.
 test: $(STAMP)
-	$(BIN)/python -m pytest -n 2 -q --ignore=tests/browser -m 'not gettext'
+	$(BIN)/python -m pytest -n 2 -q --ignore=tests/browser -m 'not gettext and not slow'
+
+test-slow: $(STAMP)
+	$(BIN)/python -m pytest -n 2 -q --ignore=tests/browser -m 'slow and not gettext'
 
 # The catalogues checked by GNU gettext's msgfmt (Debian's gettext: installed here when
 # missing and this is a root shell with apt, as in CI).

@@ -55,6 +55,7 @@ from .actions import (
     format_action,
     parse_action,
 )
+from .context import Context, TurnContext
 from .data import DataError, GameData, load_data
 from .engine import (
     apply,
@@ -82,6 +83,7 @@ from .options import BASE_GAME, GameOptions, OptionsError
 from .queries import (
     CountBreakdown,
     Decision,
+    DecisionKind,
     PlantPreview,
     action_possible,
     basic_actions_of,
@@ -100,9 +102,9 @@ from .queries import (
     victory_tile,
 )
 from .rules import Rules, RulesBuilder, rules_for, rules_of
-from .scoring import Outcome, PlayerResult
+from .scoring import DecidedBy, Outcome, PlayerResult
 from .setup import Seat, SetupError, drawn_first
-from .state import GameState, Pending, PlayerState
+from .state import GamePhase, GameState, Pending, PendingKind, PlayerState
 from .strength import Counts, basic_actions_for, counts, net_solitary, raw_strengths
 from .validate import validate
 
@@ -113,13 +115,17 @@ __all__ = [
     "ActionError",
     "ActionParseError",
     "Arg",
+    "Context",
     "CountBreakdown",
     "Counts",
     "DataError",
+    "DecidedBy",
     "Decision",
+    "DecisionKind",
     "Event",
     "GameData",
     "GameOptions",
+    "GamePhase",
     "GameState",
     "IllegalActionError",
     "KindsOnly",
@@ -128,6 +134,7 @@ __all__ = [
     "OptionsError",
     "Outcome",
     "Pending",
+    "PendingKind",
     "PlantPreview",
     "PlayerResult",
     "PlayerState",
@@ -136,6 +143,7 @@ __all__ = [
     "RulesBuilder",
     "Seat",
     "SetupError",
+    "TurnContext",
     "Unseen",
     "action_possible",
     "apply",

@@ -13,6 +13,7 @@ from .state import GameState
 from .strength import raw_strengths
 
 if TYPE_CHECKING:
+    from .context import Context
     from .rules import Rules
 
 
@@ -57,8 +58,9 @@ def spirit_attack(r: Rules, st: GameState) -> SpiritAttack | None:
     return SpiritAttack(power, tiles, water, owed, got)
 
 
-def onibi_attacks_spirits(r: Rules, st: GameState, ev: list[Event]) -> None:
+def onibi_attacks_spirits(c: Context) -> None:
     """E-1, X-2: Varans for every player whose water is below the fire power."""
+    r, st, ev = c.rules, c.state, c.events
     attack = spirit_attack(r, st)
     if attack is None:
         return
@@ -83,8 +85,9 @@ def onibi_attacks_spirits(r: Rules, st: GameState, ev: list[Event]) -> None:
                 ev.append(Event("varans_dealt", i, info))
 
 
-def onibi_attacks_sacred_tree(r: Rules, st: GameState, ev: list[Event]) -> None:
+def onibi_attacks_sacred_tree(c: Context) -> None:
     """E-2, X-3, X-4, X-16: new fires for the cards taken, capped at 7 tiles."""
+    r, st, ev = c.rules, c.state, c.events
     d = r.data
     wanted: list[int] = []
     for level, count in enumerate(st.taken):
@@ -116,8 +119,9 @@ def onibi_attacks_sacred_tree(r: Rules, st: GameState, ev: list[Event]) -> None:
     st.taken = [0, 0, 0]
 
 
-def refill_reserve(r: Rules, st: GameState, ev: list[Event]) -> None:
+def refill_reserve(c: Context) -> None:
     """E-3, X-3: fill emptied slots from the level's own stack, as far as it goes."""
+    st, ev = c.state, c.events
     for level, row in enumerate(st.reserve):
         stack = st.stacks[level]
         new = []
@@ -129,8 +133,9 @@ def refill_reserve(r: Rules, st: GameState, ev: list[Event]) -> None:
             ev.append(Event("reserve_refilled", None, {"level": level + 1, "card_ids": new}))
 
 
-def return_help_lines(r: Rules, st: GameState, ev: list[Event]) -> None:
+def return_help_lines(c: Context) -> None:
     """E-4."""
+    st, ev = c.state, c.events
     keep = wants(ev, "help_line_returned")
     for i, p in enumerate(st.players):
         count = len(p.help_line)
@@ -140,8 +145,9 @@ def return_help_lines(r: Rules, st: GameState, ev: list[Event]) -> None:
             ev.append(Event("help_line_returned", i, {"count": count}))
 
 
-def pass_sacred_tree(r: Rules, st: GameState, ev: list[Event]) -> None:
+def pass_sacred_tree(c: Context) -> None:
     """E-5: the next player clockwise is the first player of the next round."""
+    st, ev = c.state, c.events
     st.first = (st.first + 1) % st.n
     if wants(ev, "sacred_tree_passed"):
         ev.append(Event("sacred_tree_passed", st.first))

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..i18n import _
 from .actions import Refusal
+from .context import Context, TurnContext
 from .events import Event, wants
 from .rules import Phase
 from .scoring import any_victory, outcome
@@ -52,18 +53,20 @@ def start_turn(r: Rules, st: GameState, seat: int, ev: list[Event]) -> None:
     st.current = seat
     st.used_types = []
     st.pending = []
-    for step in r.turn_start_steps:
-        step(r, st, seat, ev)
+    if r.turn_start_steps:
+        c = TurnContext(r, st, ev, seat)
+        for step in r.turn_start_steps:
+            step(c)
 
 
-def count_basic_actions(r: Rules, st: GameState, seat: int, ev: list[Event]) -> None:
+def count_basic_actions(c: TurnContext) -> None:
     """Turn-start step of the base game: 2 basic actions, or 1 at a net solitary count
     of 3 (A-2)."""
-    p = st.players[seat]
+    r, st, p = c.rules, c.state, c.player
     st.basic_left = basic_actions_for(r, p)
-    if wants(ev, "turn_started"):
+    if c.wants("turn_started"):
         info = {"actions": st.basic_left, "net": net_solitary(r, p)}
-        ev.append(Event("turn_started", seat, info))
+        c.events.append(Event("turn_started", c.seat, info))
 
 
 def end_turn(r: Rules, st: GameState, ev: list[Event], *, voluntary: bool) -> None:
@@ -88,7 +91,7 @@ def end_turn(r: Rules, st: GameState, ev: list[Event], *, voluntary: bool) -> No
                 "round": st.round,
                 "winner_seats": list(res.winners),
                 "conditions": list(res.conditions),
-                "decided_by": res.decided_by,
+                "decided_by": str(res.decided_by),  # events hold plain data
                 "best_total": res.best_total,
                 "qualified": res.qualified,
             }
@@ -100,8 +103,9 @@ def end_turn(r: Rules, st: GameState, ev: list[Event], *, voluntary: bool) -> No
 
 def end_round(r: Rules, st: GameState, ev: list[Event]) -> None:
     """E-1 … E-5 and any module steps, in the rules' order."""
+    c = Context(r, st, ev)
     for step in r.end_of_round:
-        step.run(r, st, ev)
+        step.run(c)
 
 
 def start_round(r: Rules, st: GameState, ev: list[Event]) -> None:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 
 from .actions import Action, parse_action
 from .data import FLOWER, PLANT, WATER, Corner, LineBonus
@@ -36,17 +37,29 @@ from .state import (
     PHASE_OVER,
     STARTING_TREE,
     GameState,
+    PendingKind,
     PlayerState,
 )
 from .strength import Counts, basic_actions_for, counts, raw_strengths
 from .turn import type_allowed
 
-# Decision kinds (a decision handler's pending kind, e.g. "steal", is a kind too).
-REVEAL = "reveal"  # Guardian Animals phase: draw, stop, use a Fragment (G-2 … G-8)
-CHOOSE_ACTION = "action"  # start an action or end the turn (A-1 … A-9)
-PICK = "pick"  # more items for the multi-pick action in progress, or done (A-6)
-BONUS = "bonus"  # the offered bonus action, or skip (A-8)
-OVER = "over"
+
+class DecisionKind(StrEnum):
+    """The kinds of decision the core itself makes (``Decision.kind``); a decision
+    handler's pending kind (``"steal"``) is a kind too."""
+
+    REVEAL = "reveal"  # Guardian Animals phase: draw, stop, use a Fragment (G-2 … G-8)
+    CHOOSE_ACTION = "action"  # start an action or end the turn (A-1 … A-9)
+    PICK = "pick"  # more items for the multi-pick action in progress, or done (A-6)
+    BONUS = PendingKind.BONUS.value  # the offered bonus action, or skip (A-8)
+    OVER = "over"
+
+
+REVEAL = DecisionKind.REVEAL
+CHOOSE_ACTION = DecisionKind.CHOOSE_ACTION
+PICK = DecisionKind.PICK
+BONUS = DecisionKind.BONUS
+OVER = DecisionKind.OVER
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from .actions import Action, Refusal
+from .context import Context, TurnContext
 from .data import GameData, load_data
 from .effects import RepeatAction
 from .events import Event
@@ -72,7 +73,7 @@ class RoundStep(NamedTuple):
     """One automatic step of the end of a round (E-1 … E-5, then module steps)."""
 
     name: str
-    run: Callable[[Rules, GameState, list[Event]], None]
+    run: Callable[[Context], None]
 
 
 class Check(NamedTuple):
@@ -92,9 +93,10 @@ class CardPool(NamedTuple):
 
 
 OccupiedRocks = Callable[["Rules", "GameState"], Iterable[int]]
-SetupStep = Callable[["Rules", "GameState", list[Event]], None]
-TurnStep = Callable[["Rules", "GameState", int, list[Event]], None]
-AfterAction = Callable[["Rules", "GameState", int, str, list[Event]], None]
+# The hooks of a module's rules each take one context value (``core/context.py``).
+SetupStep = Callable[[Context], None]
+TurnStep = Callable[[TurnContext], None]  # the seat whose turn starts
+AfterAction = Callable[[TurnContext, str], None]  # and the kind of the action complete
 
 
 @dataclass(frozen=True)
@@ -125,12 +127,13 @@ class DecisionHandler(Protocol):
 
     def check(self, r: Rules, st: GameState, top: Pending, a: Action) -> Refusal | None: ...
 
-    def apply(self, r: Rules, st: GameState, top: Pending, a: Action, ev: list[Event]) -> None:
+    def apply(self, c: TurnContext, top: Pending, a: Action) -> None:
         """Settle ``top`` (already popped) with ``a``."""
         ...
 
-    def advance(self, r: Rules, st: GameState, top: Pending, ev: list[Event]) -> bool:
-        """Settle ``top`` by itself when there is nothing to choose (True if it did)."""
+    def advance(self, c: TurnContext, top: Pending) -> bool:
+        """Settle ``top`` by itself when there is nothing to choose (True if it did; the
+        handler pops it)."""
         ...
 
 
@@ -275,7 +278,7 @@ class RulesBuilder:
     def add_end_of_round_step(
         self,
         name: str,
-        run: Callable[[Rules, GameState, list[Event]], None],
+        run: Callable[[Context], None],
         *,
         before: str | None = None,
         after: str | None = None,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from .events import how_decided
@@ -11,6 +12,15 @@ from .strength import Counts, counts
 
 if TYPE_CHECKING:
     from .rules import Rules
+
+
+class DecidedBy(StrEnum):
+    """How the winners were decided (``Outcome.decided_by``); the ``game_over`` event
+    and ``simulate``'s results carry its value."""
+
+    ALONE = "alone"  # the only player to meet a condition (V-4)
+    TOTAL = "total"  # the highest total of those who met one (V-4)
+    TIE = "tie"  # tied on that total: a shared victory (V-5)
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +38,7 @@ class Outcome:
     players: tuple[PlayerResult, ...]
     conditions: tuple[str, ...]  # every condition met by any player
     shared: bool  # tied players share the victory (V-5)
-    decided_by: str  # "alone" (V-4), "total" (V-4), "tie" (V-5)
+    decided_by: DecidedBy
     best_total: int  # the winners' total (0 when decided alone and not compared)
     qualified: int  # players who met a condition
 
@@ -56,10 +66,10 @@ def outcome(r: Rules, st: GameState) -> Outcome | None:
     best = max((cs[i].total for i in qualified), default=0)
     if len(qualified) == 1:  # V-4
         winners = tuple(qualified)
-        decided_by = "alone"
+        decided_by = DecidedBy.ALONE
     else:
         winners = tuple(i for i in qualified if cs[i].total == best)
-        decided_by = "total" if len(winners) == 1 else "tie"
+        decided_by = DecidedBy.TOTAL if len(winners) == 1 else DecidedBy.TIE
     # V-6: qualified players by total, then everyone else tied below them.
     q_sorted = sorted(qualified, key=lambda i: -cs[i].total)
     rank: dict[int, int] = {}

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import rng
+from .context import Context
 from .events import Event
 from .state import PHASE_DRAW, STARTING_TREE, GameState, PlayerState
 
@@ -120,6 +121,7 @@ def build_game(
         Event("game_started", None, {"first": 0, "seed": seed}),
         Event("round_started", None, {"round": 1, "first": 0}),
     ]
+    c = Context(r, gs, events)
     for step in r.setup_steps:
-        step(r, gs, events)
+        step(c)
     return gs, events

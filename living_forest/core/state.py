@@ -9,15 +9,35 @@ or ``None``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from enum import StrEnum
 from typing import Any, Protocol
 
 from .options import BASE_GAME, GameOptions
 
 STARTING_TREE = "S"
 
-PHASE_DRAW = "draw"
-PHASE_ACTION = "action"
-PHASE_OVER = "over"
+
+class GamePhase(StrEnum):
+    """The phases of a round (T-1) and the end of the game: ``GameState.phase``. A
+    ``StrEnum``: a save stores its value ("draw"), and the value compares equal to it."""
+
+    DRAW = "draw"  # the Guardian Animals phase (G-1 … G-10)
+    ACTION = "action"  # the Action phase (A-1 … A-9)
+    OVER = "over"  # the game has ended (V-1)
+
+
+PHASE_DRAW = GamePhase.DRAW
+PHASE_ACTION = GamePhase.ACTION
+PHASE_OVER = GamePhase.OVER
+
+
+class PendingKind(StrEnum):
+    """The kinds of pending decision the turn itself makes (``Pending.kind``). The
+    others are open sets: a multi-pick action type's kind (``attract``) while its items
+    are picked, or a decision handler's ``pending_kind`` (``steal``, A-42)."""
+
+    BONUS = "bonus"  # a bonus action offered, to take or skip (A-8)
+
 
 # The layout of :meth:`GameState.to_dict` (its ``version``): raised when a field is
 # renamed or changes meaning, so that :meth:`GameState.from_dict` refuses a dict it
@@ -80,8 +100,9 @@ class Pending:
     """A decision in progress during a turn (a stack; the top is decided first).
 
     kind: ``attract`` / ``extinguish`` (picking more items within ``budget``),
-    ``steal`` (choose a Victory tile from seat ``target``, A-42) or ``bonus``
-    (a bonus action of ``bonus_type`` the player may take or skip, A-8).
+    ``steal`` (choose a Victory tile from seat ``target``, A-42) or
+    :attr:`PendingKind.BONUS` (a bonus action of ``bonus_type`` the player may take
+    or skip, A-8).
     """
 
     kind: str
@@ -112,7 +133,7 @@ class GameState:
     seed: int
     rng: int
     round: int
-    phase: str
+    phase: GamePhase
     first: int  # seat holding the Sacred Tree (first player of the round)
     current: int  # seat that must act now
     turns_done: int  # players who finished the current phase
@@ -196,6 +217,8 @@ class GameState:
                 v = [x[:] if isinstance(x, list) else x for x in v]
             elif isinstance(v, dict):
                 v = dict(v)
+            elif isinstance(v, StrEnum):
+                v = str(v)  # its value, a plain string, as the JSON has it
             out[f.name] = v
         return out
 
@@ -213,6 +236,7 @@ class GameState:
 
         plain = ("options", "ext", "players", "pending")
         kw: dict[str, Any] = {f.name: d[f.name] for f in fields(cls) if f.name not in plain}
+        kw["phase"] = GamePhase(d["phase"])
         kw["options"] = GameOptions.from_dict(d.get("options", {}))
         kw["ext"] = {k: get_module(k).read_state(v) for k, v in d.get("ext", {}).items()}
         players = []
@@ -236,11 +260,11 @@ def _player_to_dict(p: PlayerState) -> dict[str, Any]:
 
 
 def _slots_to_dict(obj: Any) -> dict[str, Any]:
-    return {
-        f.name: (
-            getattr(obj, f.name)[:]
-            if isinstance(getattr(obj, f.name), list)
-            else getattr(obj, f.name)
-        )
-        for f in fields(obj)
-    }
+    return {f.name: _plain(getattr(obj, f.name)) for f in fields(obj)}
+
+
+def _plain(v: Any) -> Any:
+    """A field's value for the JSON: a list copied, an enum member as its value."""
+    if isinstance(v, list):
+        return v[:]
+    return str(v) if isinstance(v, StrEnum) else v

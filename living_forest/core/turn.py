@@ -16,15 +16,16 @@ from typing import TYPE_CHECKING
 from ..i18n import _
 from . import flow
 from .actions import DONE, END, SKIP, Action, Refusal
+from .context import TurnContext
 from .events import Event, wants
-from .state import GameState, Pending, PlayerState
+from .state import GameState, Pending, PendingKind, PlayerState
 from .strength import max_of_type, raw_strengths
 
 if TYPE_CHECKING:
     from .action_types.base import ActionType
     from .rules import Rules
 
-BONUS = "bonus"
+BONUS = PendingKind.BONUS
 A_DONE, A_SKIP, A_END = Action(DONE), Action(SKIP), Action(END)
 
 
@@ -265,11 +266,11 @@ def apply(r: Rules, st: GameState, a: Action, ev: list[Event]) -> None:
     top = st.pending[-1] if st.pending else None
     if top is not None and top.kind in r.decisions:
         st.pending.pop()
-        r.decisions[top.kind].apply(r, st, top, a, ev)
+        r.decisions[top.kind].apply(TurnContext(r, st, ev, seat), top, a)
         return
     at = r.by_kind[kind]
     if top is not None and top.kind == kind:  # a further pick of the same action
-        top.spent += at.pick(r, st, seat, a, ev)
+        top.spent += at.pick(TurnContext(r, st, ev, seat), a)
         return
     # Starting an action: either the offered bonus or a basic action.
     if top is not None:
@@ -280,21 +281,22 @@ def apply(r: Rules, st: GameState, a: Action, ev: list[Event]) -> None:
             st.basic_left -= 1
             st.used_types.append(kind)
         is_bonus, extra = False, 0
-    at.resolve(r, st, seat, a, ev, bonus=is_bonus, extra=extra)
+    c = TurnContext(r, st, ev, seat, is_bonus, extra)
+    at.resolve(c, a)
     if not at.multi_pick:
-        _after(r, st, seat, kind, ev)
+        _after(c, kind)
 
 
 def _finished(r: Rules, st: GameState, seat: int, kind: str, ev: list[Event]) -> None:
     """A multi-pick action is complete."""
     if wants(ev, "action_finished"):
         ev.append(Event("action_finished", seat, {"action": kind}))
-    _after(r, st, seat, kind, ev)
+    _after(TurnContext(r, st, ev, seat), kind)
 
 
-def _after(r: Rules, st: GameState, seat: int, kind: str, ev: list[Event]) -> None:
-    for step in r.after_action.get(kind, ()):
-        step(r, st, seat, kind, ev)
+def _after(c: TurnContext, kind: str) -> None:
+    for step in c.rules.after_action.get(kind, ()):
+        step(c, kind)
 
 
 def advance(r: Rules, st: GameState, ev: list[Event]) -> list[Action] | None:
@@ -314,7 +316,7 @@ def advance(r: Rules, st: GameState, ev: list[Event]) -> list[Action] | None:
         at = r.bonus_types[top.bonus_type]
         if at.automatic_bonus:  # O-3: e.g. take 1 Fragment, nothing to choose
             st.pending.pop()
-            at.give_bonus(r, st, seat, top.source, ev)
+            at.give_bonus(TurnContext(r, st, ev, seat, True, top.extra), top.source)
             return None
         opts = _bonus_options(r, st, p, top)
         if not opts:
@@ -337,4 +339,5 @@ def advance(r: Rules, st: GameState, ev: list[Event]) -> list[Action] | None:
         st.pending.pop()
         _finished(r, st, seat, top.kind, ev)
         return None
-    return None if r.decisions[top.kind].advance(r, st, top, ev) else legal(r, st)
+    settled = r.decisions[top.kind].advance(TurnContext(r, st, ev, seat), top)
+    return None if settled else legal(r, st)

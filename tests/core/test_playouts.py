@@ -104,37 +104,58 @@ def play_random_game(
     assert replayed == st
 
 
-_settings = settings(
-    max_examples=25,
-    deadline=None,
-    derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow],
+def _examples(n: int) -> settings:
+    return settings(
+        max_examples=n,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
+
+
+# 25 games of each kind in `make test-slow` (CI runs it); a few of every kind in
+# `make test`.
+MANY, FEW = 25, 8
+KODAMA = GameOptions(("kodama",))
+SEEDS = st_.integers(0, 2**32)
+POLICIES = st_.integers(0, 2**16)
+
+
+@_examples(FEW)
+@given(
+    players=st_.integers(2, 4),
+    kodama=st_.booleans(),
+    seed=SEEDS,
+    policy=POLICIES,
 )
+def test_a_few_playouts_of_each_kind(players: int, kodama: bool, seed: int, policy: int) -> None:
+    play_random_game(players, seed, policy, 37, options=KODAMA if kodama else BASE_GAME)
 
 
-@_settings
-@given(seed=st_.integers(0, 2**32), policy=st_.integers(0, 2**16))
+@pytest.mark.slow
+@_examples(MANY)
+@given(seed=SEEDS, policy=POLICIES)
 def test_two_player_playouts(seed: int, policy: int) -> None:
     play_random_game(2, seed, policy, deep_every=37)
 
 
-@_settings
-@given(seed=st_.integers(0, 2**32), policy=st_.integers(0, 2**16))
+@pytest.mark.slow
+@_examples(MANY)
+@given(seed=SEEDS, policy=POLICIES)
 def test_three_player_playouts(seed: int, policy: int) -> None:
     play_random_game(3, seed, policy, deep_every=41)
 
 
-@_settings
-@given(seed=st_.integers(0, 2**32), policy=st_.integers(0, 2**16))
+@pytest.mark.slow
+@_examples(MANY)
+@given(seed=SEEDS, policy=POLICIES)
 def test_four_player_playouts(seed: int, policy: int) -> None:
     play_random_game(4, seed, policy, deep_every=43)
 
 
-KODAMA = GameOptions(("kodama",))
-
-
-@_settings
-@given(players=st_.integers(2, 4), seed=st_.integers(0, 2**32), policy=st_.integers(0, 2**16))
+@pytest.mark.slow
+@_examples(MANY)
+@given(players=st_.integers(2, 4), seed=SEEDS, policy=POLICIES)
 def test_kodama_playouts(players: int, seed: int, policy: int) -> None:
     """The same properties with the Kodama expansion, for 2, 3 and 4 players."""
     play_random_game(players, seed, policy, deep_every=39, options=KODAMA)

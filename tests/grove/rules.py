@@ -16,11 +16,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from living_forest.core import Action, Arg, GameState, Module, PlayerState, register_module
+from living_forest.core import (
+    Action,
+    Arg,
+    Context,
+    GameState,
+    Module,
+    PlayerState,
+    TurnContext,
+    register_module,
+)
 from living_forest.core import rng as rng_mod
 from living_forest.core.action_types import ActionType
 from living_forest.core.data import FLOWER
-from living_forest.core.events import Event, register_bonus_words, register_sentence, wants
+from living_forest.core.events import Event, register_bonus_words, register_sentence
 from living_forest.core.rules import Rules, RulesBuilder
 from living_forest.i18n import N_, _
 
@@ -99,23 +108,15 @@ class Rest(ActionType):
     def check(self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int) -> str | None:
         return None if grove_of(p).calm < MAX_CALM else self.why_no_option(r, st, p, budget)
 
-    def resolve(
-        self,
-        r: Rules,
-        st: GameState,
-        seat: int,
-        a: Action,
-        ev: list[Event],
-        *,
-        bonus: bool,
-        extra: int,
-    ) -> None:
-        grove_of(st.players[seat]).calm += 1
-        if wants(ev, "rested"):  # a module asks before making an event, as the core does
-            ev.append(Event("rested", seat, {"calm": grove_of(st.players[seat]).calm}))
+    def resolve(self, c: TurnContext, a: Action) -> None:
+        g = grove_of(c.player)
+        g.calm += 1
+        if c.wants("rested"):  # a module asks before making an event, as the core does
+            c.events.append(Event("rested", c.seat, {"calm": g.calm}))
 
 
-def setup(r: Rules, st: GameState, ev: list[Event]) -> None:
+def setup(c: Context) -> None:
+    st = c.state
     order = list(range(6))
     st.rng = rng_mod.shuffle(order, st.rng)
     st.ext[NAME] = GroveState(order)
@@ -123,19 +124,20 @@ def setup(r: Rules, st: GameState, ev: list[Event]) -> None:
         p.ext[NAME] = PlayerGrove()
 
 
-def on_turn_start(r: Rules, st: GameState, seat: int, ev: list[Event]) -> None:
-    grove_of(st.players[seat]).turns += 1
-    if wants(ev, "grove_turn"):
-        ev.append(Event("grove_turn", seat, {"turns": grove_of(st.players[seat]).turns}))
+def on_turn_start(c: TurnContext) -> None:
+    g = grove_of(c.player)
+    g.turns += 1
+    if c.wants("grove_turn"):
+        c.events.append(Event("grove_turn", c.seat, {"turns": g.turns}))
 
 
-def after_rest(r: Rules, st: GameState, seat: int, kind: str, ev: list[Event]) -> None:
-    if wants(ev, "grove_after"):
-        ev.append(Event("grove_after", seat, {"kind": kind}))
+def after_rest(c: TurnContext, kind: str) -> None:
+    if c.wants("grove_after"):
+        c.events.append(Event("grove_after", c.seat, {"kind": kind}))
 
 
-def before_e4(r: Rules, st: GameState, ev: list[Event]) -> None:
-    game_grove(st).help_lines_before_e4.append([len(p.help_line) for p in st.players])
+def before_e4(c: Context) -> None:
+    game_grove(c.state).help_lines_before_e4.append([len(p.help_line) for p in c.state.players])
 
 
 def calm_flowers(r: Rules, p: PlayerState, s: list[int]) -> None:

@@ -47,6 +47,7 @@ def _too_wide(panel: Panel) -> list[str]:
     return [line.plain for line in panel._content.split("\n") if cell_len(line.plain) > width]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", [BASE_GAME, GameOptions(("kodama",))], ids=["base", "kodama"])
 async def test_80x24_four_players_nothing_scrolls_wraps_or_is_cut(options) -> None:
     app = LivingForestApp(bot_pause=0, autosave=False)

@@ -7,10 +7,19 @@ from __future__ import annotations
 import random
 
 from living_forest.bots import baseline_bot, random_bot
-from living_forest.core import Action, GameOptions, decision, legal_actions
+from living_forest.core import (
+    Action,
+    GameOptions,
+    apply,
+    decision,
+    is_over,
+    legal_actions,
+    new_game,
+)
 from living_forest.core.observation import observe
 from living_forest.core.queries import BONUS, CHOOSE_ACTION, PICK, REVEAL
 from living_forest.present.board.circle import circle
+from living_forest.present.bot_turns import bot_move
 from living_forest.present.flow import (
     SINCE_MOST,
     FlowController,
@@ -80,6 +89,40 @@ def test_flow_runs_bots_and_waits_while_blocked_or_busy() -> None:
     steps = _play_with_flow(Session(seats, 5), 5)
     assert not any(isinstance(s, HandOff) for s in steps)  # nobody to hand the keyboard to
     assert sum(isinstance(s, RunBot) for s in steps) > 100
+
+
+def test_four_bots_finish_a_game_through_the_flow_controller() -> None:
+    """Four bots of the app (each move chosen by ``bot_move``, as the screen's bot
+    runner does) play a whole game the flow controller drives: a summary per finished
+    round, the game-over box once, and the log replays to the same state."""
+    seats = [
+        SeatConfig("Ana", "winter", "baseline"),
+        SeatConfig("Ben", "spring", "random"),
+        SeatConfig("Chloé", "summer", "baseline"),
+        SeatConfig("Dai", "autumn", "random"),
+    ]
+    session = Session(seats, 4)
+    flow = FlowController(session)
+    steps: list[object] = []
+    for step in range(5000):
+        s = flow.next_step()
+        steps.append(s)
+        if isinstance(s, ShowGameOver):
+            break
+        if isinstance(s, ShowSummary):
+            continue
+        assert isinstance(s, RunBot), s  # nobody human: never a hand-off or a wait
+        session.play(bot_move(session.state, s.controller, step))
+        if session.held is not None:  # the round's last move waits for Enter
+            session.confirm_turn()
+    st = session.state
+    assert is_over(st) and isinstance(flow.next_step(), Wait)
+    assert sum(isinstance(s, ShowSummary) for s in steps) == st.round - 1
+    replay, _ = new_game([(s.name, s.spirit) for s in seats], 4)
+    for a in session.actions:
+        replay, _ = apply(replay, a)
+    assert replay.to_dict() == st.to_dict()
+    assert session.events[-1].kind == "game_over"
 
 
 def test_flow_ignores_undo_and_unsubscribes() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from living_forest.core import apply, is_over, new_game, outcome
 from living_forest.tui.app import LivingForestApp
 from living_forest.tui.screens.game import GameScreen
@@ -28,6 +30,7 @@ async def start_from_title(pilot, seed: int, controllers=("human", "human")) -> 
     return game
 
 
+@pytest.mark.slow
 async def test_full_two_player_game_by_keys():
     app = LivingForestApp(bot_pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -63,40 +66,6 @@ async def test_full_two_player_game_by_keys():
         await pilot.press("q")
         await pilot.pause()
         assert app.game is None
-
-
-async def test_four_bots_play_a_whole_game_at_80x24():
-    from living_forest.present.session import SeatConfig, Session
-    from living_forest.tui.screens.modals import InfoScreen
-
-    seats = [
-        SeatConfig("Ana", "winter", "baseline"),
-        SeatConfig("Ben", "spring", "random"),
-        SeatConfig("Chloé", "summer", "baseline"),
-        SeatConfig("Dai", "autumn", "random"),
-    ]
-    app = LivingForestApp(bot_pause=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        app.start_session(Session(seats, 4))
-        await pilot.pause()
-        game = app.game
-        summaries = 0
-        for _ in range(3000):
-            if isinstance(app.screen, GameOverScreen):
-                break
-            if isinstance(app.screen, InfoScreen):
-                summaries += 1
-                await pilot.press("enter")
-                continue
-            await settle(pilot)
-        st = game.session.state
-        assert is_over(st) and isinstance(app.screen, GameOverScreen)
-        assert summaries == st.round - 1
-        replay, _ = new_game([(s.name, s.spirit) for s in seats], 4)
-        for a in game.session.actions:
-            replay, _ = apply(replay, a)
-        assert replay.to_dict() == st.to_dict()
-        assert game.session.events[-1].kind == "game_over"
 
 
 def _finished(seed: int, options=None):

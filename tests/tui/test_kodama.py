@@ -4,16 +4,17 @@ game."""
 
 from __future__ import annotations
 
+import pytest
+
 from living_forest.core import GameOptions, apply, is_over, new_game
 from living_forest.core.kodama import kodama
 from living_forest.present.session import SeatConfig, Session
 from living_forest.tui.app import LivingForestApp
-from living_forest.tui.screens.modals import InfoScreen
 from living_forest.tui.screens.over import GameOverScreen
 
 from ..core.kodama_scenario import give_tiles, kstart, set_pile
 from ..core.scenario import to_action_phase
-from .driver import press_action, settle
+from .driver import play_to_end, press_action, settle, started
 
 KODAMA = GameOptions(("kodama",))
 SEATS = [SeatConfig("Ana", "winter"), SeatConfig("Bot", "summer", "baseline")]
@@ -89,22 +90,21 @@ async def test_a_call_is_played_by_keys_and_onibi_moves():
         assert "Ana calls Tree Kodama 1" in log and "Onibi moves" in log
 
 
-async def test_two_bots_play_a_whole_kodama_game_at_80x24():
-    seats = [SeatConfig("Ana", "winter", "baseline"), SeatConfig("Bo", "spring", "random")]
+@pytest.mark.slow
+async def test_a_whole_kodama_game_by_keys_against_a_bot_at_80x24():
+    """The Kodama game played to its end at 80x24, Ana's every move by keys (calls,
+    Element tiles and the other actions), Bo a bot: the log replays to the same state."""
+    seats = [SeatConfig("Ana", "winter"), SeatConfig("Bo", "spring", "random")]
     app = LivingForestApp(bot_pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
         app.start_session(Session(seats, 12, options=KODAMA))
-        await pilot.pause()
+        await started(pilot)
         game = app.game
-        for _ in range(3000):
-            if isinstance(app.screen, GameOverScreen):
-                break
-            if isinstance(app.screen, InfoScreen):
-                await pilot.press("enter")
-                continue
-            await settle(pilot)
+        await play_to_end(pilot, game)
         st = game.session.state
         assert is_over(st) and isinstance(app.screen, GameOverScreen)
+        kinds = {a.split()[0] for a in game.session.actions}
+        assert kinds & {"call", "element", "animal"}, kinds  # Kodama's own keys were played
         replay, _ = new_game([(s.name, s.spirit) for s in seats], 12, options=KODAMA)
         for a in game.session.actions:
             replay, _ = apply(replay, a)

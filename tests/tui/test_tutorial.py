@@ -154,6 +154,7 @@ async def _wait_for(pilot, what, timeout: float = SETTLE_TIMEOUT):
         await asyncio.sleep(0.01)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("index", range(len(chapters())), ids=[c.id for c in chapters()])
 async def test_learn_to_play_from_the_title_screen_by_its_script(index: int) -> None:
     chapter = chapters()[index]

@@ -12,6 +12,7 @@ from ..events import Event, wants
 from .base import MultiPickType
 
 if TYPE_CHECKING:
+    from ..context import TurnContext
     from ..rules import Rules
     from ..state import GameState, PlayerState
 
@@ -65,7 +66,8 @@ class Attract(MultiPickType):
             return Refusal(text.format(cost=cost, budget=budget), ("A-20",))
         return None
 
-    def pick(self, r: Rules, st: GameState, seat: int, a: Action, ev: list[Event]) -> int:
+    def pick(self, c: TurnContext, a: Action) -> int:
+        r, st, seat, ev = c.rules, c.state, c.seat, c.events
         card = r.data.cards[a.arg]
         p = st.players[seat]
         row = st.reserve[card.level - 1]

@@ -14,10 +14,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from ..actions import Action, Arg, Refusal
-from ..events import Event
 from ..state import Pending
 
 if TYPE_CHECKING:
+    from ..context import TurnContext
     from ..rules import Rules
     from ..state import GameState, PlayerState
 
@@ -63,25 +63,15 @@ class ActionType:
         :meth:`why_no_option` says it (make the text only when refusing)."""
         raise NotImplementedError
 
-    def resolve(
-        self,
-        r: Rules,
-        st: GameState,
-        seat: int,
-        a: Action,
-        ev: list[Event],
-        *,
-        bonus: bool,
-        extra: int,
-    ) -> None:
+    def resolve(self, c: TurnContext, a: Action) -> None:
         """Perform ``a`` (its first pick for a multi-pick type)."""
         raise NotImplementedError
 
-    def pick(self, r: Rules, st: GameState, seat: int, a: Action, ev: list[Event]) -> int:
+    def pick(self, c: TurnContext, a: Action) -> int:
         """A further pick of a multi-pick action; returns the strength it uses."""
         raise NotImplementedError
 
-    def give_bonus(self, r: Rules, st: GameState, seat: int, source: str, ev: list[Event]) -> None:
+    def give_bonus(self, c: TurnContext, source: str) -> None:
         """Resolve an automatic bonus of this type (``automatic_bonus``)."""
         raise NotImplementedError
 
@@ -96,19 +86,9 @@ class MultiPickType(ActionType):
 
     multi_pick = True
 
-    def resolve(
-        self,
-        r: Rules,
-        st: GameState,
-        seat: int,
-        a: Action,
-        ev: list[Event],
-        *,
-        bonus: bool,
-        extra: int,
-    ) -> None:
-        spent = self.pick(r, st, seat, a, ev)
-        st.pending.append(Pending(self.kind, bonus, extra, spent))
+    def resolve(self, c: TurnContext, a: Action) -> None:
+        spent = self.pick(c, a)
+        c.state.pending.append(Pending(self.kind, c.bonus, c.extra, spent))
 
     def __repr__(self) -> str:
         return f"<action type {self.kind}>"

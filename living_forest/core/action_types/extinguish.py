@@ -12,6 +12,7 @@ from ..events import Event, wants
 from .base import MultiPickType
 
 if TYPE_CHECKING:
+    from ..context import TurnContext
     from ..rules import Rules
     from ..state import GameState, PlayerState
 
@@ -60,7 +61,8 @@ class Extinguish(MultiPickType):
             return Refusal(text.format(value=v, budget=budget), ("A-30",))
         return None
 
-    def pick(self, r: Rules, st: GameState, seat: int, a: Action, ev: list[Event]) -> int:
+    def pick(self, c: TurnContext, a: Action) -> int:
+        st, seat, ev = c.state, c.seat, c.events
         p = st.players[seat]
         st.centre.remove(a.value)
         p.fires.append(a.value)

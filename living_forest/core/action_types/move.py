@@ -10,14 +10,15 @@ from ...i18n import N_, _
 from ..actions import MOVE, STEAL, Action, Arg, Refusal
 from ..data import WIND
 from ..events import Event, wants
-from ..state import Pending
+from ..state import Pending, PendingKind
 from .base import ActionType
 
 if TYPE_CHECKING:
+    from ..context import TurnContext
     from ..rules import Rules
     from ..state import GameState, PlayerState
 
-BONUS = "bonus"
+BONUS = PendingKind.BONUS
 FREE, NOBODY = -1, -2  # a rock with no standee; one with a standee that is no player's
 
 
@@ -81,17 +82,8 @@ class Move(ActionType):
             return Refusal(text.format(distance=a.value, budget=budget), ("A-40",))
         return None
 
-    def resolve(
-        self,
-        r: Rules,
-        st: GameState,
-        seat: int,
-        a: Action,
-        ev: list[Event],
-        *,
-        bonus: bool,
-        extra: int,
-    ) -> None:
+    def resolve(self, c: TurnContext, a: Action) -> None:
+        r, st, seat, ev = c.rules, c.state, c.seat, c.events
         p = st.players[seat]
         start = p.rock
         pos, jumped = move_destination(r, st, seat, a.value)
@@ -138,10 +130,12 @@ class StealDecision:
             return Refusal(text.format(victim=victim, tile=repr(a.arg)), ("A-42",))
         return None
 
-    def apply(self, r: Rules, st: GameState, top: Pending, a: Action, ev: list[Event]) -> None:
+    def apply(self, c: TurnContext, top: Pending, a: Action) -> None:
+        r, st, ev = c.rules, c.state, c.events
         steal(r, st, top.target, a.arg, ev)
 
-    def advance(self, r: Rules, st: GameState, top: Pending, ev: list[Event]) -> bool:
+    def advance(self, c: TurnContext, top: Pending) -> bool:
+        r, st, ev = c.rules, c.state, c.events
         tiles = set(st.players[top.target].victory_tiles)
         if len(tiles) > 1:
             return False

@@ -10,16 +10,17 @@ from ..actions import PLANT, Action, Arg, Refusal
 from ..data import ELEMENTS
 from ..data import PLANT as E_PLANT
 from ..events import Event, wants
-from ..state import Pending
+from ..state import Pending, PendingKind
 from ..strength import line_complete
 from .base import ActionType
 from .take_fragment import give_fragments
 
 if TYPE_CHECKING:
+    from ..context import TurnContext
     from ..rules import Rules
     from ..state import GameState, PlayerState
 
-BONUS = "bonus"
+BONUS = PendingKind.BONUS
 
 
 @cache
@@ -117,17 +118,8 @@ class Plant(ActionType):
             return Refusal(_("a tree must go next to a tree already planted"), ("A-51",))
         return None
 
-    def resolve(
-        self,
-        r: Rules,
-        st: GameState,
-        seat: int,
-        a: Action,
-        ev: list[Event],
-        *,
-        bonus: bool,
-        extra: int,
-    ) -> None:
+    def resolve(self, c: TurnContext, a: Action) -> None:
+        r, st, seat, ev = c.rules, c.state, c.seat, c.events
         d = r.data
         p = st.players[seat]
         label, cell = a.arg, a.cell

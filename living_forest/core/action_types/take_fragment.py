@@ -10,6 +10,7 @@ from ..events import Event, wants
 from .base import ActionType
 
 if TYPE_CHECKING:
+    from ..context import TurnContext
     from ..rules import Rules
     from ..state import GameState, PlayerState
 
@@ -49,20 +50,12 @@ class TakeFragment(ActionType):
     ) -> Refusal | None:
         return None if st.fragment_supply > 0 else self.why_no_option(r, st, p, budget)
 
-    def resolve(
-        self,
-        r: Rules,
-        st: GameState,
-        seat: int,
-        a: Action,
-        ev: list[Event],
-        *,
-        bonus: bool,
-        extra: int,
-    ) -> None:
+    def resolve(self, c: TurnContext, a: Action) -> None:
+        st, seat, ev = c.state, c.seat, c.events
         give_fragments(st, st.players[seat], seat, 1, ev)
 
-    def give_bonus(self, r: Rules, st: GameState, seat: int, source: str, ev: list[Event]) -> None:
+    def give_bonus(self, c: TurnContext, source: str) -> None:
+        st, seat, ev = c.state, c.seat, c.events
         p = st.players[seat]
         if st.fragment_supply > 0:
             give_fragments(st, p, seat, 1, ev)

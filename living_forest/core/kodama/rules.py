@@ -14,19 +14,20 @@ from ...i18n import N_, _, card_name, join_and, ngettext
 from .. import rng
 from ..action_types import ActionType, give_fragments
 from ..actions import Action, Arg, Refusal
+from ..context import Context, TurnContext
 from ..data import ELEMENTS, FLOWER
 from ..effects import BonusAction
 from ..events import Event, element_word, wants
 from ..observation import HIDDEN, HiddenZone, Unseen
 from ..rules import Rules, RulesBuilder
-from ..state import GameState, Pending, PlayerState
+from ..state import GameState, Pending, PendingKind, PlayerState
 from ..strength import raw_strengths
 from .data import PILE_TYPES, KodamaData, load_model, merge
 from .effects import ElementPerSymbol, Symbols
 from .state import NAME, KodamaPlayer, KodamaState, kodama, player
 
 CALL, ELEMENT, ANIMAL = "call", "element", "animal"
-BONUS = "bonus"
+BONUS = PendingKind.BONUS
 # Why a pile cannot be called from, one message per pile (K-X1).
 EMPTY_PILE = {
     "flower": N_("the flower pile is empty"),
@@ -150,17 +151,8 @@ class CallKodama(ActionType):
             return Refusal(text.format(cost=cost, budget=budget), ("K-A1",))
         return None
 
-    def resolve(
-        self,
-        r: Rules,
-        st: GameState,
-        seat: int,
-        a: Action,
-        ev: list[Event],
-        *,
-        bonus: bool,
-        extra: int,
-    ) -> None:
+    def resolve(self, c: TurnContext, a: Action) -> None:
+        r, st, seat, ev = c.rules, c.state, c.seat, c.events
         k = kodama(st)
         cid, pile = k.piles[a.arg][-1], k.piles[a.arg][:-1]
         st.ext[NAME] = KodamaState({**k.piles, a.arg: pile}, k.box, k.onibi)
@@ -190,10 +182,11 @@ def onibi_rocks(r: Rules, st: GameState) -> Iterable[int]:
     return (k.onibi,) if isinstance(k, KodamaState) else ()
 
 
-def onibi_moves(r: Rules, st: GameState, seat: int, kind: str, ev: list[Event]) -> None:
+def onibi_moves(c: TurnContext, kind: str) -> None:
     """K-A5, K-O2, K-O3: after every call (basic or bonus), Onibi moves clockwise 3/2/1
     free rocks (2/3/4 players), jumping Spirits without counting them; one value-2 Fire
     per Spirit jumped, within the 7-tile cap and the supply (K-X2)."""
+    r, st, ev = c.rules, c.state, c.events
     kd = kodama_data(r)
     k = kodama(st)
     rocks = r.data.rock_count
@@ -276,17 +269,8 @@ class UseElementTile(ActionType):
             return Refusal(text.format(elements=elements, typed=repr(a.arg)), ("K-E2",))
         return None
 
-    def resolve(
-        self,
-        r: Rules,
-        st: GameState,
-        seat: int,
-        a: Action,
-        ev: list[Event],
-        *,
-        bonus: bool,
-        extra: int,
-    ) -> None:
+    def resolve(self, c: TurnContext, a: Action) -> None:
+        r, st, seat, ev = c.rules, c.state, c.seat, c.events
         p = st.players[seat]
         kp = player(p)
         e = ELEMENTS.index(a.arg)
@@ -363,17 +347,8 @@ class AnimalBonus(ActionType):
             return Refusal(_("there is no card {card}").format(card=repr(a.arg)))
         return self._why_not(r, st, p, a.arg)
 
-    def resolve(
-        self,
-        r: Rules,
-        st: GameState,
-        seat: int,
-        a: Action,
-        ev: list[Event],
-        *,
-        bonus: bool,
-        extra: int,
-    ) -> None:
+    def resolve(self, c: TurnContext, a: Action) -> None:
+        r, st, seat, ev = c.rules, c.state, c.seat, c.events
         effect = _bonus_of(r, a.arg)
         assert effect is not None
         p = st.players[seat]
@@ -387,9 +362,10 @@ class AnimalBonus(ActionType):
 # --- setup, turns, end of round (K-S, K-K, K-E3) --------------------------------------
 
 
-def setup(r: Rules, st: GameState, ev: list[Event]) -> None:
+def setup(c: Context) -> None:
     """K-S5, K-S8 (K-S2/3/4/7/9 are in the merged data): shuffle each pile type, keep
     3/4/5 face up, the rest to the box unseen; Onibi on its start rock."""
+    r, st, ev = c.rules, c.state, c.events
     kd = kodama_data(r)
     keep = kd.per_pile[st.n]
     piles: dict[str, tuple[str, ...]] = {}
@@ -409,9 +385,10 @@ def setup(r: Rules, st: GameState, ev: list[Event]) -> None:
         ev.append(Event("kodama_setup", None, info))
 
 
-def symbol_rewards(r: Rules, st: GameState, seat: int, ev: list[Event]) -> None:
+def symbol_rewards(c: TurnContext) -> None:
     """K-K2 … K-K6: counted once at the start of the turn; cumulative; a reward whose
     supply is empty is lost (K-X1). Free gains, so they are given without asking."""
+    r, st, seat, ev = c.rules, c.state, c.seat, c.events
     p = st.players[seat]
     n = visible_symbols(r, p)
     for least, reward in kodama_data(r).rewards:
@@ -436,8 +413,9 @@ def symbol_rewards(r: Rules, st: GameState, seat: int, ev: list[Event]) -> None:
                 ev.append(Event("kodama_reward", seat, info))
 
 
-def round_ends(r: Rules, st: GameState, ev: list[Event]) -> None:
+def round_ends(c: Context) -> None:
     """K-E3: the spent tiles' bonuses expire; K-G3: the animals may give again."""
+    st = c.state
     for p in st.players:
         kp = player(p)
         if kp.active or kp.animals_used:
