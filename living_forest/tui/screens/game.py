@@ -429,13 +429,14 @@ class GameScreen(BoardScreen):
         self._size_choices()
 
     def _marks(self) -> dict[int, str]:
-        """Forest spaces offered now: their digit, ``>`` on the highlighted one."""
+        """Forest spaces offered now: their number in the list (two digits past 9),
+        ``>`` on the highlighted one."""
         lists = self.query(ChoiceList)
         hl = lists.first().highlighted if lists else 0
         out = {}
         for i, c in enumerate(self._choices):
             if c.cell >= 0:
-                label = str(i + 1) if i < 9 else "•"
+                label = str(self._numbers[i]) if i < len(self._numbers) else str(i + 1)
                 out[c.cell] = (">" + label) if i == hl else label
         return out
 
@@ -461,7 +462,12 @@ class GameScreen(BoardScreen):
         width = max(20, (bar.content_size.width or self.app.size.width - 2))
         # The telling of the situation that fits one row (the second is the message's).
         line = situation(
-            self.session, self.modes, self.key_of, bot_text=self.bot_text(), width=width
+            self.session,
+            self.modes,
+            self.key_of,
+            bot_text=self.bot_text(),
+            width=width,
+            numbers=self._numbers,
         )
         # The situation on one line (the prompt above the choices repeats it), or on
         # both rows when no message needs the second (a warning at the end of a long
