@@ -30,6 +30,7 @@ from living_forest.core.kodama.rules import CallKodama
 from living_forest.core.kodama.sentences import CONDITION_WORD, pile_word
 from living_forest.i18n import N_, NC_, _, card_name, join_and, ngettext, pgettext
 
+from .board.players import letter
 from .glyphs import ELEMENT_GLYPH, plain_elements
 from .markup import plain_text
 from .views import (
@@ -57,7 +58,15 @@ def pile_tag(pile: str) -> str:
     return pgettext("pile tag", PILE_SHORT[pile])
 
 
-CONDITION_GLYPH = {"flowers": ELEMENT_GLYPH["flower"], "trees": "T", "fires": "F"}
+def condition_mark(condition: str) -> str:
+    """A condition's short mark: ✿ for flowers, the players panel's count letter for
+    trees and fires ("T", "F"; "B", "F" in German, "A", "F" in French: the panel's key
+    says what they are)."""
+    if condition == "flowers":
+        return ELEMENT_GLYPH["flower"]
+    return letter(condition)
+
+
 REWARD_GLYPH = {"take_fragment": "◆", "take_element_tile": "E", "extra_basic_action": "+1"}
 # The rewards of the Kodama symbols (K-K2), as the player's panel lists them; the
 # words of the piles and conditions are the core's (``pile_word``, ``CONDITION_WORD``).
@@ -156,7 +165,7 @@ def board(st: GameState, *, wide: bool) -> str:
     if wide:
         return "\n".join([head, *parts])
     guards = " ".join(
-        f"{pile_tag(pile)}→{CONDITION_GLYPH[cond]}{st.thresholds[cond]}"
+        f"{pile_tag(pile)}→{condition_mark(cond)}{st.thresholds[cond]}"
         for pile, cond in kd.pile_condition.items()
     )
     # i18n: narrow panel (80x24): which threshold each pile guards ("Fl→✿8 Tr→T7")
@@ -316,7 +325,7 @@ def legend(st: GameState) -> list[tuple[str, str]]:
     )
     piles = ", ".join(f"{pile_tag(p)} {pile_word(p)}" for p in kd.pile_condition)
     pile, cond = next(iter(kd.pile_condition.items()))
-    example = f"{pile_tag(pile)}→{CONDITION_GLYPH[cond]}{st.thresholds[cond]}"
+    example = f"{pile_tag(pile)}→{condition_mark(cond)}{st.thresholds[cond]}"
     return [
         (
             "K2:◆E",

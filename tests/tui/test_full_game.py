@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from living_forest.core import apply, is_over, new_game, outcome
 from living_forest.tui.app import LivingForestApp
 from living_forest.tui.screens.game import GameScreen
@@ -114,28 +116,34 @@ def _finished(seed: int, options=None):
     return st, log
 
 
-def test_V3_the_result_shows_how_each_count_adds_up():
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_V3_the_result_shows_how_each_count_adds_up(lang: str):
     """Trees = kinds + start + tiles, fires = tiles + tiles, flowers = each source +
     tiles; every line's sum is the count in the table. Each term of the flowers is named
-    (a Kodama game has six sources), the ones adding nothing left out."""
+    (a Kodama game has six sources), the ones adding nothing left out. The counts are
+    named by their words in the player's language (German and French read "T 5 = …"
+    and "F 12 = …": English letters)."""
     import re
 
+    from living_forest import i18n
     from living_forest.core import GameOptions, count_breakdown, counts, rules_of
     from living_forest.present.results import breakdown
 
+    i18n.set_language(lang)
     for seed, options in ((19, None), (4, GameOptions(("kodama",)))):
         st, _ = _finished(seed, options)
         lines = breakdown(st)
         legend = " ".join(x.strip() for x in lines)
-        assert all(c.name in legend for c in rules_of(st).contributors)
+        assert all(i18n._(c.name) in legend for c in rules_of(st).contributors)
+        assert not re.search(r"(?<!\w)[TF] (=|-?\d)", legend)  # no letter for a count
         assert max(len(x) for x in lines) <= 72  # fits the result box at 80x24 (scroll bar)
         for seat in st.order():
             p = st.players[seat]
             at = next(i for i, x in enumerate(lines) if x.startswith(f" {p.name} "))
             line = lines[at]
             c = counts(rules_of(st), p)
-            for glyph, total in (("T", c.trees), ("F", c.fires)):
-                m = re.search(rf"{glyph} (-?\d+) = ([-+\d ]+?)(?:   |$)", line)
+            for word, total in ((i18n._("trees"), c.trees), (i18n._("fires"), c.fires)):
+                m = re.search(rf"{word} (-?\d+) = ([-+\d ]+?)(?:   |$)", line)
                 assert m is not None, line
                 assert int(m.group(1)) == total
                 terms = m.group(2).replace(" - ", " + -").split(" + ")
@@ -147,8 +155,9 @@ def test_V3_the_result_shows_how_each_count_adds_up():
             terms = m.group(2).replace(" - ", " + -").split(" + ")
             b = count_breakdown(st, seat)
             named = {name: v for name, v in b.flower_parts if v}
+            named = {i18n._(name): v for name, v in named.items()}
             if b.flower_tiles:
-                named["Victory tiles"] = b.flower_tiles
+                named[i18n._("Victory tiles")] = b.flower_tiles
             # every term is "name value": the names are the sources that add something
             assert {t.rsplit(" ", 1)[0].lstrip("-") for t in terms} == set(named) or (
                 not named and terms == ["0"]
