@@ -184,3 +184,25 @@ async def test_rematch_starts_a_new_deal_with_the_same_seats():
         s = game.session
         assert s.seats == seats and s.options == old.session.options
         assert s.state.round == 1 and s.state.phase != "over" and len(s.actions) < len(log)
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_the_result_table_columns_line_up_in_each_language(lang: str):
+    """German "Feuer" (5 letters, the column's room) was a second word for fire;
+    "Flammen" is 7: the columns widen for their heads, the numbers stay under them."""
+    import re
+
+    from living_forest import i18n
+    from living_forest.tui.screens.over import count_word, summary
+
+    i18n.set_language(lang)
+    st, _ = _finished(19)
+    lines = summary(st).splitlines()
+    head = next(x for x in lines if count_word("fires") in x and i18n._("total") in x)
+    rows = [x for x in lines if re.match(r"[* ]\d", x)]
+    assert len(rows) == 2
+    for word in ("trees", "fires", "flowers", "total"):
+        text = count_word(word) if word != "total" else i18n._("total")
+        end = head.index(text) + len(text)  # right-aligned: the numbers end there
+        for row in rows:
+            assert row[end - 1].isdigit() and not row[end].isdigit(), (word, head, row)
