@@ -59,6 +59,7 @@ from living_forest.present.keys import GAME_KEYS, liveness, opens_list, why_not
 from living_forest.present.recent import last_moves
 from living_forest.present.session import HUMAN, Session, Transition, UndoError
 from living_forest.present.status import hint_text, situation, turn_done_text
+from living_forest.present.wrapping import last_break
 
 from ..bot_runner import BotRunner, ended
 from ..widgets.board import (
@@ -475,7 +476,7 @@ class GameScreen(BoardScreen):
         # when it is long.
         rows = 2
         if not self.message and len(line) > width:
-            cut = line.rfind(" ", 0, width + 1)
+            cut = last_break(line, width)  # not before a French ":" (wrapping.py)
             cut = cut if cut > width // 2 else width
             first, rest = line[:cut].rstrip(), line[cut:].strip()
             text = Content(first) + Content("\n") + Content(rest).truncate(width, ellipsis=True)
