@@ -298,7 +298,7 @@ def turn_done_text(session: Session, key_of: KeyOf, *, short: bool = False) -> s
 
 def number_keys(numbers: Sequence[int]) -> str:
     """The numbers that pick a choice of a list, as typed: "1-3", "1-12" (two digits
-    past 9), "1, 2, 4" when some are gone (the list keeps its numbers within a pick);
+    past 9), "1-2, 4" when some are gone (the list keeps its numbers within a pick);
     "" for none."""
     ns = sorted(set(numbers))
     runs: list[list[int]] = []
@@ -307,10 +307,7 @@ def number_keys(numbers: Sequence[int]) -> str:
             runs[-1].append(n)
         else:
             runs.append([n])
-    return ", ".join(
-        str(r[0]) if len(r) == 1 else f"{r[0]}, {r[1]}" if len(r) == 2 else f"{r[0]}-{r[-1]}"
-        for r in runs
-    )
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
 
 
 def what_now(

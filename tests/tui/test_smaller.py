@@ -239,9 +239,10 @@ def test_the_numbers_a_list_is_picked_by_are_said_as_typed() -> None:
 
     assert number_keys(range(1, 13)) == "1-12"
     assert number_keys([1, 2, 3]) == "1-3"
-    assert number_keys([1, 2, 4]) == "1, 2, 4"  # 3 is gone: the list keeps its numbers
+    assert number_keys([1, 2, 4]) == "1-2, 4"  # 3 is gone: the list keeps its numbers
     assert number_keys([1, 2, 3, 5, 10, 11, 12]) == "1-3, 5, 10-12"
     assert number_keys([1]) == "1" and number_keys([]) == ""
+    assert number_keys([1, 2]) == "1-2" and number_keys([2, 4]) == "2, 4"
 
 
 async def test_forest_spaces_past_9_carry_their_number() -> None:
