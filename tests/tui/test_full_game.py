@@ -188,7 +188,7 @@ async def test_rematch_starts_a_new_deal_with_the_same_seats():
 
 @pytest.mark.parametrize("lang", ["en", "de", "fr"])
 def test_the_result_table_columns_line_up_in_each_language(lang: str):
-    """German "Feuer" (5 letters, the column's room) was a second word for fire;
+    """The result's lines fit the box; German "Feuer" (5 letters, the column's room) was a second word for fire;
     "Flammen" is 7: the columns widen for their heads, the numbers stay under them."""
     import re
 
@@ -198,6 +198,10 @@ def test_the_result_table_columns_line_up_in_each_language(lang: str):
     i18n.set_language(lang)
     st, _ = _finished(19)
     lines = summary(st).splitlines()
+    # Every line fits the box at 80x24 (French "Désignation du vainqueur : seul
+    # joueur à atteindre un seuil de victoire." was cut at its end).
+    assert max(len(x) for x in lines) <= 72, max(lines, key=len)
+    assert not [x for x in lines if x.lstrip().startswith((":", ";", "?", "!"))]
     head = next(x for x in lines if count_word("fires") in x and i18n._("total") in x)
     rows = [x for x in lines if re.match(r"[* ]\d", x)]
     assert len(rows) == 2

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -14,7 +16,8 @@ from living_forest.i18n import N_, NP_, _, join_and, ngettext
 from living_forest.present.board.players import threshold_text
 from living_forest.present.cells import cell_len
 from living_forest.present.glyphs import spirit_tag
-from living_forest.present.results import breakdown
+from living_forest.present.results import BREAKDOWN_WIDTH, breakdown
+from living_forest.present.wrapping import NO_BREAK, tie_punctuation
 
 from .base import Dialog
 
@@ -117,10 +120,23 @@ def summary(st: GameState) -> str:
         f"{count_word(c):>{w}}" for c, w in zip(("trees", "fires", "flowers"), widths, strict=True)
     )
     wt, wf, wv = widths
-    lines = [
+    sentences = [
         won + " " + _("The game ended after round {round}:").format(round=st.round),
         ("; ".join(reached) or _("no one reached a goal")) + ".",
         _("Winner decided by: {how}.").format(how=res.how),
+    ]
+    # Wrapped to the box (its lines were cut at 80x24 in French), never before a sign.
+    lines = [
+        line.replace(NO_BREAK, " ")
+        for sentence in sentences
+        for line in textwrap.wrap(
+            tie_punctuation(sentence),
+            BREAKDOWN_WIDTH,
+            subsequent_indent="  ",
+            break_on_hyphens=False,
+        )
+    ]
+    lines += [
         "",
         f"{rank:<4}  {player:<13}{heads}{total:>6}  "
         # i18n: the last column head of the game-over table: the goals met, then the
