@@ -188,18 +188,17 @@ async def test_rematch_starts_a_new_deal_with_the_same_seats():
 
 @pytest.mark.parametrize("lang", ["en", "de", "fr"])
 def test_the_result_table_columns_line_up_in_each_language(lang: str):
-    """The result's lines fit the box; German "Feuer" (5 letters, the column's room) was a second word for fire;
-    "Flammen" is 7: the columns widen for their heads, the numbers stay under them."""
+    """The result's lines fit the box. German "Feuer" (5 letters, the column's room)
+    was a second word for fire; "Flammen" is 7: the columns widen for their heads, the
+    numbers stay under them."""
+    import random
     import re
 
     from living_forest import i18n
-    from living_forest.tui.screens.over import count_word, summary
-
-    import random
-
     from living_forest.bots import baseline_bot, random_bot
     from living_forest.core import BASE_GAME, legal_actions, observe
     from living_forest.present.results import BREAKDOWN_WIDTH
+    from living_forest.tui.screens.over import count_word, summary
 
     i18n.set_language(lang)
     # Ana plays at random: Ben alone reaches a threshold.
