@@ -45,7 +45,7 @@ from .views import (
 )
 
 ONIBI = "On"  # two cells, like a Spirit's tag on the ring
-PILE_GLYPH = {"flower": ELEMENT_GLYPH["flower"], "tree": "T", "water": ELEMENT_GLYPH["water"]}
+PILE_GLYPH = {"flower": ELEMENT_GLYPH["flower"], "water": ELEMENT_GLYPH["water"]}
 # Two letters per Kodama pile, in each language (context "pile tag"): use pile_tag().
 PILE_SHORT = {
     "flower": NC_("pile tag", "Fl"),
@@ -56,6 +56,15 @@ PILE_SHORT = {
 
 def pile_tag(pile: str) -> str:
     return pgettext("pile tag", PILE_SHORT[pile])
+
+
+def pile_glyph(pile: str) -> str:
+    """A Kodama pile's mark in the wide panel: ✿ and ≈, and the trees' count letter for
+    the Tree pile ("T"; "B" in German, "A" in French: an English "T" there read as
+    nothing in those languages)."""
+    if pile == "tree":
+        return letter("trees")
+    return PILE_GLYPH.get(pile, pile[:1])
 
 
 def condition_mark(condition: str) -> str:
@@ -129,7 +138,7 @@ def board(st: GameState, *, wide: bool) -> str:
     for pile, cond in kd.pile_condition.items():
         cids = k.piles.get(pile, ())
         need = st.thresholds[cond]
-        glyph = PILE_GLYPH.get(pile, pile[:1])
+        glyph = pile_glyph(pile)
         if not cids:
             if wide:
                 # i18n: an empty Kodama pile; {condition}: flowers, trees or fires, whose

@@ -70,3 +70,8 @@ def test_K_V2_what_a_pile_guards_uses_the_panels_letters(lang, lang_of) -> None:
     if lang != "en":
         assert "→T" not in guarded
     assert "→✿" in guarded
+    # The wide panel marks the Tree pile with the same letter.
+    wide = _board_panel(st, wide=True).splitlines()
+    assert any(line.startswith(f"{letter('trees')} ") for line in wide), wide
+    if lang != "en":
+        assert not any(line.startswith("T ") for line in wide), wide
