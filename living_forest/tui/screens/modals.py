@@ -110,7 +110,8 @@ class InfoScreen(Dialog[None]):
         border, the title and the footer): at 80x24 a long body (the keys list) hid the
         footer, the one line saying which key closes the box."""
         box_rows = int(self.app.size.height * 0.9)
-        self.query_one("#info-body").styles.max_height = max(1, min(self.BODY_MOST, box_rows - 4))
+        for body in self.query("#info-body"):  # a subclass may compose another body
+            body.styles.max_height = max(1, min(self.BODY_MOST, box_rows - 4))
 
     def action_close(self) -> None:
         self.dismiss(None)
