@@ -185,6 +185,13 @@ def join_and(items: Iterable[str]) -> str:
     return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
 
 
+def decimal(number: float) -> str:
+    """``number`` as the current language writes it: "0.2" in English, "0,2" in German
+    and French (their decimal comma)."""
+    # i18n: the decimal separator of a number ("0.2 s"): a comma in German and French
+    return f"{number:g}".replace(".", pgettext("decimal separator", "."))
+
+
 def markdown_blocks(text: str) -> list[str]:
     """A help page's blocks (paragraphs, lists, tables, headings: what blank lines
     separate), the units its translation is made of."""

@@ -27,7 +27,7 @@ from typing import Any
 
 from platformdirs import user_config_dir
 
-from .i18n import LANGUAGES, _
+from .i18n import LANGUAGES, _, decimal
 
 ENV_SETTINGS = "LIVING_FOREST_SETTINGS"
 MAX_FILE_BYTES = 16 * 1024  # a few keys; anything bigger is not our file
@@ -76,7 +76,7 @@ def _bot_pause(value: Any) -> float | None:
         # i18n: a bad value of the settings file; {value}: what it holds
         raise ValueError(
             _("bot_pause {value} is not a pause from 0 to {most} seconds").format(
-                value=repr(value)[:20], most=f"{MAX_BOT_PAUSE:g}"
+                value=repr(value)[:20], most=decimal(MAX_BOT_PAUSE)
             )
         )
     return float(value)
@@ -190,8 +190,8 @@ def bot_pause_setting(text: str | None, saved: float | None = None) -> tuple[flo
             "{setting} is not a pause between 0 and {most} seconds; bots pause {pause} s"
         ).format(
             setting=f"{ENV_BOT_PAUSE}={text[:20]!r}",
-            most=f"{MAX_BOT_PAUSE:g}",
-            pause=f"{fallback:g}",
+            most=decimal(MAX_BOT_PAUSE),
+            pause=decimal(fallback),
         )
     return pause, None
 

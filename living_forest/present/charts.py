@@ -6,6 +6,7 @@ phase, before Onibi's attack and the end of the round — the last action's own 
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -18,6 +19,9 @@ ALL_AT_ONCE = (120, 36)  # columns, rows
 
 # Markers per player, so the charts read without colour (NO_COLOR).
 MARKERS = ("●", "■", "▲", "◆")
+# Columns between the markers of players level at a round (more than one: two
+# markers never round to one cell).
+SIDE_BY_SIDE = 1.25
 CONDITIONS = ("trees", "fires", "flowers")
 
 
@@ -93,3 +97,26 @@ def y_ticks(top: int, needed: int | None, rows: int) -> list[int]:
         keep.add(top)
     ticks = {t for t in ticks if all(abs(t - k) >= close for k in keep)} | keep
     return sorted(ticks)
+
+
+def side_by_side(
+    values: Sequence[Sequence[int]], rounds: Sequence[int], columns: int
+) -> list[list[float]]:
+    """Where each player's marker goes across: ``values[seat][i]`` is their count at
+    ``rounds[i]`` on a plot ``columns`` cells wide (the rounds spread over it, half a
+    round either side). A marker stands on its round, unless other players have the
+    same count there: then the level ones stand side by side around the round,
+    :data:`SIDE_BY_SIDE` columns apart, in seat order (one marker hid the others)."""
+    out = [[float(r) for r in rounds] for _ in values]
+    if not rounds:
+        return out
+    span = max(rounds) - min(rounds) + 1  # the x range: each round, half a round either side
+    step = SIDE_BY_SIDE * span / max(1, columns)
+    for i in range(len(rounds)):
+        level: dict[int, list[int]] = defaultdict(list)
+        for seat, seat_values in enumerate(values):
+            level[seat_values[i]].append(seat)
+        for seats in level.values():
+            for j, seat in enumerate(seats):
+                out[seat][i] += (j - (len(seats) - 1) / 2) * step
+    return out

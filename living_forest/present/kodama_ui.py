@@ -30,6 +30,7 @@ from living_forest.core.kodama.rules import CallKodama
 from living_forest.core.kodama.sentences import CONDITION_WORD, pile_word
 from living_forest.i18n import N_, NC_, _, card_name, join_and, ngettext, pgettext
 
+from .board.players import letter
 from .glyphs import ELEMENT_GLYPH, plain_elements
 from .markup import plain_text
 from .views import (
@@ -44,7 +45,7 @@ from .views import (
 )
 
 ONIBI = "On"  # two cells, like a Spirit's tag on the ring
-PILE_GLYPH = {"flower": ELEMENT_GLYPH["flower"], "tree": "T", "water": ELEMENT_GLYPH["water"]}
+PILE_GLYPH = {"flower": ELEMENT_GLYPH["flower"], "water": ELEMENT_GLYPH["water"]}
 # Two letters per Kodama pile, in each language (context "pile tag"): use pile_tag().
 PILE_SHORT = {
     "flower": NC_("pile tag", "Fl"),
@@ -57,7 +58,24 @@ def pile_tag(pile: str) -> str:
     return pgettext("pile tag", PILE_SHORT[pile])
 
 
-CONDITION_GLYPH = {"flowers": ELEMENT_GLYPH["flower"], "trees": "T", "fires": "F"}
+def pile_glyph(pile: str) -> str:
+    """A Kodama pile's mark in the wide panel: ✿ and ≈, and the trees' count letter for
+    the Tree pile ("T"; "B" in German, "A" in French: an English "T" there read as
+    nothing in those languages)."""
+    if pile == "tree":
+        return letter("trees")
+    return PILE_GLYPH.get(pile, pile[:1])
+
+
+def condition_mark(condition: str) -> str:
+    """A condition's short mark: ✿ for flowers, the players panel's count letter for
+    trees and fires ("T", "F"; "B", "F" in German, "A", "F" in French: the panel's key
+    says what they are)."""
+    if condition == "flowers":
+        return ELEMENT_GLYPH["flower"]
+    return letter(condition)
+
+
 REWARD_GLYPH = {"take_fragment": "◆", "take_element_tile": "E", "extra_basic_action": "+1"}
 # The rewards of the Kodama symbols (K-K2), as the player's panel lists them; the
 # words of the piles and conditions are the core's (``pile_word``, ``CONDITION_WORD``).
@@ -120,7 +138,7 @@ def board(st: GameState, *, wide: bool) -> str:
     for pile, cond in kd.pile_condition.items():
         cids = k.piles.get(pile, ())
         need = st.thresholds[cond]
-        glyph = PILE_GLYPH.get(pile, pile[:1])
+        glyph = pile_glyph(pile)
         if not cids:
             if wide:
                 # i18n: an empty Kodama pile; {condition}: flowers, trees or fires, whose
@@ -156,7 +174,7 @@ def board(st: GameState, *, wide: bool) -> str:
     if wide:
         return "\n".join([head, *parts])
     guards = " ".join(
-        f"{pile_tag(pile)}→{CONDITION_GLYPH[cond]}{st.thresholds[cond]}"
+        f"{pile_tag(pile)}→{condition_mark(cond)}{st.thresholds[cond]}"
         for pile, cond in kd.pile_condition.items()
     )
     # i18n: narrow panel (80x24): which threshold each pile guards ("Fl→✿8 Tr→T7")
@@ -316,7 +334,7 @@ def legend(st: GameState) -> list[tuple[str, str]]:
     )
     piles = ", ".join(f"{pile_tag(p)} {pile_word(p)}" for p in kd.pile_condition)
     pile, cond = next(iter(kd.pile_condition.items()))
-    example = f"{pile_tag(pile)}→{CONDITION_GLYPH[cond]}{st.thresholds[cond]}"
+    example = f"{pile_tag(pile)}→{condition_mark(cond)}{st.thresholds[cond]}"
     return [
         (
             "K2:◆E",

@@ -43,6 +43,9 @@ def breakdown(st: GameState) -> list[str]:
     sources = [_(c.name) for c in r.contributors]  # marked with N_ where they are added
     # i18n: a source of Sacred Flowers in the game-over breakdown ("Victory tiles 1")
     tiles = _("Victory tiles")
+    # The counts by their words, in the player's language (the game-over table's
+    # column heads): a letter ("T", "F") was English shorthand in German and French.
+    tree_word, fire_word = _("trees"), _("fires")
     lines = [_("How the counts add up:")]
     for seat in st.order():
         b = count_breakdown(st, seat)
@@ -50,7 +53,9 @@ def breakdown(st: GameState) -> list[str]:
         name = st.players[seat].name[:10]
         trees = _sum([b.tree_kinds, b.starting_tree, b.tree_tiles])
         fires = _sum([b.fire_tiles, b.fire_victory_tiles])
-        lines.append(f" {name:<10} T {c.trees} = {trees}   F {c.fires} = {fires}")
+        lines.append(
+            f" {name:<10} {tree_word} {c.trees} = {trees}   {fire_word} {c.fires} = {fires}"
+        )
         flowers = labelled_sum([(_(s), v) for s, v in b.flower_parts] + [(tiles, b.flower_tiles)])
         lines += textwrap.wrap(
             f"✿ {c.flowers} = {flowers}",
@@ -60,9 +65,10 @@ def breakdown(st: GameState) -> list[str]:
             break_on_hyphens=False,
         )
     legend = [
-        # i18n: T (trees) and F (fires) are the letters of the lines above
-        _("T = different kinds + starting tree + Victory tiles"),
-        _("F = Fire tiles + Victory tiles"),
+        # i18n: the key to the lines above; {trees}: the word "trees" as they show it
+        _("{trees} = different kinds + starting tree + Victory tiles").format(trees=tree_word),
+        # i18n: the key to the lines above; {fires}: the word "fires" as they show it
+        _("{fires} = Fire tiles + Victory tiles").format(fires=fire_word),
         # i18n: {sources}: every source of Sacred Flowers in this game's rules
         _("✿ = {sources} + Victory tiles (a source that adds nothing is left out)").format(
             sources=" + ".join(sources)

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from living_forest.bots import title
 from living_forest.bots.hint import Hint
@@ -149,21 +149,27 @@ def situation(
     *,
     bot_text: str | None = None,
     width: int | None = None,
+    numbers: Sequence[int] = (),
 ) -> str:
     """One line: round, who acts (and how), and what they can do. ``bot_text`` names
-    how a bot's seat plays when it is not the bot's own level (a tutorial's script).
+    how a bot's seat plays when it is not the bot's own level (a tutorial's script);
+    ``numbers``: those of the listed choices (:func:`what_now`).
 
     With ``width``, the longest telling of it that fits ``width`` cells: first without
     the rules' name (the board shows Kodama's panel), then without the Spirit's name,
     then without the keys (the key bar lists them); the shortest when none fits."""
-    tellings = _situations(session, modes, key_of, bot_text)
+    tellings = _situations(session, modes, key_of, bot_text, numbers)
     if width is None:
         return tellings[0]
     return next((t for t in tellings if cell_len(t) <= width), tellings[-1])
 
 
 def _situations(
-    session: Session, modes: list[str], key_of: KeyOf, bot_text: str | None
+    session: Session,
+    modes: list[str],
+    key_of: KeyOf,
+    bot_text: str | None,
+    numbers: Sequence[int] = (),
 ) -> list[str]:
     """The tellings of :func:`situation`, longest first."""
     st = session.state
@@ -194,7 +200,7 @@ def _situations(
         "player": p.name,
         "spirit": spirit,
         "bot": ctl_text,
-        "what": what_now(session, modes, key_of),
+        "what": what_now(session, modes, key_of, numbers=numbers),
     }
     if st.phase == "draw":
         # i18n: the status line (80 columns, wraps to a second row); {rules}: " (Kodama)"
@@ -212,7 +218,7 @@ def _situations(
         # i18n: the status line when the long one does not fit (the Spirit's name left
         # out); {bot}: " [easy bot]" or nothing; {what}: what the player can do now
         bare = _("Round {round}{rules} · {player}{bot} takes actions: {what}")
-    short_what = what_now(session, modes, key_of, keys=False)
+    short_what = what_now(session, modes, key_of, keys=False, numbers=numbers)
     return [
         line.format(**fields),
         line.format(**{**fields, "rules": ""}),
@@ -290,10 +296,32 @@ def turn_done_text(session: Session, key_of: KeyOf, *, short: bool = False) -> s
     )
 
 
-def what_now(session: Session, modes: list[str], key_of: KeyOf, *, keys: bool = True) -> str:
+def number_keys(numbers: Sequence[int]) -> str:
+    """The numbers that pick a choice of a list, as typed: "1-3", "1-12" (two digits
+    past 9), "1-2, 4" when some are gone (the list keeps its numbers within a pick);
+    "" for none."""
+    ns = sorted(set(numbers))
+    runs: list[list[int]] = []
+    for n in ns:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
+
+
+def what_now(
+    session: Session,
+    modes: list[str],
+    key_of: KeyOf,
+    *,
+    keys: bool = True,
+    numbers: Sequence[int] = (),
+) -> str:
     """What the player to act can do now; ``keys`` False leaves out the list of the
     action keys (the key bar shows them) where the line gives it, and says the warning
-    of a reveal in its short words."""
+    of a reveal in its short words. ``numbers``: those of the listed choices, typed to
+    pick one (the list's own, so the line never offers a number the list lacks)."""
     st = session.state
     if session.turn_done is not None:
         return turn_done_text(session, key_of)
@@ -319,10 +347,16 @@ def what_now(session: Session, modes: list[str], key_of: KeyOf, *, keys: bool = 
                 "Careful: net ▲ is {net}, the next solitary card ends your draw."
             ).format(net=net)
         return ", ".join(reveal) + "." + warn
-    if d.kind != CHOOSE_ACTION:
-        return _("choose one: 1-9 or ↑↓ ⏎.")
-    if modes:
-        return _("choose one: 1-9 or ↑↓ ⏎, Esc back.")
+    if d.kind != CHOOSE_ACTION or modes:
+        back = d.kind == CHOOSE_ACTION  # Esc leaves a mode (a pick of the action's)
+        typed = number_keys(numbers)
+        if not typed:
+            return _("choose one: ↑↓ ⏎, Esc back.") if back else _("choose one: ↑↓ ⏎.")
+        # i18n: the status line's end in a list; {numbers}: the numbers typed to pick
+        # ("1-3", "1-12": past 9, two digits)
+        if back:
+            return _("choose one: {numbers} or ↑↓ ⏎, Esc back.").format(numbers=typed)
+        return _("choose one: {numbers} or ↑↓ ⏎.").format(numbers=typed)
     if not keys:
         # i18n: the status line's end when the keys do not fit (the key bar lists them)
         return ngettext(

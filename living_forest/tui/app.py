@@ -21,6 +21,7 @@ from typing import Any
 from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.filter import Monochrome, NoColor
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Button
@@ -428,6 +429,17 @@ class LivingForestApp(App[int]):
         theme, _problem = theme_setting(os.environ.get(ENV_THEME), no_color=no_color, saved=saved)
         self.ansi_color = True if theme == THEMES["ansi"] else None
         self.theme = theme
+        if self.no_color:
+            # Textual chooses its NO_COLOR filter once, at start, by the theme then:
+            # none of the colours for the terminal's own (ANSI) ones, shades of grey
+            # for the others. Chosen again here, the new theme looks as it would
+            # after a restart.
+            wanted = NoColor() if self.native_ansi_color else Monochrome()
+            self._filters = [
+                wanted if isinstance(f, NoColor | Monochrome) else f for f in self._filters
+            ]
+            self.refresh(repaint=True)
+            self.screen.refresh(repaint=True)
 
     def _show_keys(self) -> None:
         """Every key of the app by binding id, as the keymap leaves it (Settings)."""

@@ -16,7 +16,7 @@ from living_forest.i18n import CARD, LOCALE_DIR, SPIRIT
 
 GLOSSARY = LOCALE_DIR / "GLOSSARY.md"
 NAMES = {CARD, SPIRIT, SHORT}  # names are the editions' own, checked elsewhere
-_CODE = re.compile(r"`[^`]*`")
+_CODE = re.compile(r"`[^`]*`|\{[a-z_]+\}")  # code spans and {placeholders}: no words
 
 
 @dataclass(frozen=True)

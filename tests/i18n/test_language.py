@@ -142,3 +142,18 @@ def test_the_compiled_catalogue_is_cached_and_a_damaged_cache_is_compiled_again(
         assert again.gettext("New game") == fresh.gettext("New game") != "New game"
         assert cached.read_bytes() == compiled  # written again
     i18n.compile_catalogue.cache_clear()
+
+
+@pytest.mark.parametrize(("lang", "sep"), [("en", "."), ("de", ","), ("fr", ",")])
+def test_a_decimal_number_is_written_as_the_language_writes_it(lang: str, sep: str) -> None:
+    """Review: Settings showed "schnell (0.2 s)": German and French write a decimal
+    comma. The bot speeds, the replay's pace and the settings' messages use it."""
+    from living_forest.settings import bot_pause_setting
+    from living_forest.tui.screens.settings import pause_text
+
+    i18n.set_language(lang)
+    assert f"0{sep}2 s" in pause_text(0.2)
+    assert i18n.decimal(1.5) == f"1{sep}5"
+    assert i18n.decimal(2) == "2"  # a whole number has no separator
+    _pause, problem = bot_pause_setting("99", None)  # too long: the default pause is said
+    assert problem is not None and f"0{sep}4 s" in problem

@@ -52,3 +52,26 @@ def test_the_letters_are_single_and_tell_the_columns_apart(lang, lang_of) -> Non
     assert all(len(x) == 1 for x in one) and len(set(one)) == 3, one
     assert 1 <= len(letter("tiles_key")) <= 2
     assert set(LETTER) == {"trees", "fires", "tiles", "tiles_key"}
+
+
+@pytest.mark.parametrize("lang", ["en", *TRANSLATED])
+def test_K_V2_what_a_pile_guards_uses_the_panels_letters(lang, lang_of) -> None:
+    """Review: the Kodama panel at 80x24 said "guards Fl→✿13 Tr→T13 Wa→F13" in German
+    and French too: the threshold each pile guards now carries the players panel's
+    count letters (its key says what they are), the key to the short marks too."""
+    from living_forest.core import GameOptions, new_game
+    from living_forest.present.kodama_ui import _board_panel
+
+    st, _ = new_game([("Ana", "winter"), ("Bo", "spring")], 1, options=GameOptions(("kodama",)))
+    lang_of(lang)
+    guarded = _board_panel(st, wide=False).splitlines()[-1]
+    for cond in ("trees", "fires"):
+        assert f"→{letter(cond)}{st.thresholds[cond]}" in guarded, guarded
+    if lang != "en":
+        assert "→T" not in guarded
+    assert "→✿" in guarded
+    # The wide panel marks the Tree pile with the same letter.
+    wide = _board_panel(st, wide=True).splitlines()
+    assert any(line.startswith(f"{letter('trees')} ") for line in wide), wide
+    if lang != "en":
+        assert not any(line.startswith("T ") for line in wide), wide

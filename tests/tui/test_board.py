@@ -843,3 +843,57 @@ async def test_the_rounds_held_last_move_is_in_the_log_while_it_waits():
         for x in own:
             assert text.count(x) == sum(1 for y in own if y == x), x  # once, not twice
         assert all(x in text for x in rest)
+
+
+def _mid_game(n: int, options, seed: int = 3) -> Session:
+    """A hot-seat game of ``n`` played by baseline bots to round 4, Ana to act."""
+    from living_forest.core import GameOptions
+
+    names = [("Ana", "winter"), ("Ben", "summer"), ("Cleo", "spring"), ("Dan", "autumn")]
+    seats = [SeatConfig(*s) for s in names[:n]]
+    s = Session(seats, seed, 0, options=options or GameOptions())
+    rng = random.Random(seed)
+    while not (s.state.round >= 4 and s.state.current == 0 and s.state.phase == "action"):
+        if s.turn_done is not None:
+            s.confirm_turn()
+            continue
+        st = s.state
+        s.play(baseline_bot(observe(st, st.current), legal_actions(st), rng))
+        if s.held is not None:
+            s.confirm_turn()
+    return Session(seats, seed, 0, options=options or GameOptions(), actions=s.actions)
+
+
+@pytest.mark.parametrize("kodama", [False, True], ids=["base", "kodama"])
+@pytest.mark.parametrize("n", [2, 3, 4])
+async def test_every_forest_shows_at_120x40_compact_where_needed(n: int, kodama: bool) -> None:
+    """Review: at 120x40 with 4 players the third and fourth Forests were dropped.
+    Every Forest now shows, the last ones in a compact form (no columns' bonuses, the
+    Help Line's strengths without its cards) only where the full form leaves no room,
+    and the left column never scrolls (a scroll bar made the ring wrap onto 2 more rows)."""
+    from living_forest.core import GameOptions
+
+    options = GameOptions(("kodama",)) if kodama else GameOptions()
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        game = await start(pilot, _mid_game(n, options))
+        await clear_dialogs(pilot)
+        await pilot.pause()
+        left = game.query_one("#left")
+        forests = [fv for fv in game.query("ForestView") if fv.display]
+        assert sorted(fv.seat for fv in forests) == list(range(n))
+        assert left.max_scroll_y == 0
+        assert all(fv.region.bottom <= left.region.bottom for fv in forests)
+        circle = game.query_one("#circle")
+        assert circle.region.height == circle.lines  # not wrapped
+        compact = [fv for fv in forests if fv.compact]
+        assert not forests[0].compact  # the Forest in play, whole
+        if n == 2:
+            assert not compact  # room for the whole form
+        for fv in compact:
+            text = str(fv.render())
+            assert "=≈1" not in text.split("\n")[-2:][0]  # no columns' bonuses
+            assert "Help Line" not in text and "net" in text  # strengths, not the cards
+        full = [fv for fv in forests if not fv.compact and fv.line]
+        for fv in full:
+            assert "=≈1" in str(fv.render())

@@ -183,3 +183,56 @@ async def test_the_game_waits_while_the_chart_is_open() -> None:
             if len(app.game.session.actions) > n:
                 break
         assert len(app.game.session.actions) > n  # and it goes on when the chart closes
+
+
+def test_players_level_at_a_round_stand_side_by_side_a_cell_apart() -> None:
+    """Review: a line drawn with its markers hid the other players' under the last
+    one drawn whenever counts were equal. Level players' markers now stand around
+    the round, each in a cell of its own; a player alone stays on the round."""
+    from living_forest.present.charts import side_by_side
+
+    rounds = list(range(1, 16))
+    values = [[3] * 15, [3] * 15, [3] * 14 + [5], [3] * 14 + [7]]
+    for columns in (40, 55, 76, 150):
+        xs = side_by_side(values, rounds, columns)
+        low, high = min(rounds) - 0.5, max(rounds) + 0.5
+
+        def cell(x: float, low: float = low, high: float = high, columns: int = columns) -> int:
+            return round((x - low) / (high - low) * (columns - 1))  # as plotext: nearest
+
+        for i, r in enumerate(rounds):
+            level = [seat for seat in range(4) if values[seat][i] == 3]
+            cells = [cell(xs[seat][i]) for seat in level]
+            assert len(set(cells)) == len(cells), (columns, r, cells)  # none hides another
+            assert sorted(cells) == cells  # in seat order, left to right
+            centre = sum(xs[seat][i] for seat in level) / len(level)
+            assert abs(centre - r) < 1e-9  # around the round
+        assert xs[2][-1] == 15 and xs[3][-1] == 15  # alone at round 15: on the round
+
+
+async def test_the_chart_shows_every_players_marker_where_counts_are_level() -> None:
+    """In the app, a round where all four players have the same count: each marker is
+    drawn (the last player's marker hid the three others), and the chart says why
+    they stand side by side."""
+    from living_forest.present.charts import MARKERS, RoundPoint
+
+    level = ((2, 1, 0),) * 4
+    points = [
+        RoundPoint(1, level, (12, 12, 12), 0, 0),
+        RoundPoint(2, ((4, 2, 1), (3, 2, 1), (5, 2, 1), (4, 1, 1)), (12, 12, 12), 1, 2),
+        RoundPoint(3, ((6, 3, 2), (6, 4, 2), (7, 3, 2), (6, 3, 1)), (12, 12, 12), 1, 3),
+    ]
+    for size in ((80, 24), (120, 40)):
+        app = LivingForestApp(bot_pause=0, autosave=False)
+        async with app.run_test(size=size) as pilot:
+            app.push_screen(ChartScreen(points, ["Ana", "Ben", "Cy", "Di"]))
+            await pilot.pause()
+            await pilot.pause()
+            plot = app.screen.query_one("#chart-trees")
+            text = plot.render().plain
+            rows = text.splitlines()
+            row2 = next(r for r in rows if r.startswith(" 2┤"))  # all four at 2, round 1
+            assert all(m in row2 for m in MARKERS), row2
+            row6 = next(r for r in rows if r.startswith(" 6┤"))  # three at 6, round 3
+            assert all(m in row6 for m in MARKERS[:2] + MARKERS[3:]), row6
+            assert "side by side: same count" in text

@@ -83,28 +83,34 @@ def _finished(seed: int, options=None):
     return st, log
 
 
-def test_V3_the_result_shows_how_each_count_adds_up():
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_V3_the_result_shows_how_each_count_adds_up(lang: str):
     """Trees = kinds + start + tiles, fires = tiles + tiles, flowers = each source +
     tiles; every line's sum is the count in the table. Each term of the flowers is named
-    (a Kodama game has six sources), the ones adding nothing left out."""
+    (a Kodama game has six sources), the ones adding nothing left out. The counts are
+    named by their words in the player's language (German and French read "T 5 = …"
+    and "F 12 = …": English letters)."""
     import re
 
+    from living_forest import i18n
     from living_forest.core import GameOptions, count_breakdown, counts, rules_of
     from living_forest.present.results import breakdown
 
+    i18n.set_language(lang)
     for seed, options in ((19, None), (4, GameOptions(("kodama",)))):
         st, _ = _finished(seed, options)
         lines = breakdown(st)
         legend = " ".join(x.strip() for x in lines)
-        assert all(c.name in legend for c in rules_of(st).contributors)
+        assert all(i18n._(c.name) in legend for c in rules_of(st).contributors)
+        assert not re.search(r"(?<!\w)[TF] (=|-?\d)", legend)  # no letter for a count
         assert max(len(x) for x in lines) <= 72  # fits the result box at 80x24 (scroll bar)
         for seat in st.order():
             p = st.players[seat]
             at = next(i for i, x in enumerate(lines) if x.startswith(f" {p.name} "))
             line = lines[at]
             c = counts(rules_of(st), p)
-            for glyph, total in (("T", c.trees), ("F", c.fires)):
-                m = re.search(rf"{glyph} (-?\d+) = ([-+\d ]+?)(?:   |$)", line)
+            for word, total in ((i18n._("trees"), c.trees), (i18n._("fires"), c.fires)):
+                m = re.search(rf"{word} (-?\d+) = ([-+\d ]+?)(?:   |$)", line)
                 assert m is not None, line
                 assert int(m.group(1)) == total
                 terms = m.group(2).replace(" - ", " + -").split(" + ")
@@ -116,8 +122,9 @@ def test_V3_the_result_shows_how_each_count_adds_up():
             terms = m.group(2).replace(" - ", " + -").split(" + ")
             b = count_breakdown(st, seat)
             named = {name: v for name, v in b.flower_parts if v}
+            named = {i18n._(name): v for name, v in named.items()}
             if b.flower_tiles:
-                named["Victory tiles"] = b.flower_tiles
+                named[i18n._("Victory tiles")] = b.flower_tiles
             # every term is "name value": the names are the sources that add something
             assert {t.rsplit(" ", 1)[0].lstrip("-") for t in terms} == set(named) or (
                 not named and terms == ["0"]
@@ -144,3 +151,39 @@ async def test_rematch_starts_a_new_deal_with_the_same_seats():
         s = game.session
         assert s.seats == seats and s.options == old.session.options
         assert s.state.round == 1 and s.state.phase != "over" and len(s.actions) < len(log)
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_the_result_table_columns_line_up_in_each_language(lang: str):
+    """The result's lines fit the box. German "Feuer" (5 letters, the column's room)
+    was a second word for fire; "Flammen" is 7: the columns widen for their heads, the
+    numbers stay under them."""
+    import random
+    import re
+
+    from living_forest import i18n
+    from living_forest.bots import baseline_bot, random_bot
+    from living_forest.core import BASE_GAME, legal_actions, observe
+    from living_forest.present.results import BREAKDOWN_WIDTH
+    from living_forest.tui.screens.over import count_word, summary
+
+    i18n.set_language(lang)
+    # Ana plays at random: Ben alone reaches a threshold.
+    st, _ = new_game([("Ana", "winter"), ("Ben", "spring")], 1, options=BASE_GAME)
+    rng = random.Random(1)
+    while not is_over(st):
+        bot = random_bot if st.current == 0 else baseline_bot
+        st, _ = apply(st, bot(observe(st, st.current), legal_actions(st), rng))
+    lines = summary(st).splitlines()
+    # Every line fits the box at 80x24 beside its scroll bar (French "Désignation du
+    # vainqueur : seul joueur à atteindre un seuil de victoire." was cut at its end).
+    assert max(len(x) for x in lines) <= BREAKDOWN_WIDTH, max(lines, key=len)
+    assert not [x for x in lines if x.lstrip().startswith((":", ";", "?", "!"))]
+    head = next(x for x in lines if count_word("fires") in x and i18n._("total") in x)
+    rows = [x for x in lines if re.match(r"[* ]\d", x)]
+    assert len(rows) == 2
+    for word in ("trees", "fires", "flowers", "total"):
+        text = count_word(word) if word != "total" else i18n._("total")
+        end = head.index(text) + len(text)  # right-aligned: the numbers end there
+        for row in rows:
+            assert row[end - 1].isdigit() and not row[end].isdigit(), (word, head, row)

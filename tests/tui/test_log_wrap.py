@@ -26,14 +26,20 @@ def _rendered(renderable: object, width: int) -> list[str]:
 
 
 @pytest.mark.parametrize("width", range(14, 40))
-def test_a_french_line_never_begins_with_its_punctuation(width: int) -> None:
-    rich = _rendered(Text(FRENCH), width)
+def test_a_french_line_never_begins_with_its_punctuation(width: int, monkeypatch) -> None:
+    import re
+
+    import rich._wrap
+
+    by_rich = _rendered(Text(FRENCH), width)  # with the app's line breaker (tui/__init__.py)
+    assert all(not line.lstrip().startswith((";", ":")) for line in by_rich), by_rich
     ours = _rendered(Sentence(FRENCH), width)
     assert all(not line.lstrip().startswith((";", ":")) for line in ours), ours
     assert " ".join(ours) == FRENCH  # nothing lost, nothing added
     assert all(len(line) <= width for line in ours)
     if width in (29, 30):  # where Rich's own wrap put the semicolon first on a line
-        assert rich[1].startswith("; "), rich
+        monkeypatch.setattr(rich._wrap, "re_word", re.compile(r"\s*\S+\s*"))
+        assert _rendered(Text(FRENCH), width)[1].startswith("; ")
 
 
 def test_the_log_wraps_other_lines_as_rich_does() -> None:
@@ -79,3 +85,61 @@ def test_a_french_option_never_begins_a_line_with_its_punctuation(width: int) ->
     plain = textwrap.wrap("1. " + CALL, width, subsequent_indent="   ", break_on_hyphens=False)
     if width in (30, 32, 36, 37):  # where the plain wrap began a line with ":" or ";"
         assert any(line.lstrip().startswith((";", ":")) for line in plain), plain
+
+
+FRENCH_LINE = (
+    "Ana : eau 3 < puissance 4 : 2 Varans ; Ben : eau 1 < puissance 4 : 2 Varans ; "
+    "« Passez le clavier à Cleo » ? Oui !"
+)
+SIGNS = tuple(";:!?»")
+
+
+@pytest.mark.parametrize("width", range(12, 41))  # the longest tied word: 10
+def test_textual_texts_keep_a_french_sign_on_its_words_line(width: int) -> None:
+    """Review: the status line's message and the dialogs (Textual wraps them, with
+    Rich's line breaker) began lines with ":" in French. The app keeps the space
+    before a sign inside the word; the words are all there, in order."""
+    from textual.content import Content
+
+    import living_forest.tui  # noqa: F401  (installs the line breaker)
+
+    lines = [line.plain for line in Content(FRENCH_LINE).wrap(width)]
+    assert not [x for x in lines if x.lstrip().startswith(SIGNS)], lines
+    assert not [x for x in lines if x.rstrip().endswith("«")], lines
+    assert " ".join(x.strip() for x in lines).split() == FRENCH_LINE.split()
+    rich_lines = _rendered(Text(FRENCH_LINE), width)
+    assert not [x for x in rich_lines if x.lstrip().startswith(SIGNS)], rich_lines
+
+
+def test_the_status_line_is_cut_before_a_word_not_before_a_sign() -> None:
+    from living_forest.present.wrapping import last_break
+
+    line = "Manche 2 · Ana (Hiver) joue ses actions : choisissez : 1-3 ou ↑↓ ⏎."
+    for width in range(10, len(line)):
+        cut = last_break(line, width)
+        assert cut <= width
+        assert not line[cut + 1 :].lstrip().startswith(SIGNS), (width, line[cut:])
+    assert last_break("Ana :", 4) == -1  # the only space is tied to the sign
+
+
+async def test_a_french_dialog_never_begins_a_line_with_a_sign() -> None:
+    """A dialog's text, drawn by Textual at 80x24 in French."""
+    from textual.app import App, ComposeResult
+    from textual.widgets import Static
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Static(FRENCH_LINE, id="t")
+
+    for width in (22, 27, 31, 36):
+        app = One()
+        async with app.run_test(size=(width, 12)) as pilot:
+            await pilot.pause()
+            static = app.query_one("#t", Static)
+            rows = [
+                "".join(seg.text for seg in strip).rstrip()
+                for strip in static.render_lines(static.region.reset_offset)
+            ]
+            rows = [r for r in rows if r]
+            assert len(rows) > 2
+            assert not [r for r in rows if r.lstrip().startswith(SIGNS)], rows

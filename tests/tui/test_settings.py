@@ -178,6 +178,16 @@ async def test_the_keys_entry_shows_the_keymap_file_and_every_bound_key(
         assert rows["game.draw"] == "space"  # as remapped
         assert rows["game.stop"] == "s" and rows["app.load"] == "ctrl+o"  # as they are
         assert str(keymap) in info.body
+        # The list is longer than 80x24 holds: it scrolls, and the footer saying which
+        # key closes the box stays in view (it was pushed out under the body).
+        await pilot.pause()
+        footer = info.query_one("#info-footer")
+        body = info.query_one("#info-body")
+        assert len(info.body.splitlines()) > app.size.height
+        assert footer.region.height == 1 and footer.region.bottom <= app.size.height
+        assert footer.region.y >= body.region.bottom  # below the body, not under it
+        assert body.max_scroll_y > 0
+        assert "Enter to continue" in str(footer.render())
 
 
 async def test_a_hostile_settings_file_still_opens_the_settings(tmp_path: Path) -> None:
@@ -188,3 +198,34 @@ async def test_a_hostile_settings_file_still_opens_the_settings(tmp_path: Path) 
         assert _marked(screen, "language") == [""]  # the defaults
         await _enter_on(pilot, screen, "bot_pause:1")
     assert load_settings()[0] == Settings(bot_pause=1.0)
+
+
+@pytest.mark.parametrize(("start", "switch"), [("contrast", "ansi"), ("ansi", "default")])
+async def test_a_theme_chosen_in_settings_looks_as_after_a_restart_under_no_color(
+    start: str | None, switch: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under NO_COLOR Textual picks its filter at start by the theme (none of the
+    colours for the terminal's own, greys for the others): switching to or from the
+    ANSI theme in Settings kept the old one until a restart. The title screen after the
+    switch is now the title screen of an app started with that theme."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.delenv("LIVING_FOREST_THEME", raising=False)
+
+    async def title_after(first: str | None, then: str | None) -> str:
+        if first is not None:
+            save_settings(Settings(theme=first), _file())
+        app = LivingForestApp(autosave=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            if then is not None:
+                screen = await _open_settings(pilot)
+                await _enter_on(pilot, screen, f"theme:{then}")
+                assert app.theme == THEMES[then]
+                await pilot.press("escape")
+            while not isinstance(app.screen, TitleScreen):
+                await pilot.pause()
+            await pilot.pause()
+            return app.export_screenshot()
+
+    switched = await title_after(start, switch)
+    restarted = await title_after(switch, None)
+    assert switched == restarted

@@ -211,3 +211,65 @@ async def test_a_list_past_9_is_numbered_and_two_digits_pick(monkeypatch) -> Non
         await pilot.press("1")
         await pilot.pause()
         assert game.session.actions[before:] == [str(wanted)]
+
+
+async def test_the_status_line_offers_the_numbers_the_list_has() -> None:
+    """Review: "choose one: 1-9" stood over a list of 11 (10 and 11 are typed as two
+    digits) and over a list of 3; the line now names the list's own numbers."""
+    from living_forest.tui.widgets.controls import ChoiceList
+
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.start_session(_long_list_game())
+        game = await first_flow(pilot)
+        while app.screen is not game:
+            await pilot.press("enter")  # the hand-off box
+            await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        last = max(game._numbers)
+        assert last >= 11 and len(game.query_one("#choices", ChoiceList).items) == last
+        status = str(game.query_one("#status").render())
+        assert f"choose one: 1-{last} or" in status, status
+        assert "1-9 " not in status
+
+
+def test_the_numbers_a_list_is_picked_by_are_said_as_typed() -> None:
+    from living_forest.present.status import number_keys
+
+    assert number_keys(range(1, 13)) == "1-12"
+    assert number_keys([1, 2, 3]) == "1-3"
+    assert number_keys([1, 2, 4]) == "1-2, 4"  # 3 is gone: the list keeps its numbers
+    assert number_keys([1, 2, 3, 5, 10, 11, 12]) == "1-3, 5, 10-12"
+    assert number_keys([1]) == "1" and number_keys([]) == ""
+    assert number_keys([1, 2]) == "1-2" and number_keys([2, 4]) == "2, 4"
+
+
+async def test_forest_spaces_past_9_carry_their_number() -> None:
+    """Spaces offered past the 9th were marked "•": which of the list's rows is it?
+    Each now shows its number in the list (two digits fit the 6-cell space, the
+    highlight's ">" and a corner's bonus too)."""
+    from living_forest.present.board.forest import forest
+    from living_forest.present.cells import cell_len
+    from living_forest.present.choices import Choice
+    from living_forest.present.markup import plain_text
+
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.start_session(Session([SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer")], 4))
+        game = await first_flow(pilot)
+        game._choices = [Choice(f"Space {c}", cell=c) for c in range(12)]
+        game._numbers = list(range(1, 13))
+        marks = game._marks()
+        assert "•" not in marks.values()
+        assert [marks[c].lstrip(">") for c in range(12)] == [str(n) for n in range(1, 13)]
+        # The corner (0,0) shows its bonus beside a two-digit highlighted number.
+        grid = forest(game.state, 0, marks={0: ">12", 4: "11", 9: "10"})
+        rows = [plain_text(r) for r in grid.splitlines()]
+        assert "12" in rows[0] and "11" in rows[0] and "10" in rows[1]
+        plain = [plain_text(r) for r in forest(game.state, 0).splitlines()]
+
+        def bars(row: str) -> list[int]:
+            return [cell_len(row[:i]) for i, ch in enumerate(row) if ch == "│"]
+
+        assert [bars(r) for r in rows] == [bars(r) for r in plain]  # no space pushed wider

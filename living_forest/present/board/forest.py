@@ -46,9 +46,12 @@ def forest(
     cell_w: int = FOREST_CELL,
     marks: dict[int, str] | None = None,
     planted: set[int] | None = None,
+    foot: bool = True,
 ) -> str:
     """5x3 grid; empty corners show their bonus, ``marks`` labels candidate spaces,
-    ``planted`` trees (the owner's last turn) are underlined."""
+    ``planted`` trees (the owner's last turn) are underlined. ``foot`` False leaves out
+    the columns' bonuses under the grid (the same on every Forest: a compact Forest
+    below one that shows them)."""
     D = rules_of(st).data
     p = st.players[seat]
     done = set(completed_lines(rules_of(st), p))
@@ -82,13 +85,15 @@ def forest(
             sign = "✓" if row_line.name in done else "="
             tail += f" {sign}{el(ELEMENTS[row_line.element], row_line.amount)}"
         lines.append("".join(cells) + tail)
-    foot = []
+    if not foot:
+        return "\n".join(lines)
+    under = []
     for x in range(D.columns):
         col = next((ln for ln in D.lines if ln.name == f"column {x}"), None)
         if col is None:
-            foot.append(" " * (cell_w + 1))
+            under.append(" " * (cell_w + 1))
         else:
             sign = "✓" if col.name in done else "="
-            foot.append(" " + pad(f"{sign}{el(ELEMENTS[col.element], col.amount)}", cell_w))
-    lines.append("".join(foot).rstrip())
+            under.append(" " + pad(f"{sign}{el(ELEMENTS[col.element], col.amount)}", cell_w))
+    lines.append("".join(under).rstrip())
     return "\n".join(lines)

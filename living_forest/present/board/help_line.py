@@ -114,8 +114,9 @@ def help_line(
     room: int | None = None,
     look_key: str = "",
     words: bool = False,
+    cards: bool = True,
 ) -> str:
-    """Strengths, net solitary count, then the cards: whole names while they fit on
+    """Strengths, net solitary count, then (``cards``) the cards: whole names while they fit on
     two lines of ``width``, short names beyond (:data:`_CARD_TIERS`); in ``room``
     rows in all (None: the cards get 3), the cards get the rows the first lines
     leave (at least 3): whole names on more of them, and at worst what fits and
@@ -130,7 +131,7 @@ def help_line(
         # i18n: before the Help Line's cards (packed in 42 cells)
         label = _("Help Line")
     # i18n: {help_line} is "Help Line" or "Ana's Help Line"; one line of 42 cells
-    cards = _("{help_line} [dim]empty[/]").format(help_line=label)
+    listed = _("{help_line} [dim]empty[/]").format(help_line=label)
     net = net_solitary(rules_of(st), p)
     warn = _stop_warning(st, seat, net)
     actions = ""
@@ -160,10 +161,12 @@ def help_line(
         width,
     )
     head = head.rstrip()
+    if not cards:  # a compact Forest's: the strengths and what they do, not the cards
+        return head
     if p.help_line:
         lines = 3 if room is None else room - head.count("\n") - 1
-        cards = _card_list(rules_of(st).data, tuple(p.help_line), width, label, lines, look_key)
-    return f"{head}\n{cards}"
+        listed = _card_list(rules_of(st).data, tuple(p.help_line), width, label, lines, look_key)
+    return f"{head}\n{listed}"
 
 
 def _actions(n: int) -> str:

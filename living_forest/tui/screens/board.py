@@ -99,11 +99,12 @@ class BoardScreen(Page[None]):
         self.set_class(wide, "-wide")
         self.set_class(mid, "-mid")
         self.set_class(not wide, "-narrow")
-        # Under the compact board (about 13 rows) the Forest in play (5 rows), then as
-        # many of the next players' Forests with their Help Lines (about 8 rows each)
-        # as fit (a long Help Line may make the column scroll).
+        # Under the compact board (about 13 rows) the Forest in play (5 rows), then the
+        # next players' Forests with their Help Lines (about 11 rows each), in a compact
+        # form (6 rows) where they would not all fit, the last ones left out only where
+        # even those do not (fill_left).
         n = self.n_seats
-        self.forest_room = n - 1 if wide else (max(0, (h - 3 - 18) // 8) if mid else 0)
+        self.forest_room = n - 1 if wide or mid else 0
         # The full ring and the Help Line list need the height; the long player
         # lines need a right column of ~62 columns.
         roomy = wide and h - 3 >= (36 if n == 2 else 42)
@@ -185,14 +186,28 @@ class BoardScreen(Page[None]):
         for fv in forests:
             fv.line_room = None
             fv.words = True
+            fv.compact = False
+            fv.remove_class("-tight")
 
         def used() -> int:
-            margins = len(forests)  # a Forest's bottom margin in this layout
+            # A full Forest's bottom margin (none when tight: the bold titles part them).
+            margins = sum(not fv.compact and not fv.has_class("-tight") for fv in forests)
             return sum(p.lines for p in left.query(Panel) if p.display) + margins
 
         spare = rows - used()
-        # Too many rows (long Help Lines under three Forests): the last Forests shown go
-        # (v shows any Forest), never the one in play.
+        # Too many rows (4 players at 120x40 dropped the third and fourth Forests): the
+        # last Forests take their compact form, one by one, never the one in play; then
+        # the margins between them go; where even that does not fit the last ones go (v
+        # shows any Forest).
+        for fv in reversed(forests[1:]):
+            if spare >= 0:
+                break
+            fv.compact = True
+            spare = rows - used()
+        if spare < 0:
+            for fv in forests:
+                fv.add_class("-tight")
+            spare = rows - used()
         while spare < 0 and len(forests) > 1:
             forests.pop().display = False
             spare = rows - used()
@@ -206,7 +221,7 @@ class BoardScreen(Page[None]):
         for fv in forests:
             if spare <= 0:
                 break
-            if fv.line:
+            if fv.line and not fv.compact:
                 before = fv.lines
                 fv.line_room = before - FOREST_ROWS + min(3, spare)
                 spare -= fv.lines - before

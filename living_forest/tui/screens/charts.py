@@ -3,6 +3,7 @@ and flowers against what wins (V-2), and Onibi's fires and power. Read-only."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from textual.app import ComposeResult
@@ -18,12 +19,16 @@ from living_forest.present.charts import (
     MARKERS,
     RoundPoint,
     charts_at_once,
+    side_by_side,
     y_ticks,
 )
 from living_forest.present.markup import safe
 
 from .base import Page
 
+# The players' colours and the threshold's: plotext's first colours, as before.
+SEAT_COLOURS = ("blue+", "green+", "red+", "cyan+")
+THRESHOLD_COLOUR = "magenta+"
 # Translated where shown.
 TITLES = {"trees": N_("Trees"), "fires": N_("Fires"), "flowers": N_("Flowers")}
 
@@ -68,10 +73,13 @@ class ChartScreen(Page[None]):
     def on_mount(self) -> None:
         self._layout(*self.app.size)
         self._draw()
+        # Drawn again once the plots have their size: where level players' markers
+        # stand depends on the plot's width (side_by_side).
+        self.call_after_refresh(self._draw)
 
     def on_resize(self) -> None:
-        if self._layout(*self.app.size):
-            self._draw()
+        self._layout(*self.app.size)
+        self.call_after_refresh(self._draw)
 
     def _layout(self, width: int, height: int) -> bool:
         """Four charts, or one at a time on a small terminal; True when it changed."""
@@ -113,20 +121,34 @@ class ChartScreen(Page[None]):
             plt = plot.plt
             plt.clear_data()
             need = [p.thresholds[k] for p in self.points]
-            # The legend is the title line (the markers): none inside the plots.
-            for seat in range(len(self.names)):
-                values = [p.counts[seat][k] for p in self.points]
-                plt.plot(rounds, values, marker=MARKERS[seat % len(MARKERS)])
-            plt.plot(rounds, need, marker="·")
+            # The legend is the title line (the markers): none inside the plots. The
+            # threshold first, then each player's line (thin), then their markers on
+            # top: players level at a round stand side by side (a line drawn with its
+            # markers hid the others' under the last one drawn).
+            plt.plot(rounds, need, marker="·", color=THRESHOLD_COLOUR)
+            values = [[p.counts[seat][k] for p in self.points] for seat in range(len(self.names))]
+            for seat, ys in enumerate(values):
+                plt.plot(rounds, ys, marker="braille", color=self._colour(seat))
+            xs = side_by_side(values, rounds, self._columns(plot))
+            spread = [x for row in xs for x in row]
+            for seat, ys in enumerate(values):
+                plt.scatter(
+                    xs[seat], ys, marker=MARKERS[seat % len(MARKERS)], color=self._colour(seat)
+                )
             needed = max(need, default=12)
             # A count may pass the threshold (several fires at once): keep it on the plot.
             reached = [c[k] for p in self.points for c in p.counts]
             top = max([needed, *reached])
             # i18n: a chart's title: {count} is Trees, Fires or Flowers
-            plt.title(_("{count} (needed: {needed})").format(count=_(TITLES[c]), needed=needed))
+            title = _("{count} (needed: {needed})").format(count=_(TITLES[c]), needed=needed)
+            if any(len({v[i] for v in values}) < len(values) for i in range(len(rounds))):
+                # i18n: after a chart's title when players had the same count at a round:
+                # their markers stand side by side around the round
+                title += " · " + _("side by side: same count")
+            plt.title(title)
             plt.ylim(0, top + 1)
             plt.yticks([float(t) for t in y_ticks(top, needed, self._rows())])
-            self._x_axis(plt, rounds)
+            self._x_axis(plt, rounds, spread)
             plot.refresh()
         plot = self.query_one("#chart-onibi", PlotextPlot)
         plt = plot.plt
@@ -142,10 +164,25 @@ class ChartScreen(Page[None]):
         plot.refresh()
 
     @staticmethod
-    def _x_axis(plt: Any, rounds: list[int]) -> None:
+    def _colour(seat: int) -> str:
+        """A player's colour (plotext's first ones, as the charts had)."""
+        return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+    @staticmethod
+    def _columns(plot: PlotextPlot) -> int:
+        """The plot's width in cells, less the axis's labels and the frame: what the
+        rounds spread over (a little more than that: the markers' spacing is then
+        never less than a cell)."""
+        return max(10, (plot.size.width or 80) - 4)
+
+    @staticmethod
+    def _x_axis(plt: Any, rounds: list[int], xs: Sequence[float] = ()) -> None:
+        """The rounds across, half a round either side (more when markers side by side
+        stand past it: none is cut off)."""
         if rounds:
             plt.xticks(rounds)
-            plt.xlim(min(rounds) - 0.5, max(rounds) + 0.5)
+            low, high = min(rounds) - 0.5, max(rounds) + 0.5
+            plt.xlim(min([low, *(x - 0.1 for x in xs)]), max([high, *(x + 0.1 for x in xs)]))
         # i18n: the charts' horizontal axis
         plt.xlabel(_("round"))
 

@@ -59,6 +59,7 @@ from living_forest.present.keys import GAME_KEYS, liveness, opens_list, why_not
 from living_forest.present.recent import last_moves
 from living_forest.present.session import HUMAN, Session, Transition, UndoError
 from living_forest.present.status import hint_text, situation, turn_done_text
+from living_forest.present.wrapping import last_break
 
 from ..bot_runner import BotRunner, ended
 from ..widgets.board import (
@@ -429,13 +430,14 @@ class GameScreen(BoardScreen):
         self._size_choices()
 
     def _marks(self) -> dict[int, str]:
-        """Forest spaces offered now: their digit, ``>`` on the highlighted one."""
+        """Forest spaces offered now: their number in the list (two digits past 9),
+        ``>`` on the highlighted one."""
         lists = self.query(ChoiceList)
         hl = lists.first().highlighted if lists else 0
         out = {}
         for i, c in enumerate(self._choices):
             if c.cell >= 0:
-                label = str(i + 1) if i < 9 else "•"
+                label = str(self._numbers[i]) if i < len(self._numbers) else str(i + 1)
                 out[c.cell] = (">" + label) if i == hl else label
         return out
 
@@ -461,7 +463,12 @@ class GameScreen(BoardScreen):
         width = max(20, (bar.content_size.width or self.app.size.width - 2))
         # The telling of the situation that fits one row (the second is the message's).
         line = situation(
-            self.session, self.modes, self.key_of, bot_text=self.bot_text(), width=width
+            self.session,
+            self.modes,
+            self.key_of,
+            bot_text=self.bot_text(),
+            width=width,
+            numbers=self._numbers,
         )
         # The situation on one line (the prompt above the choices repeats it), or on
         # both rows when no message needs the second (a warning at the end of a long
@@ -469,7 +476,7 @@ class GameScreen(BoardScreen):
         # when it is long.
         rows = 2
         if not self.message and len(line) > width:
-            cut = line.rfind(" ", 0, width + 1)
+            cut = last_break(line, width)  # not before a French ":" (wrapping.py)
             cut = cut if cut > width // 2 else width
             first, rest = line[:cut].rstrip(), line[cut:].strip()
             text = Content(first) + Content("\n") + Content(rest).truncate(width, ellipsis=True)

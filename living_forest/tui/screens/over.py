@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -12,8 +14,10 @@ from textual.widgets import Label, Static
 from living_forest.core import GameState, count_breakdown, outcome
 from living_forest.i18n import N_, NP_, _, join_and, ngettext
 from living_forest.present.board.players import threshold_text
+from living_forest.present.cells import cell_len
 from living_forest.present.glyphs import spirit_tag
-from living_forest.present.results import breakdown
+from living_forest.present.results import BREAKDOWN_WIDTH, breakdown
+from living_forest.present.wrapping import NO_BREAK, tie_punctuation
 
 from .base import Dialog
 
@@ -26,11 +30,11 @@ CONDITION = {
 # The three counts (V-3), as the game-over table heads its columns and lists the
 # conditions a player met.
 COUNT_WORD = {
-    # i18n: a column of the game-over table: at most 5 characters
+    # i18n: a column of the game-over table: short (the column widens past 5 characters)
     "trees": N_("trees"),
-    # i18n: a column of the game-over table: at most 5 characters
+    # i18n: a column of the game-over table: short (the column widens past 5 characters)
     "fires": N_("fires"),
-    # i18n: a column of the game-over table: at most 7 characters
+    # i18n: a column of the game-over table: short (the column widens past 7 characters)
     "flowers": N_("flowers"),
 }
 
@@ -107,13 +111,32 @@ def summary(st: GameState) -> str:
     # i18n: a column head of the game-over table (trees + fires + flowers): at most 5
     # characters
     total = _("total")
+    # Each count's column as wide as its head needs ("Flammen"), a space before it.
+    widths = [
+        max(least, cell_len(count_word(c)) + 1)
+        for c, least in (("trees", 6), ("fires", 6), ("flowers", 8))
+    ]
     heads = "".join(
-        f"{count_word(c):>{w}}" for c, w in (("trees", 6), ("fires", 6), ("flowers", 8))
+        f"{count_word(c):>{w}}" for c, w in zip(("trees", "fires", "flowers"), widths, strict=True)
     )
-    lines = [
+    wt, wf, wv = widths
+    sentences = [
         won + " " + _("The game ended after round {round}:").format(round=st.round),
         ("; ".join(reached) or _("no one reached a goal")) + ".",
         _("Winner decided by: {how}.").format(how=res.how),
+    ]
+    # Wrapped to the box (its lines were cut at 80x24 in French), never before a sign.
+    lines = [
+        line.replace(NO_BREAK, " ")
+        for sentence in sentences
+        for line in textwrap.wrap(
+            tie_punctuation(sentence),
+            BREAKDOWN_WIDTH,
+            subsequent_indent="  ",
+            break_on_hyphens=False,
+        )
+    ]
+    lines += [
         "",
         f"{rank:<4}  {player:<13}{heads}{total:>6}  "
         # i18n: the last column head of the game-over table: the goals met, then the
@@ -127,7 +150,7 @@ def summary(st: GameState) -> str:
         c = r.counts
         lines.append(
             f"{star}{r.rank:<3}  {spirit_tag(p.spirit, '??')} {r.name[:10]:<10}"
-            f"{c.trees:>6}{c.fires:>6}{c.flowers:>8}{c.total:>6}  {met}"
+            f"{c.trees:>{wt}}{c.fires:>{wf}}{c.flowers:>{wv}}{c.total:>6}  {met}"
         )
     lines.append(_("* winner; total = trees + fires + flowers"))
     lines.extend(["", *breakdown(st)])

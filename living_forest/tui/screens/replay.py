@@ -18,7 +18,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from living_forest.core import Event, GameState, describe, parse_action
-from living_forest.i18n import N_, _, ngettext
+from living_forest.i18n import N_, _, decimal, ngettext
 from living_forest.present.board.discard import discard
 from living_forest.present.charts import names_in_seat_order, per_round
 from living_forest.present.choices import action_label
@@ -153,7 +153,7 @@ class ReplayScreen(BoardScreen):
         if self._timer:
             # i18n: the replay's status line, while it plays on by itself
             playing = " · " + _("playing ({seconds} s a step)").format(
-                seconds=f"{SPEEDS[self.speed]:g}"
+                seconds=decimal(SPEEDS[self.speed])
             )
         if self.show_hidden:
             hidden = _("hidden information shown")

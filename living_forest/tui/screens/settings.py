@@ -23,7 +23,7 @@ from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from living_forest.bots import OFFERED, title
-from living_forest.i18n import LANGUAGES, N_, _, ngettext
+from living_forest.i18n import LANGUAGES, N_, _, decimal, ngettext
 from living_forest.settings import (
     BOT_PAUSE,
     BOT_PAUSES,
@@ -78,7 +78,7 @@ def pause_text(seconds: float) -> str:
         2.0: N_("very slow"),
     }
     word = words.get(seconds)
-    seconds_text = _("{seconds} s").format(seconds=f"{seconds:g}")
+    seconds_text = _("{seconds} s").format(seconds=decimal(seconds))
     return f"{_(word)} ({seconds_text})" if word else seconds_text
 
 

@@ -122,8 +122,17 @@ class ForestView(Panel):
     line_room: reactive[int | None] = reactive(None, repaint=False)
     # Its modules' parts in words ("Kodama 2: a Fragment"), set where there is room.
     words: reactive[bool] = reactive(False, repaint=False)
+    # The compact form, set where every Forest would not fit otherwise (4 players at
+    # 120x40): no columns' bonuses under the grid (the Forest above shows them) and,
+    # of the Help Line under it, the strengths and what they do, not the cards (v and
+    # o show them).
+    compact: reactive[bool] = reactive(False, repaint=False)
 
     def watch_line_room(self) -> None:
+        self._update()
+
+    def watch_compact(self, compact: bool) -> None:
+        self.set_class(compact, "-compact")
         self._update()
 
     def watch_words(self) -> None:
@@ -164,10 +173,19 @@ class ForestView(Panel):
             to_act = _("to act")
             head += f" [reverse] {to_act} [/]"
         planted = self.recent.cells.get(self.seat)
-        text = head + "\n" + forest(st, self.seat, marks=self.marks, planted=planted)
+        text = (
+            head
+            + "\n"
+            + forest(st, self.seat, marks=self.marks, planted=planted, foot=not self.compact)
+        )
         if self.line:
             text += "\n" + help_line(
-                st, self.seat, names=False, room=self.line_room, words=self.words
+                st,
+                self.seat,
+                names=False,
+                room=self.line_room,
+                words=self.words and not self.compact,  # "K3:◆E": the key explains it
+                cards=not self.compact,
             )
         return text
 
