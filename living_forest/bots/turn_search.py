@@ -78,6 +78,7 @@ class TurnSearchBot(PlannerBot):
         batch: int = 4,
         z: float = 2.0,
         replies: int = 1,
+        planned_rounds: int | None = None,
     ) -> None:
         if deals is None and cpu is None:
             raise ValueError("a search needs a budget: deals or CPU seconds (or both)")
@@ -91,6 +92,9 @@ class TurnSearchBot(PlannerBot):
         # The beam of the turns the other seats (and the seat itself, later) play in a
         # rollout, each planned whole by the evaluation; 0: the fast rules policy.
         self.replies = replies
+        # Rounds of a rollout whose turns are planned (0: this round only); later
+        # rounds are played by the fast rules policy. None: every round is planned.
+        self.planned_rounds = planned_rounds
 
     def pick(
         self, obs: Observation, st: GameState, legal: Sequence[Action], rng: random.Random
@@ -166,17 +170,24 @@ class TurnSearchBot(PlannerBot):
         end of the Action phase ``horizon`` rounds on: the end of that round's last
         turn, where V-1 ends the game or the round would end. Each later turn is planned
         whole by the evaluation (a beam of ``replies``; the rules policy with 0), each
-        reveal by the risk rule. The position there."""
+        reveal by the risk rule, up to ``planned_rounds`` rounds on; beyond it every
+        decision is the fast rules policy's. The position there."""
         st = world.clone()
         rng = random.Random(dice)
         target = world.round + self.horizon
+        fast_from = world.round + (
+            self.planned_rounds + 1 if self.planned_rounds is not None else self.horizon + 1
+        )
         planned = list(actions)
         legal: Sequence[Action] = ()
         for _step in range(ROLLOUT_CAP):
             if not planned:
                 if st.phase == PHASE_OVER or st.round > target:
                     break
-                planned = self._policy(st, legal, rng)
+                if st.round >= fast_from and len(legal) > 1:
+                    planned = [rules_choice(st, legal, rng)]
+                else:
+                    planned = self._policy(st, legal, rng)
             a = planned.pop(0)
             last = st.phase == PHASE_ACTION and st.round == target and st.turns_done == st.n - 1
             if not last:

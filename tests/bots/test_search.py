@@ -100,6 +100,39 @@ def test_whole_turn_rollouts_end_at_the_last_turn_of_the_round_asked(horizon: in
         assert legal_actions(end)[0].kind == "end" and len(legal_actions(end)) == 1
 
 
+@pytest.mark.parametrize("planned_rounds", [0, None])
+def test_a_rollout_plans_the_rounds_asked_and_plays_the_rest_by_the_rules_policy(
+    planned_rounds: int | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``planned_rounds=0``: the turns of this round are planned whole, the next round's
+    are the fast rules policy's; ``None``: every round of the rollout is planned. The
+    rollout ends at the same place either way."""
+    import living_forest.bots.turn_search as ts
+
+    planned: list[int] = []
+    fast: list[int] = []
+    plan_turn, rules_choice = ts.plan_turn, ts.rules_choice
+
+    def planning(st, *args, **kw):  # type: ignore[no-untyped-def]
+        planned.append(st.round)
+        return plan_turn(st, *args, **kw)
+
+    def ruling(st, *args, **kw):  # type: ignore[no-untyped-def]
+        fast.append(st.round)
+        return rules_choice(st, *args, **kw)
+
+    bot = TurnSearchBot(deals=4, horizon=1, planned_rounds=planned_rounds)
+    st = _action_phase(2)
+    obs = observe(st, st.current)
+    plan = bot.pick(obs, st.clone(), legal_actions(st), random.Random(2))
+    monkeypatch.setattr(ts, "plan_turn", planning)
+    monkeypatch.setattr(ts, "rules_choice", ruling)
+    end = bot.play_out(st, plan.actions, dice=2)
+    assert end.phase == "action" and end.round == st.round + 1
+    assert set(planned) == ({st.round} if planned_rounds == 0 else {st.round, st.round + 1})
+    assert set(fast) == ({st.round + 1} if planned_rounds == 0 else set())
+
+
 def test_candidates_meet_the_same_worlds() -> None:
     """Common random numbers: the same candidate twice gets the same value in every
     world, so the race never drops a twin of the leader; different candidates differ."""
