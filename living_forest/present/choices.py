@@ -86,7 +86,11 @@ def prompt(st: GameState, modes: list[str]) -> str:
     names = type_names(st)
     if mode in names:
         strength = _strength_text(st, mode, None)
-        return f"{names[mode]}: {strength}" if strength else names[mode]
+        if not strength:
+            return names[mode]
+        # i18n: the choice list's title: an action's name and the strength it has
+        # ("Plant a Protective Tree: Plant 4"); French puts a space before the colon
+        return _("{action}: {strength}").format(action=names[mode], strength=strength)
     if d.kind == PICK:
         return _pick_prompt(st, names, d.action or "", d.strength, d.budget)
     if d.kind == STEAL and d.target is not None:
