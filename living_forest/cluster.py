@@ -13,6 +13,7 @@ are those of one process.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import math
 import signal
@@ -20,6 +21,8 @@ import time
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import cache
+from pathlib import Path
 from typing import Any, TypeVar
 
 from distributed import Client, Future, LocalCluster, as_completed
@@ -35,11 +38,30 @@ RETRIES = 3  # a failed batch is run again this many times (a lost worker's too)
 CONNECT_TIMEOUT = "15s"
 
 
-def _batch(job: Callable[[int], R], items: range) -> tuple[float, list[R]]:
-    """On a worker: a batch of items, and the seconds it took."""
+@cache
+def code_fingerprint() -> str:
+    """What decides a game's result here: the package's code and the data it plays by
+    (rules, cards, the bots' weights), hashed. A worker with other code would give other
+    games, silently: each batch reports its worker's, and a difference stops the run."""
+    from .resources import ASSETS
+
+    package = Path(__file__).resolve().parent
+    h = hashlib.sha256()
+    files = sorted(package.rglob("*.py"))
+    data = ASSETS
+    files += sorted(data.glob("*.json")) + sorted(data.glob("bots/*.json"))
+    for f in files:
+        h.update(f.name.encode())
+        h.update(f.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def _batch(job: Callable[[int], R], items: range) -> tuple[float, list[R], str]:
+    """On a worker: a batch of items, the seconds it took, and the worker's
+    :func:`code_fingerprint`."""
     t0 = time.perf_counter()
     results = [job(i) for i in items]
-    return time.perf_counter() - t0, results
+    return time.perf_counter() - t0, results, code_fingerprint()
 
 
 class DaskExecutor:
@@ -47,6 +69,7 @@ class DaskExecutor:
 
     def __init__(self, client: Client) -> None:
         self.client = client
+        self.fingerprint = code_fingerprint()  # what every worker must run
 
     def workers(self) -> int:
         """Threads on the cluster now (at least 1: workers may join later)."""
@@ -91,7 +114,7 @@ class DaskExecutor:
             for f in pending:
                 n = running.pop(f)
                 try:
-                    seconds, results = f.result()
+                    seconds, results, theirs = f.result()
                 except Exception as e:
                     raise ClusterError(
                         # i18n: {error}: Dask's or Python's reason, as it is
@@ -99,6 +122,14 @@ class DaskExecutor:
                             error=f"{type(e).__name__}: {e}"
                         )
                     ) from e
+                if theirs != self.fingerprint:
+                    raise ClusterError(
+                        # i18n: {theirs}, {ours}: short codes naming two builds
+                        _(
+                            "a worker runs other living-forest code or data ({theirs}, "
+                            "here {ours}): install this same version on every worker"
+                        ).format(theirs=theirs, ours=self.fingerprint)
+                    )
                 f.release()
                 busy_seconds += seconds
                 measured += len(results)

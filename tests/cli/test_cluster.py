@@ -136,6 +136,16 @@ def test_a_batch_that_keeps_failing_is_one_clear_error(scheduler: str) -> None:
         list(where.in_order(_always_fails, range(3)))
 
 
+def test_a_worker_with_other_code_stops_the_run_with_one_clear_error(scheduler: str) -> None:
+    """Results are the same as one process only where every worker plays by the same
+    code and data: a batch from a worker whose build differs stops the run."""
+    with executor(cluster=scheduler) as where:
+        assert list(where.in_order(_play, range(2)))  # the same build: it plays
+        where.fingerprint = "another-build"  # type: ignore[union-attr]
+        with pytest.raises(ClusterError, match=r"other living-forest code or data"):
+            list(where.in_order(_play, range(2)))
+
+
 def test_games_go_in_batches_sized_by_their_pace(
     scheduler: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
