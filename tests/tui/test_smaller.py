@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Input
 from textual.widgets._toast import Toast
 
@@ -16,6 +17,7 @@ from living_forest.core import drawn_first, new_game
 from living_forest.present.session import SeatConfig, Session
 from living_forest.text import access_letters, wrap_paths
 from living_forest.tui.app import LivingForestApp
+from living_forest.tui.screens.game import GameScreen
 from living_forest.tui.screens.modals import FilePromptScreen
 from living_forest.tui.screens.title import Cycle, NewGameScreen
 
@@ -150,6 +152,16 @@ def test_the_setup_quiets_the_editable_install_warning_only() -> None:
     assert "2>" not in install and ">/dev/null" not in install  # errors still show
 
 
+async def _past_the_hand_off(app: LivingForestApp, pilot: Pilot) -> GameScreen:
+    """The long-list game started, its hand-off box passed: the board to play."""
+    app.start_session(_long_list_game())
+    game = await first_flow(pilot)
+    while app.screen is not game:
+        await pilot.press("enter")  # the hand-off box
+        await pilot.pause()
+    return game
+
+
 def _long_list_game() -> Session:
     """A hot-seat game where Ana, to act, has 11 cards to attract (played at random)."""
     import random
@@ -174,16 +186,11 @@ async def test_a_list_past_9_is_numbered_and_two_digits_pick(monkeypatch) -> Non
     other pick them (a first digit alone picks after a moment)."""
     import asyncio
 
-    from living_forest.tui.screens.game import GameScreen
     from living_forest.tui.widgets.controls import ChoiceList
 
     app = LivingForestApp(bot_pause=0)
     async with app.run_test(size=(120, 40)) as pilot:
-        app.start_session(_long_list_game())
-        game = await first_flow(pilot)
-        while app.screen is not game:
-            await pilot.press("enter")  # the hand-off box
-            await pilot.pause()
+        game = await _past_the_hand_off(app, pilot)
         before = len(game.session.actions)
         # A first digit alone picks after the wait.
         monkeypatch.setattr(GameScreen, "TWO_DIGIT_WAIT", 0.05)
@@ -220,11 +227,7 @@ async def test_the_status_line_offers_the_numbers_the_list_has() -> None:
 
     app = LivingForestApp(bot_pause=0)
     async with app.run_test(size=(120, 40)) as pilot:
-        app.start_session(_long_list_game())
-        game = await first_flow(pilot)
-        while app.screen is not game:
-            await pilot.press("enter")  # the hand-off box
-            await pilot.pause()
+        game = await _past_the_hand_off(app, pilot)
         await pilot.press("a")
         await pilot.pause()
         last = max(game._numbers)
