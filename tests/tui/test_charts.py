@@ -123,6 +123,25 @@ async def test_the_legend_follows_the_turn_order_in_the_app() -> None:
         assert [title.index(n) for n in order] == sorted(title.index(n) for n in order)
 
 
+async def test_no_note_covers_the_result_box() -> None:
+    """Play-test at 80x24: a "Since your last turn" note still up when the game ended
+    covered the result box's last lines; the result box clears the notes (the log has
+    what they said). Notes after it still show."""
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_session(finished(2))
+        app.notify("Ben attracts the Raven.", title="Since your last turn", timeout=60)
+        await first_flow(pilot)
+        deadline = time.monotonic() + 60
+        while not isinstance(app.screen, GameOverScreen) and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
+        assert isinstance(app.screen, GameOverScreen)
+        app.notify("a later note", timeout=60)
+        await pilot.pause()
+        # The notes up now (Textual keeps them in the app; each screen shows them).
+        assert [n.message for n in app._notifications] == ["a later note"]
+
+
 async def test_the_chart_opens_from_the_game_over_box_and_from_the_board() -> None:
     app = LivingForestApp(bot_pause=0)
     async with app.run_test(size=(80, 24)) as pilot:

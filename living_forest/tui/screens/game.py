@@ -919,6 +919,9 @@ class GameScreen(BoardScreen):
         if isinstance(step, ShowSummary):
             self.push_modal(InfoScreen(step.title, "\n".join(step.lines)))
         elif isinstance(step, ShowGameOver):
+            # The result box is what the game says now: a note still up ("Since your
+            # last turn", at 80x24 over the box's last lines) is in the log.
+            self.app.clear_notifications()
             # The board behind the result shows the winner's Forest (v: any other).
             res = outcome(self.state)
             if res is not None and res.winners:
