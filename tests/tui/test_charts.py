@@ -123,6 +123,27 @@ async def test_the_legend_follows_the_turn_order_in_the_app() -> None:
         assert [title.index(n) for n in order] == sorted(title.index(n) for n in order)
 
 
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_result_boxs_keys_line_shows_at_every_size(size: tuple[int, int]) -> None:
+    """Play-test at 80x24: the result box (title, table, the counts' breakdown) was
+    taller than the screen and its last line, the keys (rematch, replay, chart, new
+    game, board, title), was cut off; the body now scrolls within the box."""
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=size) as pilot:
+        app.start_session(finished(2))
+        await first_flow(pilot)
+        deadline = time.monotonic() + 60
+        while not isinstance(app.screen, GameOverScreen) and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
+        over = app.screen
+        assert isinstance(over, GameOverScreen)
+        await pilot.pause()
+        keys = over.query_one("#over-keys").region
+        box = over.query_one("#box").region
+        assert keys.height == 1 and box.y < keys.y < box.bottom - 1  # inside the border
+        assert box.bottom <= size[1]
+
+
 async def test_no_note_covers_the_result_box() -> None:
     """Play-test at 80x24: a "Since your last turn" note still up when the game ended
     covered the result box's last lines; the result box clears the notes (the log has

@@ -34,9 +34,29 @@ class Page(Screen[ResultT]):
 
 
 class Dialog(ModalScreen[ResultT]):
-    """A box over the screen below that returns a result (or None) when it closes."""
+    """A box over the screen below that returns a result (or None) when it closes.
+
+    A box whose body scrolls (``BODY``: its selector) fits the body in what the box
+    leaves it: 90 % of the rows (the box's ``max-height``), less its border, its title
+    and its footer line, at most ``BODY_MOST`` rows. At 80x24 a long body otherwise
+    pushed the footer out, the one line saying which keys act."""
 
     _dismissed_once = False
+    BODY: str | None = None  # the scrolling body's selector; None: no body to fit
+    BODY_MOST = 30  # the body's rows at most on a large terminal (it scrolls past them)
+
+    def on_mount(self) -> None:
+        self.fit_body()
+
+    def on_resize(self) -> None:
+        self.fit_body()
+
+    def fit_body(self) -> None:
+        if self.BODY is None:
+            return
+        box_rows = int(self.app.size.height * 0.9)
+        for body in self.query(self.BODY):  # a subclass may compose another body
+            body.styles.max_height = max(1, min(self.BODY_MOST, box_rows - 4))
 
     def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
         if self._dismissed_once or not self.is_active:

@@ -97,21 +97,7 @@ class InfoScreen(Dialog[None]):
                 yield Static(body)
             yield Label(Content.from_markup(self.footer()), id="info-footer")
 
-    BODY_MOST = 30  # the body's rows at most on a large terminal (it scrolls past them)
-
-    def on_mount(self) -> None:
-        self._fit_body()
-
-    def on_resize(self) -> None:
-        self._fit_body()
-
-    def _fit_body(self) -> None:
-        """The body scrolls within what the box leaves it (90% of the rows, less its
-        border, the title and the footer): at 80x24 a long body (the keys list) hid the
-        footer, the one line saying which key closes the box."""
-        box_rows = int(self.app.size.height * 0.9)
-        for body in self.query("#info-body"):  # a subclass may compose another body
-            body.styles.max_height = max(1, min(self.BODY_MOST, box_rows - 4))
+    BODY = "#info-body"  # fitted by Dialog: the footer stays in view at 80x24
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -171,6 +171,9 @@ class GameOverScreen(Dialog[str]):
         Binding("enter", "finish('title')", N_("Title"), id="over.enter", show=False),
     ]
 
+    BODY = "#over-scroll"  # fitted by Dialog: the keys line stays in view at 80x24
+    BODY_MOST = 18
+
     def __init__(self, st: GameState) -> None:
         super().__init__(classes="dialog")
         self.st = st
@@ -186,7 +189,8 @@ class GameOverScreen(Dialog[str]):
                         "[b]r[/] rematch  [b]w[/] replay  [b]c[/] chart  [b]n[/] new game  "
                         "[b]b[/] board  [b]q[/] title"
                     )
-                )
+                ),
+                id="over-keys",
             )
 
     def action_finish(self, what: str) -> None:
