@@ -141,7 +141,7 @@ class ChartScreen(Page[None]):
             top = max([needed, *reached])
             # i18n: a chart's title: {count} is Trees, Fires or Flowers
             title = _("{count} (needed: {needed})").format(count=_(TITLES[c]), needed=needed)
-            if any(len({v[i] for v in values}) < len(values) for i in range(len(rounds))):
+            if spread != [float(r) for _ in values for r in rounds]:  # a marker moved aside
                 # i18n: after a chart's title when players had the same count at a round:
                 # their markers stand side by side around the round
                 title += " · " + _("side by side: same count")
