@@ -13,6 +13,7 @@ are those of one process.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import math
@@ -20,15 +21,16 @@ import signal
 import time
 import uuid
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
+import dask
+import distributed.utils
 from distributed import Client, Future, LocalCluster, as_completed
 
 from .i18n import _
-from .parallel import LOCAL, ClusterError
+from .parallel import LOCAL, ClusterError, worker_server
 
 R = TypeVar("R")
 
@@ -36,6 +38,7 @@ TARGET_SECONDS = 1.0  # a batch's time on a worker, once the games' pace is know
 MAX_BATCH = 5000
 RETRIES = 3  # a failed batch is run again this many times (a lost worker's too)
 CONNECT_TIMEOUT = "15s"
+MP_METHOD = "distributed.worker.multiprocessing-method"  # how Dask starts a worker process
 
 
 @cache
@@ -145,21 +148,34 @@ class DaskExecutor:
                 client.cancel(list(running), force=True)
 
 
-def local_cluster(workers: int) -> LocalCluster:
+@contextlib.contextmanager
+def local_cluster(workers: int) -> Iterator[LocalCluster]:
     """``local:N``: N worker processes of one thread each, and the scheduler in this
-    process, all on this computer's loopback address only (no dashboard). Their logs
-    are silenced but for critical ones: what goes wrong with a batch is said by
+    process, all on this computer's loopback address only (no dashboard); closed at the
+    end. The workers are forked from :func:`~living_forest.parallel.worker_server`'s
+    process, warm (the start-up of a run is a fraction of a second, not seconds). Their
+    logs are silenced but for critical ones: what goes wrong with a batch is said by
     :meth:`DaskExecutor.in_order`, and Ctrl+C's end of the workers says nothing."""
-    return LocalCluster(
-        n_workers=workers,
-        threads_per_worker=1,
-        processes=True,
-        host="127.0.0.1",
-        dashboard_address=None,
-        scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},  # its HTTP server's
-        silence_logs=logging.CRITICAL,
-        preload=[__name__],  # dask_setup
-    )
+    with contextlib.ExitStack() as stack:
+        if worker_server():
+            # For the cluster's life: a lost worker's process is started again the same way.
+            stack.enter_context(dask.config.set({MP_METHOD: "forkserver"}))
+            # Dask would also have the server preload numpy and pandas when installed, by
+            # importing them here first (seconds where they are): this package's
+            # WORKER_MODULES are what its workers need.
+            distributed.utils._forkserver_preload_set = True
+        yield stack.enter_context(
+            LocalCluster(
+                n_workers=workers,
+                threads_per_worker=1,
+                processes=True,
+                host="127.0.0.1",
+                dashboard_address=None,
+                scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},  # its HTTP server's
+                silence_logs=logging.CRITICAL,
+                preload=[__name__],  # dask_setup
+            )
+        )
 
 
 def dask_setup(worker: object) -> None:
@@ -169,29 +185,23 @@ def dask_setup(worker: object) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-@contextmanager
+@contextlib.contextmanager
 def connect(address: str) -> Iterator[DaskExecutor]:
     """A client of the scheduler at ``address``, or of a ``LocalCluster`` started here
     for ``local:N``; closed at the end (the local cluster with it)."""
-    cluster: LocalCluster | None = None
-    try:
-        if address.startswith(LOCAL):
-            cluster = local_cluster(int(address[len(LOCAL) :]))
-            client = Client(cluster)
-        else:
-            client = Client(address, timeout=CONNECT_TIMEOUT)
-    except (OSError, ValueError) as e:  # Dask's "Timed out trying to connect to ..."
-        if cluster is not None:
-            cluster.close()
-        raise ClusterError(
-            # i18n: {address}: the scheduler's, as typed; {error}: Dask's reason, as it is
-            _("cannot reach the Dask scheduler at {address} ({error})").format(
-                address=address, error=e
-            )
-        ) from None
-    try:
+    with contextlib.ExitStack() as stack:
+        try:
+            if address.startswith(LOCAL):
+                cluster = stack.enter_context(local_cluster(int(address[len(LOCAL) :])))
+                client = Client(cluster)
+            else:
+                client = Client(address, timeout=CONNECT_TIMEOUT)
+        except (OSError, ValueError) as e:  # Dask's "Timed out trying to connect to ..."
+            raise ClusterError(
+                # i18n: {address}: the scheduler's, as typed; {error}: Dask's reason, as it is
+                _("cannot reach the Dask scheduler at {address} ({error})").format(
+                    address=address, error=e
+                )
+            ) from None
+        stack.callback(client.close)  # before the local cluster's end
         yield DaskExecutor(client)
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
