@@ -85,19 +85,26 @@ class DaskExecutor:
         finished: dict[int, list[R]] = {}  # batches done, waiting for those before them
         pending = as_completed()
         start = submitted = given = 0  # next item to ship; batches shipped; yielded
+        done = 0  # items yielded
         busy_seconds, measured = 0.0, 0  # the pace of the games so far
         workers = self.workers()
 
         def ship() -> None:
             nonlocal start, submitted
-            # A window of batches: each worker's, one queued behind it, and one spare.
-            while start < len(items) and submitted - given < 2 * workers + 1:
+            while start < len(items):
                 if measured:
-                    size = round(TARGET_SECONDS * measured / max(busy_seconds, 1e-6))
-                    size = min(size, MAX_BATCH, math.ceil((len(items) - start) / workers))
+                    full = round(TARGET_SECONDS * measured / max(busy_seconds, 1e-6))
+                    full = max(1, min(full, MAX_BATCH))
                 else:
-                    size = 1  # the first batches measure the pace
-                size = max(1, size)
+                    full = 1  # the first batches measure the pace
+                # A window of items: each worker's batch, one queued behind it, and one
+                # spare. Counted in items, not batches: the small batches of the end do
+                # not fill it while a large one before them still runs (a worker would
+                # wait for it idle).
+                if start - done >= (2 * workers + 1) * full:
+                    return
+                # Smaller batches as the end nears, so that the workers finish together.
+                size = max(1, min(full, math.ceil((len(items) - start) / (2 * workers))))
                 batch = items[start : start + size]
                 f = client.submit(
                     _batch,
@@ -140,8 +147,10 @@ class DaskExecutor:
                 workers = self.workers()
                 ship()  # before the results are read: the workers go on meanwhile
                 while given in finished:
-                    yield from finished.pop(given)
+                    batch_results = finished.pop(given)
+                    yield from batch_results
                     given += 1
+                    done += len(batch_results)
                     ship()
         finally:  # Ctrl+C, the reader stopped, a batch lost: what is left is not wanted
             if running:

@@ -9,6 +9,7 @@ import os
 import socket
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
@@ -164,6 +165,36 @@ def test_games_go_in_batches_sized_by_their_pace(
     assert [r.seed for r in got] == list(range(200))
     assert sum(sizes) == 200 and sizes[0] == 1
     assert max(sizes) > 5 and len(sizes) < 40, sizes
+
+
+def _slow_at(slow: int, seed: int) -> float:
+    """Game ``slow`` takes two seconds and says when it ended; the others, no time."""
+    if seed != slow:
+        return 0.0
+    time.sleep(2)
+    return time.time()
+
+
+def test_a_slow_batch_does_not_hold_back_the_batches_after_it(
+    scheduler: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While one batch runs long, the games after it are all shipped to the other worker
+    (the window of results held is counted in games: the small batches of the end used
+    to fill it, a worker then waiting idle for the slow batch)."""
+    shipped: list[float] = []
+    with executor(cluster=scheduler) as where:
+        assert isinstance(where, dask_cluster.DaskExecutor)
+        submit = where.client.submit
+
+        def timed(fn: Any, job: Any, items: range, **kw: Any) -> Any:
+            shipped.append(time.time())
+            return submit(fn, job, items, **kw)
+
+        monkeypatch.setattr(where.client, "submit", timed)
+        got = list(where.in_order(partial(_slow_at, 50), range(400)))
+    ended = got[50]
+    assert got.count(0.0) == 399 and len(shipped) > 10
+    assert max(shipped) < ended, f"{sum(t > ended for t in shipped)} batches waited"
 
 
 def test_an_unreachable_scheduler_is_one_line(
