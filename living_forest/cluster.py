@@ -38,6 +38,7 @@ TARGET_SECONDS = 1.0  # a batch's time on a worker, once the games' pace is know
 MAX_BATCH = 5000
 RETRIES = 3  # a failed batch is run again this many times (a lost worker's too)
 CONNECT_TIMEOUT = "15s"
+WORKERS_NOTICE_AFTER = 5.0  # seconds a scheduler may have no worker before it is said
 MP_METHOD = "distributed.worker.multiprocessing-method"  # how Dask starts a worker process
 
 
@@ -195,22 +196,39 @@ def dask_setup(worker: object) -> None:
 
 
 @contextlib.contextmanager
-def connect(address: str) -> Iterator[DaskExecutor]:
+def connect(address: str, say: Callable[[str], None]) -> Iterator[DaskExecutor]:
     """A client of the scheduler at ``address``, or of a ``LocalCluster`` started here
-    for ``local:N``; closed at the end (the local cluster with it)."""
+    for ``local:N``; closed at the end (the local cluster with it). A scheduler without
+    workers is waited for, and after :data:`WORKERS_NOTICE_AFTER` seconds ``say`` is
+    told so (once): the games start when a worker joins."""
     with contextlib.ExitStack() as stack:
         try:
-            if address.startswith(LOCAL):
+            if address.startswith(LOCAL):  # the client closes first, then the cluster
                 cluster = stack.enter_context(local_cluster(int(address[len(LOCAL) :])))
-                client = Client(cluster)
+                client = stack.enter_context(Client(cluster))
             else:
-                client = Client(address, timeout=CONNECT_TIMEOUT)
-        except (OSError, ValueError) as e:  # Dask's "Timed out trying to connect to ..."
+                client = stack.enter_context(Client(address, timeout=CONNECT_TIMEOUT))
+                _wait_for_workers(client, address, say)
+        # Dask's "Timed out trying to connect to ...", or the scheduler gone meanwhile
+        except (OSError, ValueError) as e:
             raise ClusterError(
                 # i18n: {address}: the scheduler's, as typed; {error}: Dask's reason, as it is
                 _("cannot reach the Dask scheduler at {address} ({error})").format(
                     address=address, error=e
                 )
             ) from None
-        stack.callback(client.close)  # before the local cluster's end
         yield DaskExecutor(client)
+
+
+def _wait_for_workers(client: Client, address: str, say: Callable[[str], None]) -> None:
+    try:
+        client.wait_for_workers(1, timeout=WORKERS_NOTICE_AFTER)
+    except TimeoutError:
+        say(
+            # i18n: {address}: the scheduler's, as typed; "dask worker" is a command: keep
+            _(
+                "the Dask scheduler at {address} has no workers yet: the games start when "
+                "one joins (dask worker {address}); Ctrl+C stops"
+            ).format(address=address)
+        )
+        client.wait_for_workers(1)

@@ -98,11 +98,21 @@ def cluster_address(text: str) -> str:
     )
 
 
+def complain(text: str) -> None:
+    """The command line's one line on stderr (:func:`living_forest.cli.complain`)."""
+    from .cli import complain as say
+
+    say(text)
+
+
 @contextmanager
-def executor(workers: int = 1, cluster: str | None = None) -> Iterator[Executor]:
+def executor(
+    workers: int = 1, cluster: str | None = None, say: Callable[[str], None] = complain
+) -> Iterator[Executor]:
     """Where a command's games are played, for the length of the ``with``: ``cluster``
     (:func:`cluster_address`), connected or started here and closed at the end, else
-    ``workers`` processes. Raises :class:`ClusterError`."""
+    ``workers`` processes. ``say`` is told what the user should know meanwhile (a
+    scheduler without workers). Raises :class:`ClusterError`."""
     if cluster is None:
         yield Processes(workers)
         return
@@ -116,7 +126,7 @@ def executor(workers: int = 1, cluster: str | None = None) -> Iterator[Executor]
             # i18n: the pip command that installs Dask: keep both as they are
             _("--cluster needs Dask ({error}): {extra}").format(error=e, extra=CLUSTER_EXTRA)
         ) from None
-    with dask.connect(cluster) as where:
+    with dask.connect(cluster, say) as where:
         yield where
 
 
