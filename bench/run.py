@@ -5,8 +5,8 @@ Then runs bench/tui.py (the terminal app's times), bench/serve.py (memory per br
 tab of `living-forest serve`), bench/cluster.py (--workers against --cluster local:N)
 and bench/memory.py (the peak memory and games per second of a 10,000-game `simulate`,
 2 and 4 players, a fresh process each) as subprocesses and passes their output through.
-The whole run takes about 6 minutes (about --seconds per player count, a minute or two
-for memory.py: --memory-games 1000 for a quick run, and one for cluster.py).
+The whole run takes about 7 minutes (about --seconds per player count, a minute or two
+for memory.py: --memory-games 1000 for a quick run, and two for cluster.py).
 """
 
 from __future__ import annotations

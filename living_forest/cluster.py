@@ -13,6 +13,7 @@ are those of one process.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import math
@@ -20,15 +21,16 @@ import signal
 import time
 import uuid
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
+import dask
+import distributed.utils
 from distributed import Client, Future, LocalCluster, as_completed
 
 from .i18n import _
-from .parallel import LOCAL, ClusterError
+from .parallel import LOCAL, ClusterError, worker_server
 
 R = TypeVar("R")
 
@@ -36,6 +38,17 @@ TARGET_SECONDS = 1.0  # a batch's time on a worker, once the games' pace is know
 MAX_BATCH = 5000
 RETRIES = 3  # a failed batch is run again this many times (a lost worker's too)
 CONNECT_TIMEOUT = "15s"
+WORKERS_NOTICE_AFTER = 5.0  # seconds a scheduler may have no worker before it is said
+MP_METHOD = "distributed.worker.multiprocessing-method"  # how Dask starts a worker process
+# A local cluster's workers and scheduler without what only a dashboard shows: the
+# statistical profiler (a stack sampled every 10 ms), the system monitor's samples, the
+# event loop's health check every 20 ms. Measured on a worker: its threads besides the
+# games' took ~5 % of its CPU, ~1 % without these.
+QUIET = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.system-monitor.interval": "5s",
+    "distributed.admin.tick.interval": "500ms",
+}
 
 
 @cache
@@ -82,19 +95,26 @@ class DaskExecutor:
         finished: dict[int, list[R]] = {}  # batches done, waiting for those before them
         pending = as_completed()
         start = submitted = given = 0  # next item to ship; batches shipped; yielded
+        done = 0  # items yielded
         busy_seconds, measured = 0.0, 0  # the pace of the games so far
         workers = self.workers()
 
         def ship() -> None:
             nonlocal start, submitted
-            # A window of batches: each worker's, one queued behind it, and one spare.
-            while start < len(items) and submitted - given < 2 * workers + 1:
+            while start < len(items):
                 if measured:
-                    size = round(TARGET_SECONDS * measured / max(busy_seconds, 1e-6))
-                    size = min(size, MAX_BATCH, math.ceil((len(items) - start) / workers))
+                    full = round(TARGET_SECONDS * measured / max(busy_seconds, 1e-6))
+                    full = max(1, min(full, MAX_BATCH))
                 else:
-                    size = 1  # the first batches measure the pace
-                size = max(1, size)
+                    full = 1  # the first batches measure the pace
+                # A window of items: each worker's batch, one queued behind it, and one
+                # spare. Counted in items, not batches: the small batches of the end do
+                # not fill it while a large one before them still runs (a worker would
+                # wait for it idle).
+                if start - done >= (2 * workers + 1) * full:
+                    return
+                # Smaller batches as the end nears, so that the workers finish together.
+                size = max(1, min(full, math.ceil((len(items) - start) / (2 * workers))))
                 batch = items[start : start + size]
                 f = client.submit(
                     _batch,
@@ -137,29 +157,45 @@ class DaskExecutor:
                 workers = self.workers()
                 ship()  # before the results are read: the workers go on meanwhile
                 while given in finished:
-                    yield from finished.pop(given)
+                    batch_results = finished.pop(given)
+                    yield from batch_results
                     given += 1
+                    done += len(batch_results)
                     ship()
         finally:  # Ctrl+C, the reader stopped, a batch lost: what is left is not wanted
             if running:
                 client.cancel(list(running), force=True)
 
 
-def local_cluster(workers: int) -> LocalCluster:
+@contextlib.contextmanager
+def local_cluster(workers: int) -> Iterator[LocalCluster]:
     """``local:N``: N worker processes of one thread each, and the scheduler in this
-    process, all on this computer's loopback address only (no dashboard). Their logs
-    are silenced but for critical ones: what goes wrong with a batch is said by
+    process, all on this computer's loopback address only (no dashboard); closed at the
+    end. The workers are forked from :func:`~living_forest.parallel.worker_server`'s
+    process, warm (the start-up of a run is a fraction of a second, not seconds). Their
+    logs are silenced but for critical ones: what goes wrong with a batch is said by
     :meth:`DaskExecutor.in_order`, and Ctrl+C's end of the workers says nothing."""
-    return LocalCluster(
-        n_workers=workers,
-        threads_per_worker=1,
-        processes=True,
-        host="127.0.0.1",
-        dashboard_address=None,
-        scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},  # its HTTP server's
-        silence_logs=logging.CRITICAL,
-        preload=[__name__],  # dask_setup
-    )
+    with contextlib.ExitStack() as stack:
+        # For the cluster's life: a lost worker's process is started again the same way.
+        stack.enter_context(dask.config.set(QUIET))
+        if worker_server():
+            stack.enter_context(dask.config.set({MP_METHOD: "forkserver"}))
+            # Dask would also have the server preload numpy and pandas when installed, by
+            # importing them here first (seconds where they are): this package's
+            # WORKER_MODULES are what its workers need.
+            distributed.utils._forkserver_preload_set = True
+        yield stack.enter_context(
+            LocalCluster(
+                n_workers=workers,
+                threads_per_worker=1,
+                processes=True,
+                host="127.0.0.1",
+                dashboard_address=None,
+                scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},  # its HTTP server's
+                silence_logs=logging.CRITICAL,
+                preload=[__name__],  # dask_setup
+            )
+        )
 
 
 def dask_setup(worker: object) -> None:
@@ -169,29 +205,40 @@ def dask_setup(worker: object) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-@contextmanager
-def connect(address: str) -> Iterator[DaskExecutor]:
+@contextlib.contextmanager
+def connect(address: str, say: Callable[[str], None]) -> Iterator[DaskExecutor]:
     """A client of the scheduler at ``address``, or of a ``LocalCluster`` started here
-    for ``local:N``; closed at the end (the local cluster with it)."""
-    cluster: LocalCluster | None = None
-    try:
-        if address.startswith(LOCAL):
-            cluster = local_cluster(int(address[len(LOCAL) :]))
-            client = Client(cluster)
-        else:
-            client = Client(address, timeout=CONNECT_TIMEOUT)
-    except (OSError, ValueError) as e:  # Dask's "Timed out trying to connect to ..."
-        if cluster is not None:
-            cluster.close()
-        raise ClusterError(
-            # i18n: {address}: the scheduler's, as typed; {error}: Dask's reason, as it is
-            _("cannot reach the Dask scheduler at {address} ({error})").format(
-                address=address, error=e
-            )
-        ) from None
-    try:
+    for ``local:N``; closed at the end (the local cluster with it). A scheduler without
+    workers is waited for, and after :data:`WORKERS_NOTICE_AFTER` seconds ``say`` is
+    told so (once): the games start when a worker joins."""
+    with contextlib.ExitStack() as stack:
+        try:
+            if address.startswith(LOCAL):  # the client closes first, then the cluster
+                cluster = stack.enter_context(local_cluster(int(address[len(LOCAL) :])))
+                client = stack.enter_context(Client(cluster))
+            else:
+                client = stack.enter_context(Client(address, timeout=CONNECT_TIMEOUT))
+                _wait_for_workers(client, address, say)
+        # Dask's "Timed out trying to connect to ...", or the scheduler gone meanwhile
+        except (OSError, ValueError) as e:
+            raise ClusterError(
+                # i18n: {address}: the scheduler's, as typed; {error}: Dask's reason, as it is
+                _("cannot reach the Dask scheduler at {address} ({error})").format(
+                    address=address, error=e
+                )
+            ) from None
         yield DaskExecutor(client)
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+
+
+def _wait_for_workers(client: Client, address: str, say: Callable[[str], None]) -> None:
+    try:
+        client.wait_for_workers(1, timeout=WORKERS_NOTICE_AFTER)
+    except TimeoutError:
+        say(
+            # i18n: {address}: the scheduler's, as typed; "dask worker" is a command: keep
+            _(
+                "the Dask scheduler at {address} has no workers yet: the games start when "
+                "one joins (dask worker {address}); Ctrl+C stops"
+            ).format(address=address)
+        )
+        client.wait_for_workers(1)

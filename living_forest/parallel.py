@@ -12,6 +12,7 @@ library.
 from __future__ import annotations
 
 import importlib
+import multiprocessing
 import os
 import re
 import signal
@@ -32,6 +33,14 @@ MAX_WORKERS = max(64, 8 * (os.cpu_count() or 1))
 # What installs Dask (said when --cluster is used without it).
 CLUSTER_EXTRA = "pip install 'living-forest[cluster]'"
 LOCAL = "local:"
+# What a local cluster's worker processes hold before their first batch: Dask's side of
+# this package and the modules of the games' jobs (simulate's, match's, training's).
+WORKER_MODULES = (
+    "living_forest.cluster",
+    "living_forest.simulate",
+    "living_forest.match",
+    "living_forest.bots.train",
+)
 # A scheduler's address as Dask takes it: tcp://HOST:PORT, tls://HOST:PORT, HOST:PORT.
 _ADDRESS = re.compile(r"((tcp|tls)://)?[^\s/:]+:\d{1,5}|(tcp|tls)://\[[0-9a-fA-F:]+\]:\d{1,5}")
 
@@ -89,14 +98,26 @@ def cluster_address(text: str) -> str:
     )
 
 
+def complain(text: str) -> None:
+    """The command line's one line on stderr (:func:`living_forest.cli.complain`)."""
+    from .cli import complain as say
+
+    say(text)
+
+
 @contextmanager
-def executor(workers: int = 1, cluster: str | None = None) -> Iterator[Executor]:
+def executor(
+    workers: int = 1, cluster: str | None = None, say: Callable[[str], None] = complain
+) -> Iterator[Executor]:
     """Where a command's games are played, for the length of the ``with``: ``cluster``
     (:func:`cluster_address`), connected or started here and closed at the end, else
-    ``workers`` processes. Raises :class:`ClusterError`."""
+    ``workers`` processes. ``say`` is told what the user should know meanwhile (a
+    scheduler without workers). Raises :class:`ClusterError`."""
     if cluster is None:
         yield Processes(workers)
         return
+    if cluster.startswith(LOCAL):
+        worker_server()  # its imports go on while this process imports Dask
     try:
         dask = importlib.import_module("living_forest.cluster")
     except ImportError as e:
@@ -105,8 +126,23 @@ def executor(workers: int = 1, cluster: str | None = None) -> Iterator[Executor]
             # i18n: the pip command that installs Dask: keep both as they are
             _("--cluster needs Dask ({error}): {extra}").format(error=e, extra=CLUSTER_EXTRA)
         ) from None
-    with dask.connect(cluster) as where:
+    with dask.connect(cluster, say) as where:
         yield where
+
+
+def worker_server() -> bool:
+    """Starts (once) the process a local cluster's workers are forked from:
+    multiprocessing's forkserver, having imported :data:`WORKER_MODULES`. Each worker then
+    starts warm in a fraction of a second, where Dask's default (``spawn``) starts a fresh
+    interpreter that imports Dask and the game, then plays its first games cold. False
+    where there is no forkserver (Windows): Dask's default then."""
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return False
+    from multiprocessing import forkserver
+
+    multiprocessing.get_context("forkserver").set_forkserver_preload(list(WORKER_MODULES))
+    forkserver.ensure_running()
+    return True
 
 
 def _in_processes(job: Callable[[int], R], items: range, workers: int) -> Iterator[R]:

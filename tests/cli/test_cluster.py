@@ -5,17 +5,21 @@ without Dask, one line says how to install it; Dask is imported only for ``--clu
 from __future__ import annotations
 
 import json
+import logging
 import os
 import socket
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
+from distributed import LocalCluster
 
+from living_forest import cli
 from living_forest import cluster as dask_cluster
 from living_forest.bots import train as training
 from living_forest.cli import main
@@ -166,6 +170,36 @@ def test_games_go_in_batches_sized_by_their_pace(
     assert max(sizes) > 5 and len(sizes) < 40, sizes
 
 
+def _slow_at(slow: int, seed: int) -> float:
+    """Game ``slow`` takes two seconds and says when it ended; the others, no time."""
+    if seed != slow:
+        return 0.0
+    time.sleep(2)
+    return time.time()
+
+
+def test_a_slow_batch_does_not_hold_back_the_batches_after_it(
+    scheduler: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While one batch runs long, the games after it are all shipped to the other worker
+    (the window of results held is counted in games: the small batches of the end used
+    to fill it, a worker then waiting idle for the slow batch)."""
+    shipped: list[float] = []
+    with executor(cluster=scheduler) as where:
+        assert isinstance(where, dask_cluster.DaskExecutor)
+        submit = where.client.submit
+
+        def timed(fn: Any, job: Any, items: range, **kw: Any) -> Any:
+            shipped.append(time.time())
+            return submit(fn, job, items, **kw)
+
+        monkeypatch.setattr(where.client, "submit", timed)
+        got = list(where.in_order(partial(_slow_at, 50), range(400)))
+    ended = got[50]
+    assert got.count(0.0) == 399 and len(shipped) > 10
+    assert max(shipped) < ended, f"{sum(t > ended for t in shipped)} batches waited"
+
+
 def test_an_unreachable_scheduler_is_one_line(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -179,6 +213,52 @@ def test_an_unreachable_scheduler_is_one_line(
         f"living-forest: cannot reach the Dask scheduler at tcp://127.0.0.1:{port}"
     )
     assert err.count("\n") == 1
+
+
+@pytest.fixture
+def no_workers(monkeypatch: pytest.MonkeyPatch) -> Iterator[LocalCluster]:
+    """A running scheduler that has no worker yet (scale it up to add one, a thread of
+    this process); its lack is said after a tenth of a second here."""
+    monkeypatch.setattr(dask_cluster, "WORKERS_NOTICE_AFTER", 0.1)
+    with LocalCluster(
+        n_workers=0,
+        processes=False,
+        protocol="tcp://",  # an address as a remote scheduler has
+        host="127.0.0.1",
+        dashboard_address=None,
+        scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+        silence_logs=logging.CRITICAL,
+    ) as c:
+        yield c
+
+
+def test_a_scheduler_without_workers_says_so_and_plays_once_one_joins(
+    no_workers: LocalCluster, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """It used to wait without a word. Now one line says what it waits for (and how to
+    start a worker); the run goes on when a worker joins, with one process's results."""
+    address = no_workers.scheduler_address
+    said: list[str] = []
+
+    def complain(text: str) -> None:
+        said.append(text)
+        no_workers.scale(1)  # the user starts a worker on reading it
+
+    argv = ["simulate", "-p", "2", "-g", "12", "--seed", "3"]
+    one = run_json(argv, capsys)
+    monkeypatch.setattr(cli, "complain", complain)
+    assert run_json([*argv, "--cluster", address], capsys) == one
+    assert said == [
+        f"the Dask scheduler at {address} has no workers yet: the games start when one "
+        f"joins (dask worker {address}); Ctrl+C stops"
+    ]
+
+
+def test_a_scheduler_with_workers_says_nothing(scheduler: str) -> None:
+    said: list[str] = []
+    with executor(cluster=scheduler, say=said.append) as where:
+        assert [r.seed for r in where.in_order(_play, range(3))] == [0, 1, 2]
+    assert said == []
 
 
 @pytest.fixture

@@ -129,16 +129,23 @@ def test_a_relative_data_folder_is_resolved_once_at_start(
 
 @pytest.mark.skipif(sys.platform == "win32", reason="a POSIX pseudo-terminal")
 @pytest.mark.parametrize(
-    ("argv", "shown"),
+    ("argv", "shown", "processes"),
     [
-        (["simulate", "-g", "1000000", "--bots", "random"], b"simulating"),
-        (["simulate", "-g", "1000000", "--bots", "random", "-w", "2"], b"simulating"),
-        (["match", "--bots", "random,random", "-g", "1000000", "-w", "2"], b"playing"),
-        (["simulate", "-g", "1000000", "--bots", "random", "--cluster", "local:2"], b"simulating"),
+        (["simulate", "-g", "1000000", "--bots", "random"], b"simulating", 0),
+        (["simulate", "-g", "1000000", "--bots", "random", "-w", "2"], b"simulating", 2),
+        (["match", "--bots", "random,random", "-g", "1000000", "-w", "2"], b"playing", 2),
+        # the two workers, and the forkserver they were forked from
+        (
+            ["simulate", "-g", "1000000", "--bots", "random", "--cluster", "local:2"],
+            b"simulating",
+            3,
+        ),
     ],
     ids=["simulate", "simulate-2-workers", "match-2-workers", "simulate-local-cluster"],
 )
-def test_ctrl_c_in_a_long_run_is_one_line_and_exit_code_130(argv: list[str], shown: bytes) -> None:
+def test_ctrl_c_in_a_long_run_is_one_line_and_exit_code_130(
+    argv: list[str], shown: bytes, processes: int
+) -> None:
     """Ctrl+C reaches the whole foreground process group, workers included: each used
     to print a KeyboardInterrupt traceback."""
     from tests.terminal import Terminal
@@ -146,7 +153,8 @@ def test_ctrl_c_in_a_long_run_is_one_line_and_exit_code_130(argv: list[str], sho
     with Terminal(argv) as term:
         start = term.read_until(shown)  # the progress bar: the games are being played
         term.read_until(b"0:00:01", start=start)  # for a second: every worker is busy
-        workers = _children(term.pid)
+        workers = _descendants(term.pid)  # a local cluster's: the forkserver's children
+        assert len(workers) >= processes, workers
         term.send(b"\x03")  # Ctrl+C, through the terminal
         code = term.finish()
     text = bytes(term.output).decode("utf-8", "replace")
@@ -158,6 +166,10 @@ def test_ctrl_c_in_a_long_run_is_one_line_and_exit_code_130(argv: list[str], sho
     while any(_alive(p) for p in workers):  # the workers went with it (bounded wait)
         assert time.monotonic() < end, f"workers left running: {workers}"
         time.sleep(0.05)
+
+
+def _descendants(pid: int) -> list[int]:
+    return [p for child in _children(pid) for p in (child, *_descendants(child))]
 
 
 def _children(pid: int) -> list[int]:
