@@ -1,8 +1,8 @@
 """Self-play training of the learned evaluation (``bots/evaluation.py``).
 
 A generation plays ``--games`` games of the planner bot with the current weights
-against itself and, at some seats, against other bots (:data:`LEAGUE`: positions the
-planner alone would not reach), with exploration (a turn is now and then one of the
+against itself and, at some seats, against other bots (:data:`LEAGUE`, or ``--league``:
+positions the planner alone would not reach), with exploration (a turn is now and then one of the
 planner's next-best turns instead of its best), records every player's features at
 the end of every turn
 and who won, and fits the weights of the next generation on the last two
@@ -122,10 +122,16 @@ class Sample:
 
 
 def play_for_samples(
-    players: int, options: GameOptions, fits: Mapping[str, Fit], width: int, seed: int
+    players: int,
+    options: GameOptions,
+    fits: Mapping[str, Fit],
+    width: int,
+    seed: int,
+    league: Sequence[str] = LEAGUE,
 ) -> list[Sample]:
     """One self-played game: the positions at the end of each turn, labelled with the
-    game's result (none from a game that did not finish)."""
+    game's result (none from a game that did not finish). ``league``: the bots that
+    take the other seats now and then."""
     from . import get_bot
 
     bot = PlannerBot(width, fits=fits, explore=(EXPLORE, EXPLORE_PLANS))
@@ -134,7 +140,7 @@ def play_for_samples(
     # Seat 0 (in turn order) is always the planner; each other seat a league bot with
     # LEAGUE_SHARE chance.
     seats = [bot] + [
-        get_bot(rng.choice(LEAGUE)) if rng.random() < LEAGUE_SHARE else bot
+        get_bot(rng.choice(league)) if league and rng.random() < LEAGUE_SHARE else bot
         for _ in range(players - 1)
     ]
     legal = legal_actions(st)
@@ -169,10 +175,11 @@ def generation(
     seed: int,
     width: int,
     workers: int | Executor,
+    league: Sequence[str] = LEAGUE,
 ) -> Iterator[list[Sample]]:
     """The games of one generation, in order (player counts in turn): here, in
     ``workers`` processes or on an executor's cluster (``parallel.py``)."""
-    job = partial(_job, tuple(players), options, dict(fits), width, seed)
+    job = partial(_job, tuple(players), options, dict(fits), width, seed, tuple(league))
     return in_order(job, range(games), workers)
 
 
@@ -182,9 +189,10 @@ def _job(
     fits: dict[str, Fit],
     width: int,
     seed: int,
+    league: tuple[str, ...],
     g: int,
 ) -> list[Sample]:
-    return play_for_samples(players[g % len(players)], options, fits, width, seed + g)
+    return play_for_samples(players[g % len(players)], options, fits, width, seed + g, league)
 
 
 def _cluster(text: str) -> str:
@@ -351,6 +359,7 @@ def train(
     workers: int | Executor = 1,
     fits: Mapping[str, Fit] | None = None,
     start: str | None = None,
+    league: Sequence[str] = LEAGUE,
     log: bool = False,
 ) -> Fit:
     """Train the fit of ``players`` games with ``options``; returns the last
@@ -376,7 +385,7 @@ def train(
         got: list[Sample] = []
         finished = 0
         for samples in generation(
-            players, options, table, games, seed + 100_000 * k, width, workers
+            players, options, table, games, seed + 100_000 * k, width, workers, league
         ):
             got.extend(samples)
             finished += bool(samples)
@@ -389,6 +398,7 @@ def train(
             "players": list(players),
             "seed": seed,
             "width": width,
+            "league": list(league),
             "positions": len(pool),
             "loglik_per_position": round(ll, 5),
             **({"start": start} if start is not None else {}),
@@ -421,6 +431,13 @@ def main(argv: list[str] | None = None) -> int:
         help="play on a Dask cluster instead: its scheduler's address (tcp://HOST:8786), "
         "or local:N for N worker processes here (pip install 'living-forest[cluster]')",
     )
+    ap.add_argument(
+        "--league",
+        default=",".join(LEAGUE),
+        metavar="BOTS",
+        help="bots that take the other seats now and then, a comma list ('' for none; "
+        f"default {','.join(LEAGUE)})",
+    )
     ap.add_argument("--out", type=Path, default=WEIGHTS_JSON)
     ap.add_argument(
         "--start-from", metavar="FIT", help="generation 0 plays this fit (e.g. 2p), not the prior"
@@ -429,6 +446,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.cluster and args.workers > 1:
         ap.error("--cluster and --workers are two ways to play games in parallel: give one")
     players = [int(x) for x in args.players.split(",")]
+    league = tuple(b.strip() for b in args.league.split(",") if b.strip())
+    from . import get_bot
+
+    try:
+        for name in league:
+            get_bot(name)
+    except ValueError as e:
+        ap.error(f"--league: {e}")
     modules = [m.strip() for m in args.modules.split(",") if m.strip()]
     options = GameOptions((*modules, *flagged_modules(args)))
     fits = read_fits(args.out)
@@ -444,6 +469,7 @@ def main(argv: list[str] | None = None) -> int:
                 workers=where,
                 fits=fits,
                 start=args.start_from,
+                league=league,
                 log=True,
             )
     except WeightsError as e:

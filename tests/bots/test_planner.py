@@ -283,6 +283,24 @@ def test_training_can_start_from_another_fit() -> None:
         train([2], GameOptions(), games=1, generations=1, seed=7, fits=start, start="nope")
 
 
+def test_training_seats_the_league_it_is_given(capsys: pytest.CaptureFixture[str]) -> None:
+    """--league: the bots that take the other seats now and then are the ones named
+    (another league, another game from the same seed), the fit says which, and an
+    unknown bot is one clear error before any game is played."""
+    from living_forest.bots.train import LEAGUE_SHARE, main, play_for_samples
+
+    # A seed whose other seat is a league bot (the first draw decides it).
+    seed = next(s for s in range(100) if random.Random(s).random() < LEAGUE_SHARE)
+    games = [play_for_samples(2, GameOptions(), {}, 1, seed, (b,)) for b in ("random", "rules")]
+    assert games[0] and games[1] and games[0] != games[1]
+    fitted = train([2], GameOptions(), games=2, generations=1, seed=7, width=1, league=("rules",))
+    assert fitted.trained["league"] == ["rules"]
+    with pytest.raises(SystemExit) as ended:
+        main(["--games", "1", "--generations", "1", "--league", "rules,nope"])
+    assert ended.value.code == 2
+    assert "--league" in capsys.readouterr().err
+
+
 def test_a_bot_reads_only_its_observation() -> None:
     """Two positions that differ only in what the seat cannot see (another deal of the
     hidden cards) get the same answers from the same random numbers."""
