@@ -1,16 +1,15 @@
 """Self-play training of the learned evaluation (``bots/evaluation.py``).
 
 A generation plays ``--games`` games of the planner bot with the current weights
-against itself and, at some seats, against other bots (:data:`LEAGUE`, or ``--league``:
-positions the planner alone would not reach), with exploration (a turn is now and then one of the
-planner's next-best turns instead of its best), records every player's features at
-the end of every turn
-and who won, and fits the weights of the next generation on the last two
-generations' positions: a conditional logit (the softmax of the scores across the
-players, as the evaluation reads it), by Newton's method with a little L2, each weight
-kept on the side of zero the rules say (more of a count is never worse, a Varan never
-better: :data:`SIGNS`, and a module's ``FeatureSet.signs``). Generation 0 plays with
-:data:`~.evaluation.PRIOR`.
+against itself and, at some seats, against other bots (:data:`LEAGUE`, or
+``--league``: positions the planner alone would not reach), with exploration (a turn
+is now and then one of the planner's next-best turns instead of its best), records
+every player's features at the end of every turn and who won, and fits the weights of
+the next generation on the last two generations' positions: a conditional logit (the
+softmax of the scores across the players, as the evaluation reads it), by Newton's
+method with a little L2, each weight kept on the side of zero the rules say (more of a
+count is never worse, a Varan never better: :data:`SIGNS`, and a module's
+``FeatureSet.signs``). Generation 0 plays with :data:`~.evaluation.PRIOR`.
 
 Seeded and reproducible: game ``g`` of generation ``k`` uses engine and bot seed
 ``seed + 100_000 * k + g``; the result is the same with any number of ``--workers``, or
