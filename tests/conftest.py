@@ -20,22 +20,6 @@ def _english(tmp_path_factory, monkeypatch):
     i18n.set_language(i18n.SOURCE_LANGUAGE)
 
 
-def _pilot_pauses_in_short_steps() -> None:
-    """Pilot's ``pause()`` waits for the app to be idle: it sleeps in steps of 20 ms until
-    a step used under 1/20 of it in CPU time (``textual._wait``). Those sleeps were a third
-    of a Pilot test's wall time. Steps of 5 ms, idle at the same 1/20, notice an idle app
-    sooner; what the tests wait for is still the app's own state (tests/tui/driver.py).
-    A Textual without these names keeps its own steps."""
-    import textual._wait as wait
-
-    if hasattr(wait, "SLEEP_GRANULARITY") and hasattr(wait, "SLEEP_IDLE"):
-        wait.SLEEP_GRANULARITY = 0.005
-        wait.SLEEP_IDLE = wait.SLEEP_GRANULARITY / 20
-
-
-_pilot_pauses_in_short_steps()
-
-
 def _collect_garbage_less_often() -> None:
     """Python's cyclic collector, at its default thresholds (700, 10, 10), spent about 40%
     of a Pilot worker's CPU time (18 s of 41 s over test_board.py and test_snapshots.py)
