@@ -27,11 +27,17 @@ run: $(STAMP)
 # for Kodama, grove's; the lessons played by their scripts; the 80x24 layout over a whole
 # game; 25 playouts of each kind; further sizes of a few app tests): `make test-slow`
 # runs those, and CI runs both.
+# The tests keep their compiled code (pytest's rewritten asserts, the package's bytecode)
+# in .venv/pycache from one run to the next, also where PYTHONDONTWRITEBYTECODE is set:
+# rewriting the asserts of every test module again costs each worker about 5 s a run.
+# Nothing is written beside the sources.
+PYCACHE := PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX=$(CURDIR)/$(VENV)/pycache
+
 test: $(STAMP)
-	$(BIN)/python -m pytest -n 2 -q --ignore=tests/browser -m 'not gettext and not slow'
+	$(PYCACHE) $(BIN)/python -m pytest -n 2 -q --ignore=tests/browser -m 'not gettext and not slow'
 
 test-slow: $(STAMP)
-	$(BIN)/python -m pytest -n 2 -q --ignore=tests/browser -m 'slow and not gettext'
+	$(PYCACHE) $(BIN)/python -m pytest -n 2 -q --ignore=tests/browser -m 'slow and not gettext'
 
 # The catalogues checked by GNU gettext's msgfmt (Debian's gettext: installed here when
 # missing and this is a root shell with apt, as in CI).

@@ -113,22 +113,29 @@ def _examples(n: int) -> settings:
     )
 
 
-# 25 games of each kind in `make test-slow` (CI runs it); a few of every kind in
-# `make test`.
-MANY, FEW = 25, 8
+# 25 games of each kind in `make test-slow` (CI runs it); one of every kind in
+# `make test` (2, 3 and 4 players, base game and Kodama, half of them played by the
+# uniform policy: an even policy seed), where 8 drawn by Hypothesis had missed Kodama
+# for 2 and 3 players.
+MANY = 25
 KODAMA = GameOptions(("kodama",))
 SEEDS = st_.integers(0, 2**32)
 POLICIES = st_.integers(0, 2**16)
 
 
-@_examples(FEW)
-@given(
-    players=st_.integers(2, 4),
-    kodama=st_.booleans(),
-    seed=SEEDS,
-    policy=POLICIES,
+@pytest.mark.parametrize(
+    ("players", "kodama", "seed", "policy"),
+    [
+        (2, False, 0, 0),
+        (2, True, 296173, 5673),
+        (3, False, 35876954, 7),
+        (3, True, 8387, 2822),
+        (4, False, 4781, 65536),
+        (4, True, 3412273, 10765),
+    ],
+    ids=["2-base", "2-kodama", "3-base", "3-kodama", "4-base", "4-kodama"],
 )
-def test_a_few_playouts_of_each_kind(players: int, kodama: bool, seed: int, policy: int) -> None:
+def test_a_playout_of_each_kind(players: int, kodama: bool, seed: int, policy: int) -> None:
     play_random_game(players, seed, policy, 37, options=KODAMA if kodama else BASE_GAME)
 
 
