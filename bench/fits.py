@@ -23,7 +23,7 @@ from living_forest.bots.evaluation import WeightsError, read_fits
 from living_forest.bots.planner import PlannerBot
 from living_forest.bots.turn_search import EASY_WIDTH
 from living_forest.core import BASE_GAME, GameOptions
-from living_forest.match import MatchSpec, run
+from living_forest.match import MatchSpec, lineup, run
 
 NAME = "fits"  # the bot under test, for this process only
 
@@ -46,7 +46,8 @@ def main() -> int:
         ap.error(str(e))
     BOTS[NAME] = PlannerBot(width=EASY_WIDTH, fits=fits)
     options = GameOptions(("kodama",)) if args.kodama else BASE_GAME
-    spec = MatchSpec((NAME, args.against), args.players, args.games, args.seed, options)
+    bots = lineup(f"{NAME},{args.against}", args.players)  # one seat against the others
+    spec = MatchSpec(bots, args.players, args.games, args.seed, options)
     d = run(spec).to_json()
     rate, (low, high) = d["win_rate_by_bot"][NAME], d["win_rate_ci_by_bot"][NAME]
     ms = 1000 * d["seconds_per_decision_by_bot"].get(NAME, 0.0)
