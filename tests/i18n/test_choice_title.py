@@ -13,18 +13,12 @@ from living_forest.present.choices import prompt, type_names
 from ..core.scenario import start
 
 
-@pytest.fixture
-def lang_of():
-    yield i18n.set_language
-    i18n.set_language(i18n.SOURCE_LANGUAGE)
-
-
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
-def test_an_actions_title_follows_the_catalogues_colon(lang, lang_of) -> None:
+def test_an_actions_title_follows_the_catalogues_colon(lang) -> None:
     st = start(2)
     while st.phase != "action":
         st, _events = apply(st, legal_actions(st)[0])
-    lang_of(lang)
+    i18n.set_language(lang)  # back to English after the test: conftest's _english
     names = type_names(st)
     titled = [(mode, prompt(st, [mode])) for mode in names]
     with_strength = [(m, t) for m, t in titled if t != names[m]]
