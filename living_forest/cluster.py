@@ -1,6 +1,7 @@
 """Games on a Dask cluster: ``--cluster ADDRESS`` (a running scheduler, whose workers
 have this same living-forest installed) or ``--cluster local:N`` (a ``LocalCluster`` of
-N worker processes on this machine, one thread each).
+N workers on this machine, one thread each: processes, or for one a thread of this
+process).
 
 Imported only when a cluster is asked for (:func:`living_forest.parallel.executor`):
 it imports Dask, which the ``cluster`` extra brings. The items (seeds, game numbers) are
@@ -169,15 +170,29 @@ class DaskExecutor:
 
 @contextlib.contextmanager
 def local_cluster(workers: int) -> Iterator[LocalCluster]:
-    """``local:N``: N worker processes of one thread each, and the scheduler in this
-    process, all on this computer's loopback address only (no dashboard); closed at the
-    end. The workers are forked from :func:`~living_forest.parallel.worker_server`'s
-    process, warm (the start-up of a run is a fraction of a second, not seconds). Their
-    logs are silenced but for critical ones: what goes wrong with a batch is said by
-    :meth:`DaskExecutor.in_order`, and Ctrl+C's end of the workers says nothing."""
+    """``local:N``: N workers of one thread each, and the scheduler in this process, on
+    this computer only (no dashboard); closed at the end. Their logs are silenced but
+    for critical ones: what goes wrong with a batch is said by
+    :meth:`DaskExecutor.in_order`, and Ctrl+C's end of the workers says nothing.
+
+    One worker (``local:1``) is a thread of this process, which talks to it in memory:
+    a worker process would cost its start and the games' imports over again, for one
+    core that this process leaves idle while it waits. More are processes, each forked
+    warm from :func:`~living_forest.parallel.worker_server`'s process (the start-up of
+    a run is a fraction of a second, not seconds), reached on the loopback address."""
+    common: dict[str, Any] = {
+        "n_workers": workers,
+        "threads_per_worker": 1,
+        "dashboard_address": None,
+        "scheduler_kwargs": {"dashboard_address": "127.0.0.1:0"},  # its HTTP server's
+        "silence_logs": logging.CRITICAL,
+    }
     with contextlib.ExitStack() as stack:
         # For the cluster's life: a lost worker's process is started again the same way.
         stack.enter_context(dask.config.set(QUIET))
+        if workers == 1:  # Ctrl+C is this process's: no worker process to quiet
+            yield stack.enter_context(LocalCluster(processes=False, **common))
+            return
         if worker_server():
             stack.enter_context(dask.config.set({MP_METHOD: "forkserver"}))
             # Dask would also have the server preload numpy and pandas when installed, by
@@ -186,14 +201,10 @@ def local_cluster(workers: int) -> Iterator[LocalCluster]:
             distributed.utils._forkserver_preload_set = True
         yield stack.enter_context(
             LocalCluster(
-                n_workers=workers,
-                threads_per_worker=1,
                 processes=True,
                 host="127.0.0.1",
-                dashboard_address=None,
-                scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},  # its HTTP server's
-                silence_logs=logging.CRITICAL,
                 preload=[__name__],  # dask_setup
+                **common,
             )
         )
 

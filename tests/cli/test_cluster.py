@@ -67,6 +67,32 @@ def test_simulate_on_a_local_cluster_of_two_is_one_process_s_run(
     assert [json.loads(line)["seed"] for line in rows.splitlines()] == list(range(11, 51))
 
 
+def test_a_match_on_a_local_cluster_of_one_is_one_process_s_match(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``local:1``, whose worker is a thread of this process, against ``--workers 1``."""
+    argv = ["match", "--bots", "rules,baseline", "-p", "2", "-g", "16", "--seed", "5"]
+    one = run_json([*argv, "--workers", "1", "--out", str(tmp_path / "one.csv")], capsys)
+    two = run_json([*argv, "--cluster", "local:1", "--out", str(tmp_path / "two.csv")], capsys)
+    assert one == two and one["games"] == 16
+    assert (tmp_path / "two.csv").read_text() == (tmp_path / "one.csv").read_text()
+
+
+def test_local_one_s_worker_is_a_thread_here_and_two_are_processes(scheduler: str) -> None:
+    """``local:1`` starts no process (a worker process would cost its start-up, Dask's
+    and the games' imports, for a core this process leaves idle); ``local:2``'s workers
+    are two processes of their own, as on a real cluster (CI runs them)."""
+    for address, here in (("local:1", True), (scheduler, False)):
+        with executor(cluster=address) as where:
+            assert isinstance(where, dask_cluster.DaskExecutor)
+            pids = list(where.client.run(os.getpid).values())
+            assert [r.seed for r in where.in_order(_play, range(3))] == [0, 1, 2]
+        if here:
+            assert pids == [os.getpid()]
+        else:
+            assert len(set(pids)) == 2 and os.getpid() not in pids
+
+
 def test_a_match_on_a_scheduler_by_its_address_is_one_process_s_match(
     scheduler: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
