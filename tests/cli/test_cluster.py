@@ -93,6 +93,22 @@ def test_local_one_s_worker_is_a_thread_here_and_two_are_processes(scheduler: st
             assert len(set(pids)) == 2 and os.getpid() not in pids
 
 
+def _quiet(dask_worker: Any) -> tuple[bool, float]:
+    """On a worker: whether it samples its stack, and how often it reads its memory."""
+    callbacks = dask_worker.periodic_callbacks
+    return "profile" in callbacks, callbacks["memory_monitor"].callback_time
+
+
+def test_a_local_cluster_s_workers_keep_quiet(scheduler: str) -> None:
+    """A local cluster's workers run without what only a dashboard shows (each wake of
+    their event loop takes the interpreter from the games): no profiler, and their
+    memory read once a second, not ten times."""
+    for address, workers in (("local:1", 1), (scheduler, 2)):
+        with executor(cluster=address) as where:
+            assert isinstance(where, dask_cluster.DaskExecutor)
+            assert list(where.client.run(_quiet).values()) == [(False, 1000)] * workers
+
+
 def test_a_match_on_a_scheduler_by_its_address_is_one_process_s_match(
     scheduler: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
