@@ -118,8 +118,11 @@ class DaskExecutor:
                 # wait for it idle).
                 if start - done >= (2 * workers + 1) * full:
                     return
-                # Smaller batches as the end nears, so that the workers finish together.
-                size = max(1, min(full, math.ceil((len(items) - start) / (2 * workers))))
+                # Smaller batches as the end nears, so that the workers finish together
+                # (one worker has no other to wait for: each batch costs a round trip).
+                size = min(full, len(items) - start)
+                if workers > 1:
+                    size = max(1, min(size, math.ceil((len(items) - start) / (2 * workers))))
                 batch = items[start : start + size]
                 f = client.submit(
                     _batch,

@@ -212,6 +212,31 @@ def test_games_go_in_batches_sized_by_their_pace(
     assert max(sizes) > 5 and len(sizes) < 40, sizes
 
 
+def test_batches_shrink_at_the_end_only_for_more_than_one_worker(
+    scheduler: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Near the end, smaller batches let two workers finish together; one worker has
+    none to wait for, and each batch more is a round trip to the scheduler. (Batches
+    of 10 here, once the first game is timed.)"""
+    monkeypatch.setattr(dask_cluster, "TARGET_SECONDS", 1e9)
+    monkeypatch.setattr(dask_cluster, "MAX_BATCH", 10)
+    sizes: dict[str, list[int]] = {}
+    for address in ("local:1", scheduler):
+        with executor(cluster=address) as where:
+            assert isinstance(where, dask_cluster.DaskExecutor)
+            submit, shipped = where.client.submit, sizes.setdefault(address, [])
+
+            def counting(fn: Any, job: Any, items: range, **kw: Any) -> Any:
+                shipped.append(len(items))  # noqa: B023 (used at once, in this loop)
+                return submit(fn, job, items, **kw)  # noqa: B023
+
+            monkeypatch.setattr(where.client, "submit", counting)
+            assert [r.seed for r in where.in_order(_play, range(100))] == list(range(100))
+    assert sizes["local:1"] == [1, 1, 1, *[10] * 9, 7]
+    two = sizes[scheduler]
+    assert sum(two) == 100 and two[-1] == 1 and two.count(10) < 9, two
+
+
 def _slow_at(slow: int, seed: int) -> float:
     """Game ``slow`` takes two seconds and says when it ended; the others, no time."""
     if seed != slow:
