@@ -1,5 +1,5 @@
 """``python -m living_forest``: the same as the ``living-forest`` command."""
 
-from living_forest.cli import main
+from living_forest.cli import run
 
-raise SystemExit(main())
+raise SystemExit(run())

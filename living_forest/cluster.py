@@ -1,6 +1,7 @@
 """Games on a Dask cluster: ``--cluster ADDRESS`` (a running scheduler, whose workers
 have this same living-forest installed) or ``--cluster local:N`` (a ``LocalCluster`` of
-N worker processes on this machine, one thread each).
+N workers on this machine, one thread each: processes, or for one a thread of this
+process).
 
 Imported only when a cluster is asked for (:func:`living_forest.parallel.executor`):
 it imports Dask, which the ``cluster`` extra brings. The items (seeds, game numbers) are
@@ -43,11 +44,15 @@ MP_METHOD = "distributed.worker.multiprocessing-method"  # how Dask starts a wor
 # A local cluster's workers and scheduler without what only a dashboard shows: the
 # statistical profiler (a stack sampled every 10 ms), the system monitor's samples, the
 # event loop's health check every 20 ms. Measured on a worker: its threads besides the
-# games' took ~5 % of its CPU, ~1 % without these.
+# games' took ~5 % of its CPU, ~1 % without these. And a worker's memory read once a
+# second, not ten times (its batches hold little): each read takes the interpreter
+# from the games' thread (local:1's worker loop woke half as often; its games' thread
+# used ~2 % less CPU).
 QUIET = {
     "distributed.worker.profile.enabled": False,
     "distributed.admin.system-monitor.interval": "5s",
     "distributed.admin.tick.interval": "500ms",
+    "distributed.worker.memory.monitor-interval": "1s",
 }
 
 
@@ -113,8 +118,11 @@ class DaskExecutor:
                 # wait for it idle).
                 if start - done >= (2 * workers + 1) * full:
                     return
-                # Smaller batches as the end nears, so that the workers finish together.
-                size = max(1, min(full, math.ceil((len(items) - start) / (2 * workers))))
+                # Smaller batches as the end nears, so that the workers finish together
+                # (one worker has no other to wait for: each batch costs a round trip).
+                size = min(full, len(items) - start)
+                if workers > 1:
+                    size = max(1, min(size, math.ceil((len(items) - start) / (2 * workers))))
                 batch = items[start : start + size]
                 f = client.submit(
                     _batch,
@@ -169,15 +177,29 @@ class DaskExecutor:
 
 @contextlib.contextmanager
 def local_cluster(workers: int) -> Iterator[LocalCluster]:
-    """``local:N``: N worker processes of one thread each, and the scheduler in this
-    process, all on this computer's loopback address only (no dashboard); closed at the
-    end. The workers are forked from :func:`~living_forest.parallel.worker_server`'s
-    process, warm (the start-up of a run is a fraction of a second, not seconds). Their
-    logs are silenced but for critical ones: what goes wrong with a batch is said by
-    :meth:`DaskExecutor.in_order`, and Ctrl+C's end of the workers says nothing."""
+    """``local:N``: N workers of one thread each, and the scheduler in this process, on
+    this computer only (no dashboard); closed at the end. Their logs are silenced but
+    for critical ones: what goes wrong with a batch is said by
+    :meth:`DaskExecutor.in_order`, and Ctrl+C's end of the workers says nothing.
+
+    One worker (``local:1``) is a thread of this process, which talks to it in memory:
+    a worker process would cost its start and the games' imports over again, for one
+    core that this process leaves idle while it waits. More are processes, each forked
+    warm from :func:`~living_forest.parallel.worker_server`'s process (the start-up of
+    a run is a fraction of a second, not seconds), reached on the loopback address."""
+    common: dict[str, Any] = {
+        "n_workers": workers,
+        "threads_per_worker": 1,
+        "dashboard_address": None,
+        "scheduler_kwargs": {"dashboard_address": "127.0.0.1:0"},  # its HTTP server's
+        "silence_logs": logging.CRITICAL,
+    }
     with contextlib.ExitStack() as stack:
         # For the cluster's life: a lost worker's process is started again the same way.
         stack.enter_context(dask.config.set(QUIET))
+        if workers == 1:  # Ctrl+C is this process's: no worker process to quiet
+            yield stack.enter_context(LocalCluster(processes=False, **common))
+            return
         if worker_server():
             stack.enter_context(dask.config.set({MP_METHOD: "forkserver"}))
             # Dask would also have the server preload numpy and pandas when installed, by
@@ -186,14 +208,10 @@ def local_cluster(workers: int) -> Iterator[LocalCluster]:
             distributed.utils._forkserver_preload_set = True
         yield stack.enter_context(
             LocalCluster(
-                n_workers=workers,
-                threads_per_worker=1,
                 processes=True,
                 host="127.0.0.1",
-                dashboard_address=None,
-                scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},  # its HTTP server's
-                silence_logs=logging.CRITICAL,
                 preload=[__name__],  # dask_setup
+                **common,
             )
         )
 

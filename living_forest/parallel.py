@@ -116,7 +116,7 @@ def executor(
     if cluster is None:
         yield Processes(workers)
         return
-    if cluster.startswith(LOCAL):
+    if cluster.startswith(LOCAL) and cluster != f"{LOCAL}1":  # local:1 is a thread here
         worker_server()  # its imports go on while this process imports Dask
     try:
         dask = importlib.import_module("living_forest.cluster")

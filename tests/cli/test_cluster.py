@@ -67,6 +67,48 @@ def test_simulate_on_a_local_cluster_of_two_is_one_process_s_run(
     assert [json.loads(line)["seed"] for line in rows.splitlines()] == list(range(11, 51))
 
 
+def test_a_match_on_a_local_cluster_of_one_is_one_process_s_match(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``local:1``, whose worker is a thread of this process, against ``--workers 1``."""
+    argv = ["match", "--bots", "rules,baseline", "-p", "2", "-g", "16", "--seed", "5"]
+    one = run_json([*argv, "--workers", "1", "--out", str(tmp_path / "one.csv")], capsys)
+    two = run_json([*argv, "--cluster", "local:1", "--out", str(tmp_path / "two.csv")], capsys)
+    assert one == two and one["games"] == 16
+    assert (tmp_path / "two.csv").read_text() == (tmp_path / "one.csv").read_text()
+
+
+def test_local_one_s_worker_is_a_thread_here_and_two_are_processes(scheduler: str) -> None:
+    """``local:1`` starts no process (a worker process would cost its start-up, Dask's
+    and the games' imports, for a core this process leaves idle); ``local:2``'s workers
+    are two processes of their own, as on a real cluster (CI runs them)."""
+    for address, here in (("local:1", True), (scheduler, False)):
+        with executor(cluster=address) as where:
+            assert isinstance(where, dask_cluster.DaskExecutor)
+            pids = list(where.client.run(os.getpid).values())
+            assert [r.seed for r in where.in_order(_play, range(3))] == [0, 1, 2]
+        if here:
+            assert pids == [os.getpid()]
+        else:
+            assert len(set(pids)) == 2 and os.getpid() not in pids
+
+
+def _quiet(dask_worker: Any) -> tuple[bool, float]:
+    """On a worker: whether it samples its stack, and how often it reads its memory."""
+    callbacks = dask_worker.periodic_callbacks
+    return "profile" in callbacks, callbacks["memory_monitor"].callback_time
+
+
+def test_a_local_cluster_s_workers_keep_quiet(scheduler: str) -> None:
+    """A local cluster's workers run without what only a dashboard shows (each wake of
+    their event loop takes the interpreter from the games): no profiler, and their
+    memory read once a second, not ten times."""
+    for address, workers in (("local:1", 1), (scheduler, 2)):
+        with executor(cluster=address) as where:
+            assert isinstance(where, dask_cluster.DaskExecutor)
+            assert list(where.client.run(_quiet).values()) == [(False, 1000)] * workers
+
+
 def test_a_match_on_a_scheduler_by_its_address_is_one_process_s_match(
     scheduler: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -168,6 +210,31 @@ def test_games_go_in_batches_sized_by_their_pace(
     assert [r.seed for r in got] == list(range(200))
     assert sum(sizes) == 200 and sizes[0] == 1
     assert max(sizes) > 5 and len(sizes) < 40, sizes
+
+
+def test_batches_shrink_at_the_end_only_for_more_than_one_worker(
+    scheduler: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Near the end, smaller batches let two workers finish together; one worker has
+    none to wait for, and each batch more is a round trip to the scheduler. (Batches
+    of 10 here, once the first game is timed.)"""
+    monkeypatch.setattr(dask_cluster, "TARGET_SECONDS", 1e9)
+    monkeypatch.setattr(dask_cluster, "MAX_BATCH", 10)
+    sizes: dict[str, list[int]] = {}
+    for address in ("local:1", scheduler):
+        with executor(cluster=address) as where:
+            assert isinstance(where, dask_cluster.DaskExecutor)
+            submit, shipped = where.client.submit, sizes.setdefault(address, [])
+
+            def counting(fn: Any, job: Any, items: range, **kw: Any) -> Any:
+                shipped.append(len(items))  # noqa: B023 (used at once, in this loop)
+                return submit(fn, job, items, **kw)  # noqa: B023
+
+            monkeypatch.setattr(where.client, "submit", counting)
+            assert [r.seed for r in where.in_order(_play, range(100))] == list(range(100))
+    assert sizes["local:1"] == [1, 1, 1, *[10] * 9, 7]
+    two = sizes[scheduler]
+    assert sum(two) == 100 and two[-1] == 1 and two.count(10) < 9, two
 
 
 def _slow_at(slow: int, seed: int) -> float:

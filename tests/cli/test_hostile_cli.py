@@ -140,8 +140,20 @@ def test_a_relative_data_folder_is_resolved_once_at_start(
             b"simulating",
             3,
         ),
+        # one worker: a thread of this process, which the interrupted run ends
+        (
+            ["simulate", "-g", "1000000", "--bots", "random", "--cluster", "local:1"],
+            b"simulating",
+            0,
+        ),
     ],
-    ids=["simulate", "simulate-2-workers", "match-2-workers", "simulate-local-cluster"],
+    ids=[
+        "simulate",
+        "simulate-2-workers",
+        "match-2-workers",
+        "simulate-local-cluster",
+        "simulate-local-cluster-of-one",
+    ],
 )
 def test_ctrl_c_in_a_long_run_is_one_line_and_exit_code_130(
     argv: list[str], shown: bytes, processes: int
