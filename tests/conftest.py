@@ -33,3 +33,46 @@ def _collect_garbage_less_often() -> None:
 
 
 _collect_garbage_less_often()
+
+
+def _parse_each_stylesheet_once() -> None:
+    """Each app parses its CSS (app.tcss and every widget's DEFAULT_CSS) into rule sets
+    again, although the text is the same in every app of a test process: about 20 ms of
+    an app's 250 ms start. Textual keeps parsed rules per stylesheet only (its private
+    ``Stylesheet._parse_rules``, keyed by the CSS text, where it was read from, its
+    scope and order); this keeps them per process, keyed the same way and by the
+    stylesheet's variables (the theme's colours), which is what the parse reads besides
+    the text. The rule sets are not changed once parsed (Textual shares them between
+    the stylesheets of one app already), so every app gets the same rules as before:
+    the snapshot tests show the screens byte for byte as without it. Only here, for
+    the tests: a player's process starts one app."""
+    from textual.css.stylesheet import Stylesheet
+
+    parse_rules = Stylesheet._parse_rules
+    parsed: dict[tuple[object, ...], object] = {}
+
+    def _parse_rules(self, css, read_from, is_default_rules=False, tie_breaker=0, scope=""):  # type: ignore[no-untyped-def]
+        variables = tuple(sorted(self._variables.items()))
+        key = (css, read_from, is_default_rules, tie_breaker, scope, variables)
+        if key not in parsed:
+            parsed[key] = parse_rules(self, css, read_from, is_default_rules, tie_breaker, scope)
+        return parsed[key]
+
+    Stylesheet._parse_rules = _parse_rules  # type: ignore[method-assign]
+
+
+_parse_each_stylesheet_once()
+
+
+@pytest.fixture(autouse=True)
+def _forget_widgets_of_ended_apps():
+    """Textual memoizes a colour pair per widget in a class-wide ``lru_cache`` of 1,024
+    entries (``StylesCache.get_inner_outer``, a method: the cache holds the widget's
+    render cache, its lines and their caches). In a player's process that is one app;
+    in a test process it kept the widgets of the last few apps alive, about 300,000
+    objects that every garbage collection walked again (and pytest's five collections
+    at the end of a worker). Emptied after each test; it only ever saves a recomputation."""
+    yield
+    from textual._styles_cache import StylesCache
+
+    StylesCache.get_inner_outer.cache_clear()

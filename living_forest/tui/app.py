@@ -683,7 +683,9 @@ class LivingForestApp(App[int]):
 
     def on_unmount(self) -> None:
         self._release_signals()
-        self.flush_autosave()
+        if self.autosaver is not None:
+            self.autosaver.close()
+            self.autosaver = None
         if self._lock is not None:
             self._lock.release()
             self._lock = None

@@ -121,12 +121,14 @@ def replace_problem(path: Path, own: Path | None = None) -> str | None:
 
 class Autosaver:
     """Writes the latest position in a background thread so a key press never waits
-    for the disk. Only the newest pending save is written; ``flush`` waits for it."""
+    for the disk. Only the newest pending save is written; ``flush`` waits for it;
+    ``close`` writes it and ends the thread."""
 
     def __init__(self) -> None:
         self._cond = threading.Condition()
         self._pending: tuple[Path, GameRecord, GameState] | None = None
         self._busy = False
+        self._closed = False
         self.error: str = ""
         self._thread = threading.Thread(target=self._loop, name="autosave", daemon=True)
         self._thread.start()
@@ -142,10 +144,22 @@ class Autosaver:
         with self._cond:
             return self._cond.wait_for(lambda: self._pending is None and not self._busy, timeout)
 
+    def close(self, timeout: float = 10.0) -> bool:
+        """Write what is pending, then end the thread (an app that has ended keeps no
+        thread behind, nor, through it, itself: a thread holds the ``sys.stderr`` of
+        its start, which is the app's while it runs)."""
+        with self._cond:
+            self._closed = True
+            self._cond.notify_all()
+        self._thread.join(timeout)
+        return not self._thread.is_alive()
+
     def _loop(self) -> None:
         while True:
             with self._cond:
-                self._cond.wait_for(lambda: self._pending is not None)
+                self._cond.wait_for(lambda: self._pending is not None or self._closed)
+                if self._pending is None:
+                    return
                 job, self._pending = self._pending, None
                 self._busy = True
             assert job is not None

@@ -297,8 +297,17 @@ def test_a_tab_whose_app_ends_without_a_word_is_closed(tmp_path: Path) -> None:
                 pass
             assert msg.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED), msg
             await asyncio.to_thread(
-                wait_until, "the tab's place to be free", lambda: not tab_apps(served.proc.pid)
+                wait_until, "the tab's app to be gone", lambda: not tab_apps(served.proc.pid)
             )
+            # ... and its place free: the server counts it so once it has ended the tab,
+            # a moment after the app is gone (later on a loaded machine).
+            end = time.monotonic() + DEADLINE
+            while True:
+                async with http.get(f"{served.base}/") as page:
+                    if page.status == 200:
+                        break
+                assert time.monotonic() < end, f"the tab's place: not free within {DEADLINE:g} s"
+                await asyncio.sleep(0.1)
             second = await open_tab(http, served.base)  # with --max-tabs 1
             await second.close()
 

@@ -8,6 +8,7 @@ import json
 import os
 import signal
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,7 @@ from living_forest.tui.saving import save_session
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="a POSIX pseudo-terminal")
 
-from tests.terminal import Terminal  # noqa: E402  (POSIX-only imports)
+from tests.terminal import DEADLINE, Terminal  # noqa: E402  (POSIX-only imports)
 
 TITLE = "\x1b]0;pwned\x07"  # sets the window title (ESC ] 0 ; ... BEL)
 CLIPBOARD = "\x1b]52;c;cHduZWQ=\x07"  # writes the clipboard on many terminals
@@ -102,6 +103,11 @@ def test_a_browser_tabs_app_quits_when_its_server_dies(tmp_path: Path) -> None:
         term.signal(signal.SIGKILL)  # the "server"
         try:
             term.finish()  # the output ends once the app, which shares the terminal, is gone
+            # ... and its process a moment after (the kernel closes a process's files,
+            # then marks it ended: a loaded machine can run this test in between).
+            end = time.monotonic() + DEADLINE
+            while not _zombie(app) and time.monotonic() < end:
+                time.sleep(0.05)
         finally:
             if not _zombie(app):  # a failed test leaves nothing running
                 os.kill(app, signal.SIGKILL)

@@ -215,3 +215,20 @@ async def test_loading_a_save_again_goes_on_in_its_one_autosave() -> None:
         app.flush_autosave()
         assert len(autosaves()) == 2 and app.autosave_to != first
         assert len(read_record(first).actions) == 3  # its move kept
+
+
+async def test_an_ended_app_writes_its_last_move_and_leaves_no_autosave_thread() -> None:
+    """The autosave's thread ends with its app, after writing the last move: a thread
+    left running held the app (a thread keeps the ``sys.stderr`` of its start, which
+    is the app's while it runs), so every app a process had run stayed in memory."""
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_session(Session(FOUR[:2], 7))
+        await started(pilot)
+        await pilot.press("d")
+        assert app.autosaver is not None
+        thread, path = app.autosaver._thread, app.autosave_to
+        assert thread.is_alive() and path is not None
+        moves = list(app.game.session.actions)
+    assert not thread.is_alive()
+    assert read_record(path).actions == moves == ["draw"]
