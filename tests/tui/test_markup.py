@@ -4,6 +4,7 @@ here its answers are held against theirs (Textual's ``Content.from_markup``, Ric
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 
@@ -144,12 +145,7 @@ def test_every_panel_of_whole_games_reads_as_textual_reads_it() -> None:
     seats = [("[/]x [b]y[", "winter"), ("李小龍", "summer"), ("Zoë\\", "spring")]
     # Half the panels are the same from one look to the next: each markup is held
     # against Textual once (the check depends on the markup alone).
-    read: dict[str, str] = {}
-
-    def text_of(markup: str) -> str:
-        if markup not in read:
-            read[markup] = _same_as_textual(markup)
-        return read[markup]
+    text_of = functools.cache(_same_as_textual)
 
     for modules in ((), ("kodama",)):
         rng = random.Random(3)
