@@ -213,7 +213,7 @@ def _games_arguments(cmd: argparse.ArgumentParser) -> None:
         # i18n: tcp://HOST:8786, local:N and the pip command are as typed: keep them
         help=_(
             "play the games on a Dask cluster instead: its scheduler's address "
-            "(tcp://HOST:8786), or local:N for N worker processes here; needs "
+            "(tcp://HOST:8786), or local:N for N workers on this machine; needs "
             "pip install 'living-forest[cluster]'"
         ),
     )

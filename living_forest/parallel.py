@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
+from importlib.util import find_spec
 from typing import Protocol, TypeVar
 
 from .i18n import _
@@ -116,8 +117,10 @@ def executor(
     if cluster is None:
         yield Processes(workers)
         return
-    if cluster.startswith(LOCAL) and cluster != f"{LOCAL}1":  # local:1 is a thread here
-        worker_server()  # its imports go on while this process imports Dask
+    # local:N's workers are forked from a server whose imports go on while this process
+    # imports Dask (local:1's is a thread here); without Dask, nothing is started.
+    if cluster.startswith(LOCAL) and cluster != f"{LOCAL}1" and find_spec("distributed"):
+        worker_server()
     try:
         dask = importlib.import_module("living_forest.cluster")
     except ImportError as e:

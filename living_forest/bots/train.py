@@ -428,7 +428,7 @@ def main(argv: list[str] | None = None) -> int:
         type=_cluster,
         metavar="ADDRESS",
         help="play on a Dask cluster instead: its scheduler's address (tcp://HOST:8786), "
-        "or local:N for N worker processes here (pip install 'living-forest[cluster]')",
+        "or local:N for N workers on this machine (pip install 'living-forest[cluster]')",
     )
     ap.add_argument(
         "--league",

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from distributed import LocalCluster
 
-from living_forest import cli
+from living_forest import cli, parallel
 from living_forest import cluster as dask_cluster
 from living_forest.bots import train as training
 from living_forest.cli import main
@@ -338,12 +338,15 @@ def no_dask(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.usefixtures("no_dask")
 @pytest.mark.parametrize("command", ["simulate", "match"])
 def test_without_dask_cluster_says_how_to_install_it(
-    command: str, capsys: pytest.CaptureFixture[str]
+    command: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    started: list[bool] = []
+    monkeypatch.setattr(parallel, "worker_server", lambda: started.append(True) or True)
     assert main([command, "-g", "2", "--cluster", "local:2"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("living-forest: --cluster needs Dask")
     assert err.rstrip().endswith(CLUSTER_EXTRA)
+    assert started == []  # the line, and nothing started (the workers' server)
 
 
 @pytest.mark.usefixtures("no_dask")
