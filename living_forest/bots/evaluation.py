@@ -65,6 +65,9 @@ PRIOR: dict[str, float] = {
     "engine_left": 1.0,
     "reach_now": 1.0,
     "reach_next": 0.5,
+    "best": 2.0,
+    "best3": 3.0,
+    "total_late": 1.0,
 }
 
 

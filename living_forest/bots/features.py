@@ -17,7 +17,11 @@ Per player, in :data:`BASE_NAMES` order:
 - Onibi's next attack (its Varans against the expected water, E-1, E-2), the fires the
   expected water takes next round, the new tree kinds the expected plant buys;
 - Victory tiles (A-42): those opponents can take this round and next, those the player
-  can take.
+  can take;
+- the best race whichever it is (V-2: any condition ends the game), and its cube: a
+  fit learned from games won mostly on fires still sees a tree or flower race coming;
+- the total of the three counts as the end draws near (V-4: when two players meet a
+  condition at the same check, the greater total wins).
 
 A rules module adds its own features through ``RulesBuilder.add_features``; they
 follow the base ones (:func:`feature_names`)."""
@@ -69,6 +73,9 @@ BASE_NAMES: tuple[str, ...] = (
     "engine_left",
     "reach_now",
     "reach_next",
+    "best",
+    "best3",
+    "total_late",
 )
 
 
@@ -328,6 +335,7 @@ def all_features(st: GameState) -> list[list[float]]:
         cards, e = rounds[i]
         perm_flowers = c.flowers - (own.strengths[FLOWER] - own.lasting[FLOWER])
         x_t, x_f, x_w = c.trees / t_trees, c.fires / t_fires, perm_flowers / t_flowers
+        best = max(x_t, x_f, x_w)
         met = c.trees >= t_trees or c.fires >= t_fires or c.flowers >= t_flowers
         sun = e[SUN] if e[SUN] > 0 else 0.0
         water_r = e[WATER] if e[WATER] > 0 else 0.0
@@ -445,6 +453,9 @@ def all_features(st: GameState) -> list[list[float]]:
             engine * time_left,
             reach_now,
             reach_next,
+            best,
+            best * best * best,
+            c.total / t_sum * lead * lead * lead,
         ]
         for fs in r.features:
             row.extend(fs.compute(r, st, i))

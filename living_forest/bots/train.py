@@ -109,6 +109,9 @@ SIGNS: dict[str, int] = {
     "engine_left": 1,
     "reach_now": 1,
     "reach_next": 1,
+    "best": 1,
+    "best3": 1,
+    "total_late": 1,
 }
 
 

@@ -37,7 +37,15 @@ from living_forest.core import (
     rules_for,
 )
 from living_forest.core.actions import ATTRACT, DRAW
-from tests.core.scenario import put_on_draw, set_help_line, set_row, start, to_action_phase
+from tests.core.scenario import (
+    give_fires,
+    put_on_draw,
+    set_forest,
+    set_help_line,
+    set_row,
+    start,
+    to_action_phase,
+)
 
 KODAMA = GameOptions(("kodama",))
 SPIRITS = ("winter", "spring", "summer", "autumn")
@@ -78,6 +86,34 @@ def test_features_name_every_number_and_modules_add_their_own() -> None:
         rows = all_features(st)
         assert len(rows) == n and all(len(row) == len(names) for row in rows)
         assert len(set(names)) == len(names)
+
+
+def test_the_best_race_reads_every_condition_alike_and_the_total_counts_near_the_end() -> None:
+    """V-2: any condition ends the game, so the best race (and its cube) is the same for
+    a player nine fires along and one nine tree kinds along; V-4: the total of the three
+    counts is weighed by how near the leader is to a threshold."""
+    from living_forest.core import counts
+
+    st = start(2)
+    r = rules_for(GameOptions())
+    names = feature_names(r)
+    before = dict(zip(names, all_features(st)[0], strict=True))  # before the races begin
+    labels = sorted(r.data.trees)[:8]
+    free = [cell for cell, tree in enumerate(st.players[1].forest) if tree is None]
+    st = set_forest(st, 1, {(c % 5, c // 5): t for c, t in zip(free, labels, strict=False)})
+    st = give_fires(st, 0, [2] * 5 + [3] * 4)
+    fires, trees = counts(r, st.players[0]), counts(r, st.players[1])
+    assert fires.fires == trees.trees > max(fires.trees, trees.fires)
+    rows = [dict(zip(names, row, strict=True)) for row in all_features(st)]
+    want = fires.fires / st.thresholds["fires"]
+    assert want == trees.trees / st.thresholds["trees"]
+    for row in rows:
+        assert row["best"] == pytest.approx(want)
+        assert row["best3"] == pytest.approx(want**3)
+    t_sum = sum(st.thresholds[k] for k in ("trees", "fires", "flowers"))
+    for row, c in zip(rows, (fires, trees), strict=True):
+        assert row["total_late"] == pytest.approx(c.total / t_sum * want**3)
+    assert rows[0]["total_late"] > before["total_late"]
 
 
 # --- whole turns --------------------------------------------------------------------
