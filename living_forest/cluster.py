@@ -31,7 +31,7 @@ import distributed.utils
 from distributed import Client, Future, LocalCluster, as_completed
 
 from .i18n import _
-from .parallel import LOCAL, ClusterError, worker_server
+from .parallel import THREAD_WORKERS, ClusterError, local_workers, worker_server
 
 R = TypeVar("R")
 
@@ -197,7 +197,7 @@ def local_cluster(workers: int) -> Iterator[LocalCluster]:
     with contextlib.ExitStack() as stack:
         # For the cluster's life: a lost worker's process is started again the same way.
         stack.enter_context(dask.config.set(QUIET))
-        if workers == 1:  # Ctrl+C is this process's: no worker process to quiet
+        if workers <= THREAD_WORKERS:  # Ctrl+C is this process's: no worker process to quiet
             yield stack.enter_context(LocalCluster(processes=False, **common))
             return
         if worker_server():
@@ -231,8 +231,9 @@ def connect(address: str, say: Callable[[str], None]) -> Iterator[DaskExecutor]:
     told so (once): the games start when a worker joins."""
     with contextlib.ExitStack() as stack:
         try:
-            if address.startswith(LOCAL):  # the client closes first, then the cluster
-                cluster = stack.enter_context(local_cluster(int(address[len(LOCAL) :])))
+            local = local_workers(address)
+            if local is not None:  # the client closes first, then the cluster
+                cluster = stack.enter_context(local_cluster(local))
                 client = stack.enter_context(Client(cluster))
             else:
                 client = stack.enter_context(Client(address, timeout=CONNECT_TIMEOUT))

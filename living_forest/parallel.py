@@ -34,6 +34,7 @@ MAX_WORKERS = max(64, 8 * (os.cpu_count() or 1))
 # What installs Dask (said when --cluster is used without it).
 CLUSTER_EXTRA = "pip install 'living-forest[cluster]'"
 LOCAL = "local:"
+THREAD_WORKERS = 1  # a local cluster this small has its worker as a thread of this process
 # What a local cluster's worker processes hold before their first batch: Dask's side of
 # this package and the modules of the games' jobs (simulate's, match's, training's).
 WORKER_MODULES = (
@@ -80,6 +81,12 @@ class ClusterError(Exception):
     scheduler unreachable, a batch of games lost for good)."""
 
 
+def local_workers(address: str) -> int | None:
+    """The N of a checked ``local:N`` (:func:`cluster_address`); None for a scheduler's
+    address."""
+    return int(address[len(LOCAL) :]) if address.startswith(LOCAL) else None
+
+
 def cluster_address(text: str) -> str:
     """``--cluster``'s value checked: ``local:N`` (1 ≤ N ≤ :data:`MAX_WORKERS`) or a
     scheduler's address; raises ValueError saying what is expected."""
@@ -117,9 +124,10 @@ def executor(
     if cluster is None:
         yield Processes(workers)
         return
-    # local:N's workers are forked from a server whose imports go on while this process
-    # imports Dask (local:1's is a thread here); without Dask, nothing is started.
-    if cluster.startswith(LOCAL) and cluster != f"{LOCAL}1" and find_spec("distributed"):
+    # local:N's worker processes are forked from a server whose imports go on while this
+    # process imports Dask; without Dask, nothing is started.
+    local = local_workers(cluster)
+    if local is not None and local > THREAD_WORKERS and find_spec("distributed"):
         worker_server()
     try:
         dask = importlib.import_module("living_forest.cluster")

@@ -29,6 +29,7 @@ from living_forest.bots.train import SIGNS, Sample, fit, train
 from living_forest.core import (
     GameOptions,
     apply,
+    counts,
     determinize,
     legal_actions,
     new_game,
@@ -92,8 +93,6 @@ def test_the_best_race_reads_every_condition_alike_and_the_total_counts_near_the
     """V-2: any condition ends the game, so the best race (and its cube) is the same for
     a player nine fires along and one nine tree kinds along; V-4: the total of the three
     counts is weighed by how near the leader is to a threshold."""
-    from living_forest.core import counts
-
     st = start(2)
     r = rules_for(GameOptions())
     names = feature_names(r)
