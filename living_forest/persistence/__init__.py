@@ -49,7 +49,7 @@ from .files import (
     require_regular_file,
     save_game,
 )
-from .locks import GameLock, GameLocked, acquire, holder, is_locked
+from .locks import GameLock, GameLocked, acquire, holder, is_locked, remove_stale_locks
 from .model import (
     SCHEMA_VERSION,
     GameRecord,
@@ -97,6 +97,7 @@ __all__ = [
     "pin_data_dir",
     "prune_autosaves",
     "read_record",
+    "remove_stale_locks",
     "replay_record",
     "replay_states",
     "require_regular_file",

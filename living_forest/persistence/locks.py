@@ -123,6 +123,37 @@ def is_locked(save: Path) -> bool:
     return holder(save) is not None
 
 
+def remove_stale_locks(folder: Path) -> int:
+    """Remove the lock files in ``folder`` that no running game holds: left by a game
+    killed outright (``kill -9``, a power cut), which had no chance to give its lock
+    up. Such a file is harmless (its lock is taken over) but a tidy folder has none.
+    Each is removed while locked, as :meth:`GameLock.release` does, so a game taking it
+    at that moment takes a file of its own. Returns how many; never raises."""
+    try:
+        candidates = list(folder.glob(f".*.json{LOCK_SUFFIX}"))
+    except OSError:
+        return 0
+    removed = 0
+    for lp in candidates:
+        try:
+            fd = os.open(lp, os.O_RDWR)
+        except OSError:
+            continue
+        try:
+            if _try_lock(fd):
+                try:
+                    if _same_file(fd, lp):
+                        lp.unlink()
+                        removed += 1
+                finally:
+                    _unlock(fd)
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+    return removed
+
+
 def _same_file(fd: int, path: Path) -> bool:
     try:
         a, b = os.fstat(fd), os.stat(path)

@@ -42,11 +42,13 @@ from living_forest.persistence import (
     GameLock,
     GameLocked,
     acquire,
+    autosave_dir,
     autosave_of,
     clean_stale_temporaries,
     is_autosave,
     latest_autosave,
     prune_autosaves,
+    remove_stale_locks,
     saves,
 )
 from living_forest.present.charts import names_in_seat_order, per_round
@@ -202,6 +204,8 @@ class LivingForestApp(App[int]):
         self._watch_server()
         with contextlib.suppress(OSError):  # debris of a write killed mid-way
             clean_stale_temporaries(default_save_dir())
+        for folder in (default_save_dir(), autosave_dir()):  # ... and of a game killed
+            remove_stale_locks(folder)
         keymap, problems = load_keymap()
         if keymap:
             self.set_keymap(keymap)
@@ -681,8 +685,12 @@ class LivingForestApp(App[int]):
         if self.autosaver is not None:
             self.autosaver.flush()
 
-    def on_unmount(self) -> None:
-        self._release_signals()
+    def _close_game_file(self) -> None:
+        """The game on the board stops autosaving: its last position written, the
+        autosave's thread ended, its file's lock given up (idempotent)."""
+        if self._unsubscribe_autosave is not None:
+            self._unsubscribe_autosave()
+            self._unsubscribe_autosave = None
         if self.autosaver is not None:
             self.autosaver.close()
             self.autosaver = None
@@ -690,16 +698,26 @@ class LivingForestApp(App[int]):
             self._lock.release()
             self._lock = None
 
+    def on_unmount(self) -> None:
+        # The game's file first: once the signals are given back, a SIGTERM (a browser
+        # tab's fork server ending it) ends the process outright.
+        self._close_game_file()
+        self._release_signals()
+
     async def action_quit(self) -> None:
         """Quit, leaving on disk exactly the game on the board: a bot step still being
-        thought about is dropped (it was never played), then the autosave is flushed."""
+        thought about is dropped (it was never played), then the autosave is written
+        and its lock given up."""
         self._quit()
 
     def _quit(self, code: int = 0) -> None:
+        """The game's file is closed before Textual takes the screens down, which can
+        take a while on a loaded machine: a browser tab's app still ending when its fork
+        server's grace is over is killed, and leaves no lock file behind all the same."""
         game = self.game
         if game is not None:
             game.cancel_bot()
-        self.flush_autosave()
+        self._close_game_file()
         self.exit(code)
 
     # --- signals ---------------------------------------------------------------------

@@ -292,7 +292,9 @@ def test_every_tab_ends_and_autosaves_when_the_server_is_killed(tmp_path: Path) 
         wait_until("the tab and the fork server to end", lambda: not alive(running))
     [auto] = served.data.rglob("autosaves/*.json")
     assert json.loads(auto.read_text(encoding="utf-8"))["seats"][0]["name"]
-    assert not list(served.data.rglob(".*.lock"))  # its lock went with the app
+    # Its lock: given up as the app began to quit, after the last move was written, so
+    # neither a later SIGTERM nor the SIGKILL after the fork server's grace left it.
+    assert not list(served.data.rglob(".*.lock"))
 
 
 def test_a_tab_whose_app_ends_without_a_word_is_closed(tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from living_forest.persistence import GameLocked, acquire, holder, is_locked
+from living_forest.persistence import GameLocked, acquire, holder, is_locked, remove_stale_locks
 from living_forest.persistence.locks import lock_path
 
 HOLD = """
@@ -83,3 +83,29 @@ def test_release_frees_the_save_and_removes_the_lock_file(tmp_path: Path) -> Non
     again = acquire(save)
     assert is_locked(save)
     again.release()
+
+
+def test_lock_files_nobody_holds_are_removed_and_held_ones_kept(tmp_path: Path) -> None:
+    """A game killed outright leaves its lock file behind: removed (the next start of
+    the app does it), while the lock of a game still open stays as it is."""
+    folder = tmp_path / "autosaves"
+    killed, running = folder / "killed.json", folder / "running.json"
+    child = _holding_process(killed)
+    child.send_signal(signal.SIGKILL)
+    child.wait()
+    assert child.stdin is not None and child.stdout is not None
+    child.stdin.close()
+    child.stdout.close()
+    alive = _holding_process(running)
+    try:
+        assert lock_path(killed).exists() and lock_path(running).exists()
+        assert remove_stale_locks(folder) == 1
+        assert not lock_path(killed).exists()
+        assert holder(running) == alive.pid  # still its: the file and its lock
+        assert remove_stale_locks(tmp_path / "no such folder") == 0
+    finally:
+        alive.kill()
+        alive.wait()
+        assert alive.stdin is not None and alive.stdout is not None
+        alive.stdin.close()
+        alive.stdout.close()

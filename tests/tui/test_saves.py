@@ -232,3 +232,46 @@ async def test_an_ended_app_writes_its_last_move_and_leaves_no_autosave_thread()
         moves = list(app.game.session.actions)
     assert not thread.is_alive()
     assert read_record(path).actions == moves == ["draw"]
+
+
+async def test_the_app_starting_removes_the_lock_file_a_killed_game_left() -> None:
+    """A game killed outright (``kill -9``; a browser tab's app killed after its fork
+    server's grace) leaves its lock file beside its autosave: nobody holds it, and the
+    next start of the app removes it. The autosave itself stays, to be continued."""
+    from living_forest.persistence import autosave_dir, holder
+    from living_forest.persistence.locks import lock_path
+
+    auto = autosave_dir() / "killed.json"
+    save_session(auto, Session(FOUR[:2], 7))
+    lock_path(auto).write_text("999999\n", encoding="ascii")  # as a killed game leaves it
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not lock_path(auto).exists() and holder(auto) is None
+        assert latest_autosave() == auto
+
+
+async def test_quitting_gives_the_game_file_up_before_the_app_is_taken_down() -> None:
+    """Ctrl+Q (and SIGTERM, SIGHUP, a browser tab's server gone) writes the last move
+    and gives the autosave's lock up before Textual takes the screens down: a browser
+    tab's app still ending when its fork server's grace is over is killed, and then
+    leaves no lock file behind all the same."""
+    from living_forest.persistence.locks import lock_path
+
+    app = LivingForestApp(bot_pause=0)
+    at_exit: list[tuple[bool, list[str]]] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_session(Session(FOUR[:2], 7))
+        await started(pilot)
+        await pilot.press("d")
+        path = app.autosave_to
+        assert path is not None and lock_path(path).exists()
+        exit_ = app.exit
+
+        def exit_seen(*args: object, **kwargs: object) -> None:
+            at_exit.append((lock_path(path).exists(), list(read_record(path).actions)))
+            exit_(*args, **kwargs)  # type: ignore[arg-type]
+
+        app.exit = exit_seen  # type: ignore[method-assign]
+        await app.action_quit()
+    assert at_exit == [(False, ["draw"])]

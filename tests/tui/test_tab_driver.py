@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -91,3 +93,31 @@ def test_a_tab_whose_server_is_gone_quits_as_ctrl_q_does(tmp_path: Path, gone: s
     assert code == 0
     assert read_record(auto).actions == ["draw", "draw"]
     assert holder(auto) is None and not lock_path(auto).exists()  # given up, not left
+
+
+def test_a_tab_sent_sigterm_while_it_ends_still_gives_its_lock_up(tmp_path: Path) -> None:
+    """The server killed: the tab's input ends (the app quits as Ctrl+Q does) and the
+    fork server's SIGTERM comes while the app is already ending. On a loaded machine it
+    came after the app had given its signal handlers back, so it killed the app outright
+    before the app had given its lock up: the lock file was left in the data folder.
+    Here SIGTERM comes again and again until the app has ended: the game is in its
+    autosave, and its lock is gone with it."""
+    save = _save(tmp_path / "game.json", ("Ana", "Ben"), ("draw", "draw"))
+    app = _tab_app(save)
+    try:
+        _read_until(app, HAND_OFF)
+        [auto] = autosaves()
+        assert holder(auto) == app.pid
+        assert app.stdin is not None and app.stdout is not None
+        threading.Thread(target=app.stdout.read, daemon=True).start()
+        app.stdin.close()  # the server is gone ...
+        end = time.monotonic() + DEADLINE
+        while app.poll() is None and time.monotonic() < end:
+            os.kill(app.pid, signal.SIGTERM)  # ... and its fork server ends the tab
+        app.wait(DEADLINE)
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.wait()
+    assert read_record(auto).actions == ["draw", "draw"]
+    assert not lock_path(auto).exists()  # given up before SIGTERM could kill the app
