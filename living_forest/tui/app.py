@@ -790,9 +790,11 @@ class LivingForestApp(App[int]):
             with contextlib.suppress(RuntimeError):  # the loop has closed meanwhile
                 loop.call_soon_threadsafe(self._on_quit_signal, signum)
 
-        for signum in _quit_signals():
-            with contextlib.suppress(OSError, ValueError):  # not the main thread
+        try:
+            for signum in _quit_signals():
                 signal.signal(signum, on_signal)
+        except ValueError:  # not the main thread: the signals are not ours to catch
+            return
         atexit.register(_ignore_quit_signals)
 
     def _on_quit_signal(self, signum: int) -> None:
@@ -979,9 +981,8 @@ def _quit_signals() -> list[int]:
 def _ignore_quit_signals() -> None:
     """At the process's exit (an exit function): Python's own shutdown, after the exit
     functions, sets the signals it handles back to their default, then takes its modules
-    down (tens of milliseconds). The app has ended long before, nothing is left to save,
-    give back or wait for: a quit signal then changes nothing, not even the exit
-    status."""
+    down. The app has ended long before, nothing is left to save, give back or wait for:
+    a quit signal then changes nothing, not even the exit status."""
     for signum in _quit_signals():
         with contextlib.suppress(OSError, ValueError):
             signal.signal(signum, signal.SIG_IGN)
