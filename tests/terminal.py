@@ -17,7 +17,7 @@ import struct
 import sys
 import termios
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 DEADLINE = 120.0  # seconds: generous for a loaded 2-core machine; only a hang reaches it
 
@@ -82,11 +82,18 @@ class Terminal:
     def signal(self, signum: int) -> None:
         os.kill(self.pid, signum)
 
-    def finish(self, deadline: float = DEADLINE) -> int:
+    def finish(
+        self, deadline: float = DEADLINE, *, meanwhile: Callable[[], object] | None = None
+    ) -> int:
         """Read to the end of the output and wait for the program: its exit code
-        (negative: the signal that ended it)."""
+        (negative: the signal that ended it). ``meanwhile`` is called again and again
+        (every few milliseconds at most) until the program has ended (e.g. to send it
+        a signal at every moment of its end)."""
         end = time.monotonic() + deadline
-        while self._read(0.2):
+        pause = 0.2 if meanwhile is None else 0.002
+        while self._read(pause):
+            if meanwhile is not None:
+                meanwhile()
             if time.monotonic() > end:
                 self.kill()
                 raise AssertionError(f"still running after {deadline:g} s: {self.tail()!r}")
@@ -98,7 +105,9 @@ class Terminal:
                 self.kill()
                 raise AssertionError(f"did not exit within {deadline:g} s")
             else:
-                time.sleep(0.05)
+                if meanwhile is not None:
+                    meanwhile()
+                time.sleep(pause)
         self._close()
         return self.status
 

@@ -7,10 +7,12 @@
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
 import os
 import random
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -19,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from textual import events
-from textual.app import App
+from textual.app import App, AutopilotCallbackType
 from textual.binding import Binding
 from textual.filter import Monochrome, NoColor
 from textual.notifications import SeverityLevel
@@ -195,12 +197,12 @@ class LivingForestApp(App[int]):
         self.autosave_to: Path | None = None  # the game on the board autosaves here
         self._lock: GameLock | None = None  # ... and holds this lock on it while open
         self.last_error = ""
-        self._signals: list[int] = []  # those caught while the app runs
+        self._ended = False  # Textual's run is over: the terminal given back
+        self._quitting = False  # a quit is under way: another is a no-op
 
     # --- start --------------------------------------------------------------------
 
     def on_mount(self) -> None:
-        self._catch_signals()
         self._watch_server()
         with contextlib.suppress(OSError):  # debris of a write killed mid-way
             clean_stale_temporaries(default_save_dir())
@@ -699,10 +701,7 @@ class LivingForestApp(App[int]):
             self._lock = None
 
     def on_unmount(self) -> None:
-        # The game's file first: once the signals are given back, a SIGTERM (a browser
-        # tab's fork server ending it) ends the process outright.
         self._close_game_file()
-        self._release_signals()
 
     async def action_quit(self) -> None:
         """Quit, leaving on disk exactly the game on the board: a bot step still being
@@ -713,7 +712,12 @@ class LivingForestApp(App[int]):
     def _quit(self, code: int = 0) -> None:
         """The game's file is closed before Textual takes the screens down, which can
         take a while on a loaded machine: a browser tab's app still ending when its fork
-        server's grace is over is killed, and leaves no lock file behind all the same."""
+        server's grace is over is killed, and leaves no lock file behind all the same.
+        The first quit decides the exit code; one more (SIGTERM again while the app
+        ends) finds it under way and does nothing."""
+        if self._quitting:
+            return
+        self._quitting = True
         game = self.game
         if game is not None:
             game.cancel_bot()
@@ -722,31 +726,76 @@ class LivingForestApp(App[int]):
 
     # --- signals ---------------------------------------------------------------------
 
+    async def run_async(
+        self,
+        *,
+        headless: bool = False,
+        inline: bool = False,
+        inline_no_clear: bool = False,
+        mouse: bool = True,
+        size: tuple[int, int] | None = None,
+        auto_pilot: AutopilotCallbackType | None = None,
+    ) -> int | None:
+        """Textual's run, with SIGTERM and SIGHUP caught from before its driver takes
+        the terminal to the end of the process (see :meth:`_catch_signals`)."""
+        if not headless:  # headless: tests drive the app in-process, the signals are theirs
+            self._catch_signals()
+        try:
+            return await super().run_async(
+                headless=headless,
+                inline=inline,
+                inline_no_clear=inline_no_clear,
+                mouse=mouse,
+                size=size,
+                auto_pilot=auto_pilot,
+            )
+        finally:
+            # Textual's driver has given the terminal back and written its last bytes
+            # (``App._shutdown``: after the unmount, the output's thread joined).
+            self._ended = True
+
+    @property
+    def exit_code(self) -> int:
+        """What the process ends with once the app has: its quit's code (0, or 128 + the
+        number of the signal that ended it, as a shell reports it)."""
+        result = self.return_value
+        return result if isinstance(result, int) else 0
+
     def _catch_signals(self) -> None:
         """SIGTERM (``kill``, a session manager closing) and SIGHUP (the terminal
         closed) end the app as Ctrl+Q does: the autosave flushed, the terminal given
         back as it was (no alternate screen, no mouse tracking left behind). The exit
-        code says which signal it was (128 + its number), as a shell reports it."""
-        if self.is_headless:  # tests drive the app in-process: the signals are theirs
-            return
-        loop = asyncio.get_running_loop()
-        for name in QUIT_SIGNALS:
-            signum = getattr(signal, name, None)
-            if signum is None:
-                continue
-            try:
-                loop.add_signal_handler(signum, self._on_quit_signal, signum)
-            except (NotImplementedError, RuntimeError, ValueError):  # Windows, a thread
-                continue
-            self._signals.append(signum)
+        code says which signal it was (128 + its number), as a shell reports it.
 
-    def _release_signals(self) -> None:
-        with contextlib.suppress(RuntimeError):
-            loop = asyncio.get_running_loop()
-            for signum in self._signals:
-                with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-                    loop.remove_signal_handler(signum)
-        self._signals = []
+        Caught from before Textual's driver takes the terminal to the end of the
+        process, never handed back. While the app runs, a signal asks for its quit (one
+        more finds that quit under way: :meth:`_quit`). Once Textual's run is over (the
+        game saved, its lock given up, the terminal given back), a signal ends the
+        process at once, as its default would, but with the app's exit code; at the very
+        end :func:`_ignore_quit_signals` takes over. Handed back at the app's unmount as
+        they were, one that came before Textual's driver had given the terminal back
+        killed the app with the alternate screen and the mouse reporting left on, and
+        one during the rest of the process's end gave it a kill's exit status.
+
+        Python's handlers, as Textual's driver has for SIGWINCH: the event loop's own
+        (``add_signal_handler``) are set back to the default when the loop closes."""
+        loop = asyncio.get_running_loop()
+
+        def on_signal(signum: int, _frame: object) -> None:
+            if self._ended:
+                for stream in (sys.stdout, sys.stderr):
+                    with contextlib.suppress(Exception):  # closed, or busy: it goes
+                        stream.flush()
+                os._exit(self.exit_code)
+            with contextlib.suppress(RuntimeError):  # the loop has closed meanwhile
+                loop.call_soon_threadsafe(self._on_quit_signal, signum)
+
+        try:
+            for signum in _quit_signals():
+                signal.signal(signum, on_signal)
+        except ValueError:  # not the main thread: the signals are not ours to catch
+            return
+        atexit.register(_ignore_quit_signals)
 
     def _on_quit_signal(self, signum: int) -> None:
         self._quit(128 + signum)
@@ -924,6 +973,21 @@ class LivingForestApp(App[int]):
         return self._too_small is not None
 
 
+def _quit_signals() -> list[int]:
+    """The numbers of :data:`QUIT_SIGNALS` this system has (no SIGHUP on Windows)."""
+    return [n for n in (getattr(signal, name, None) for name in QUIT_SIGNALS) if n is not None]
+
+
+def _ignore_quit_signals() -> None:
+    """At the process's exit (an exit function): Python's own shutdown, after the exit
+    functions, sets the signals it handles back to their default, then takes its modules
+    down. The app has ended long before, nothing is left to save, give back or wait for:
+    a quit signal then changes nothing, not even the exit status."""
+    for signum in _quit_signals():
+        with contextlib.suppress(OSError, ValueError):
+            signal.signal(signum, signal.SIG_IGN)
+
+
 def run(load: Path | None = None, continue_latest: bool = False, view: Path | None = None) -> int:
     """Start the app (``--load FILE`` / ``--continue`` / ``view FILE`` from the command
     line)."""
@@ -936,5 +1000,5 @@ def run(load: Path | None = None, continue_latest: bool = False, view: Path | No
         bot_pause=pause,
         notices=[problem or ""],
     )
-    result = app.run()
-    return result if isinstance(result, int) else 0
+    app.run()
+    return app.exit_code

@@ -27,6 +27,13 @@ BLINK = "\x1b[5;31m"
 HAND_OFF = b"Pass the keyboard"
 LEAVE_ALTERNATE_SCREEN = b"\x1b[?1049l"
 MOUSE_OFF = b"\x1b[?1000l"
+# What the app sets on the terminal, and what gives it back (Textual's driver).
+TAKE_AND_GIVE_BACK = {
+    "alternate screen": (b"\x1b[?1049h", LEAVE_ALTERNATE_SCREEN),
+    "mouse reporting": (b"\x1b[?1000h", MOUSE_OFF),
+    "bracketed paste": (b"\x1b[?2004h", b"\x1b[?2004l"),
+    "hidden cursor": (b"\x1b[?25l", b"\x1b[?25h"),
+}
 
 
 def _save(path: Path, names: tuple[str, str], actions: tuple[str, ...] = ("draw",)) -> Path:
@@ -79,6 +86,56 @@ def test_sigterm_and_sighup_autosave_and_give_the_terminal_back(
     [auto] = autosaves()
     assert read_record(auto).actions == ["draw", "draw"]
     assert holder(auto) is None  # its lock went with the app
+
+
+def _left_on(out: bytes) -> list[str]:
+    """What the terminal was left with: each mode the output set and did not unset
+    after (its last "on" after its last "off")."""
+    return [
+        what for what, (on, off) in TAKE_AND_GIVE_BACK.items() if out.rfind(on) > out.rfind(off)
+    ]
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_a_signal_at_any_moment_of_the_apps_life_ends_it_with_the_terminal_given_back(
+    tmp_path: Path, signum: int
+) -> None:
+    """The signal comes again and again from the moment the app takes the terminal
+    (before its first screen is up) until its process has ended: every moment of its
+    start, its play and its teardown gets one. The first ends the app as Ctrl+Q does;
+    the others find that end under way. Before, one that came before the app had caught
+    the signals (its driver starts before its mount) killed it outright with the
+    alternate screen and the mouse reporting left on, and one after it had given them
+    back (at its unmount) gave the process a kill's exit status."""
+    save = _save(tmp_path / "game.json", ("Ana", "Ben"), ("draw", "draw"))
+    with Terminal(["--load", str(save)]) as term:
+        term.read_until(TAKE_AND_GIVE_BACK["alternate screen"][0])
+        code = term.finish(meanwhile=lambda: term.signal(signum))
+    assert _left_on(bytes(term.output)) == []
+    assert code == 128 + signum  # the app's own end, as a shell reports the signal's
+    for auto in autosaves():  # none if the first signal came before the game was loaded
+        assert read_record(auto).actions == ["draw", "draw"]
+        assert holder(auto) is None
+
+
+def test_sigterm_again_and_again_while_the_app_quits_changes_nothing_of_its_quit(
+    tmp_path: Path,
+) -> None:
+    """Ctrl+Q, then SIGTERM again and again from the moment the app starts giving the
+    terminal back until its process has ended (a session manager, a fork server
+    insisting): the quit under way ends the app, with its exit status (a second quit
+    does nothing), the game autosaved, its lock given up, the terminal given back."""
+    save = _save(tmp_path / "game.json", ("Ana", "Ben"), ("draw", "draw"))
+    with Terminal(["--load", str(save)]) as term:
+        at = term.read_until(HAND_OFF)
+        term.send(b"\x11")  # ctrl+q
+        term.read_until(TAKE_AND_GIVE_BACK["bracketed paste"][1], start=at)  # the quit began
+        code = term.finish(meanwhile=lambda: term.signal(signal.SIGTERM))
+    assert _left_on(bytes(term.output)) == []
+    assert code == 0  # Ctrl+Q's
+    [auto] = autosaves()
+    assert read_record(auto).actions == ["draw", "draw"]
+    assert holder(auto) is None
 
 
 SERVER = """
