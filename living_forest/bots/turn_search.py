@@ -47,8 +47,9 @@ MIN_WORLDS = 4  # worlds before a candidate may be dropped
 # The levels' budgets (measured with ``make strength``).
 EASY_WIDTH = 2  # the easy level's beam (it does not search)
 MEDIUM_DEALS = 24  # deals a searched decision, to the end of this round
-HARD_DEALS = 48  # ... to the end of the next round
+HARD_DEALS = 192  # ... to the end of the next round
 HARD_CPU = 1.0  # and at most this many CPU seconds (whichever comes first)
+HARD_CANDIDATES = 6  # the turns it races
 
 
 def medium() -> TurnSearchBot:
@@ -58,9 +59,9 @@ def medium() -> TurnSearchBot:
 
 
 def hard() -> TurnSearchBot:
-    """The hard level: four candidate turns raced in common worlds to the end of the
+    """The hard level: six candidate turns raced in common worlds to the end of the
     next round."""
-    return TurnSearchBot(deals=HARD_DEALS, cpu=HARD_CPU, horizon=1)
+    return TurnSearchBot(deals=HARD_DEALS, cpu=HARD_CPU, horizon=1, candidates=HARD_CANDIDATES)
 
 
 class TurnSearchBot(PlannerBot):
@@ -224,4 +225,4 @@ def parse_deals(param: str) -> TurnSearchBot:
             "from 1 to 1,000,000 deals or 0.001 to 600 seconds"
         )
         raise ValueError(message.format(budget=repr(param))) from None
-    return TurnSearchBot(deals=deals, cpu=seconds)
+    return TurnSearchBot(deals=deals, cpu=seconds, horizon=1, candidates=HARD_CANDIDATES)
