@@ -58,10 +58,10 @@ def medium() -> TurnSearchBot:
     return TurnSearchBot(deals=MEDIUM_DEALS, horizon=0, candidates=6)
 
 
-def hard() -> TurnSearchBot:
+def hard(deals: int | None = HARD_DEALS, cpu: float | None = HARD_CPU) -> TurnSearchBot:
     """The hard level: six candidate turns raced in common worlds to the end of the
-    next round."""
-    return TurnSearchBot(deals=HARD_DEALS, cpu=HARD_CPU, horizon=1, candidates=HARD_CANDIDATES)
+    next round (``search:N`` / ``search:Ts``: the same with another budget)."""
+    return TurnSearchBot(deals=deals, cpu=cpu, horizon=1, candidates=HARD_CANDIDATES)
 
 
 class TurnSearchBot(PlannerBot):
@@ -225,4 +225,4 @@ def parse_deals(param: str) -> TurnSearchBot:
             "from 1 to 1,000,000 deals or 0.001 to 600 seconds"
         )
         raise ValueError(message.format(budget=repr(param))) from None
-    return TurnSearchBot(deals=deals, cpu=seconds, horizon=1, candidates=HARD_CANDIDATES)
+    return hard(deals, seconds)
