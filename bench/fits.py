@@ -1,12 +1,13 @@
-"""Judge a weights file at the easy level: the easy bot playing the fits of ``WEIGHTS``
-against a bot (by default the easy bot playing the shipped fits).
+"""Judge a weights file with the planner alone (``greedy_v2``, the easy level before it
+searched): the planner playing the fits of ``WEIGHTS`` against a bot (by default the
+planner playing the shipped fits).
 
-A fit's gain shows in a few hundred games of the easy bot (about 1 ms CPU a decision):
+A fit's gain shows in a few hundred games of the planner (about 1 ms CPU a decision):
 what a 40-game match of the hard bot cannot resolve. Common seeds, seats rotated
 (``living_forest.match``), one process. A benchmark, not a test.
 
     .venv/bin/python -m living_forest.bots.train ... --out /tmp/new.json
-    .venv/bin/python bench/fits.py /tmp/new.json [--against easy] [-g 400] [-s 1000] [-p 2]
+    .venv/bin/python bench/fits.py /tmp/new.json [--against greedy_v2] [-g 400] [-s 1000] [-p 2]
 
 Measured so (issue 25): the 2-player fit trained with the medium bot in its league won
 58.5 % of 400 games (seeds 1000 and 2000) against the fit before it.
@@ -31,7 +32,9 @@ NAME = "fits"  # the bot under test, for this process only
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("weights", type=Path, help="a weights file (train's --out)")
-    ap.add_argument("--against", default="easy", help="the other seats' bot (default easy)")
+    ap.add_argument(
+        "--against", default="greedy_v2", help="the other seats' bot (default greedy_v2)"
+    )
     ap.add_argument("--games", "-g", type=int, default=400)
     ap.add_argument("--seed", "-s", type=int, default=1000)
     ap.add_argument("--players", "-p", type=int, choices=(2, 3, 4), default=2)

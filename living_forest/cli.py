@@ -113,8 +113,8 @@ def build_parser() -> argparse.ArgumentParser:
             "uses seed S + g // players with the line-up turned g % players seats, so each "
             "seed is played from every seat. Bots: random, baseline, rules, easy (greedy), "
             "medium (search_quick), hard (search), search:N (N deals a move), search:Ts (CPU "
-            "seconds a move), and the levels' predecessors greedy_v1, search_quick_v1, "
-            "search_v1, search_v1:N."
+            "seconds a move), and the levels' predecessors greedy_v1, greedy_v2, "
+            "search_quick_v1, search_quick_v2, search_v1, search_v1:N."
         ),
     )
     mat.add_argument(

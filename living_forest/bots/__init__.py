@@ -8,12 +8,14 @@ so :func:`decider` gives them the cheaper
 :class:`~living_forest.core.observation.SeatFacts` instead: the same answers, without
 a masked copy of the position at every decision.
 
-The levels: easy plans whole turns (``planner.py``) valued by the learned evaluation
-(``features.py``, ``evaluation.py``, trained by ``train.py``); medium and hard search
-over those turns (``turn_search.py``); ``reveal.py`` weighs a reveal by an expectimax
-over the next card; ``rules_bot.py`` is the fast policy of hand-made rules. A planning
-bot remembers the rest of a planned turn per seat (``planner.TurnCache``) and answers
-from it only while the position is the one the plan expected.
+The levels plan whole turns (``planner.py``) valued by the learned evaluation
+(``features.py``, ``evaluation.py``, trained by ``train.py``) and search over those
+turns (``turn_search.py``): easy plays a few to the end of the round, medium and hard
+race more of them in sampled worlds to the end of the next round; ``reveal.py``
+weighs a reveal by an expectimax over the next card; ``rules_bot.py`` is the fast
+policy of hand-made rules. A planning bot remembers the rest of a planned turn per
+seat (``planner.TurnCache``) and answers from it only while the position is the one
+the plan expected.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from .planner import PlannerBot
 from .rules_bot import rules_bot
 from .rules_of_thumb import baseline_bot, random_bot
 from .search import SearchBot, parse_budget
-from .turn_search import EASY_WIDTH, hard, medium, parse_deals
+from .turn_search import EASY_WIDTH, TurnSearchBot, easy, hard, medium, parse_deals
 
 Bot = Callable[[Observation, Sequence[Action], random.Random], Action]
 
@@ -45,12 +47,16 @@ BOTS: dict[str, Bot] = {
     "random": random_bot,
     "baseline": baseline_bot,
     "rules": rules_bot,  # hand-made rules; the search's rollout policy
-    "greedy": PlannerBot(width=EASY_WIDTH),  # easy: whole-turn planning
+    "greedy": easy(),  # easy: a few planned turns, each played to the round's end
     "search_quick": medium(),
     "search": hard(),
     "greedy_v1": greedy_bot,
     "search_quick_v1": SearchBot(iterations=48, rounds=1),
     "search_v1": SearchBot(iterations=200),
+    # The levels before: easy planned its turn alone, medium raced six turns to the
+    # round's end (the league of the shipped fits' training).
+    "greedy_v2": PlannerBot(width=EASY_WIDTH),
+    "search_quick_v2": TurnSearchBot(deals=24, horizon=0, candidates=6),
 }
 # What players call each bot (the New game form, the status line, saves show the name):
 # English, marked for the catalogue; :func:`title` translates them.

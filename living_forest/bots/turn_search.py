@@ -1,14 +1,16 @@
-"""Search over whole turns (the medium and hard bots).
+"""Search over whole turns (the easy, medium and hard bots).
 
 Candidates: the planner's best whole turns, and the best turn of every other set of
-basic action types (``plan_turn(diverse=True)``). Each candidate is played, then every
+basic action types (``plan_turn(diverse=True)``; ``others``: only the best few of
+those). Each candidate is played, then every
 seat plays on to the end of the Action phase ``horizon`` rounds later (0: this round's
 end, the V-1 check), each turn planned whole by the learned evaluation (``replies``:
 its beam; 0 plays the fast ``rules`` policy instead), each reveal by the risk rule;
 the evaluation then gives the seat's chance to win there (a game decided there counts
-as decided). So the medium bot (horizon 0) sees how the players after it this round
-answer each of its turns; the hard bot (horizon 1) plays on through Onibi, the new
-reserve and the next round, in worlds dealt from its Observation (``determinize``).
+as decided). So the easy bot (horizon 0) sees how the players after it this round
+answer each of its turns; the medium and hard bots (horizon 1) play on through Onibi,
+the new reserve and the next round, in worlds dealt from their Observation
+(``determinize``).
 Every candidate is played in the *same* worlds (common random numbers: the same deal,
 the same random state, the same dice), so that the differences between candidates are
 not drowned by the luck of the deals; after every few worlds a candidate whose mean
@@ -45,17 +47,30 @@ from .search import read_budget
 ROLLOUT_CAP = 2000  # decisions a rollout may take (a safety net)
 MIN_WORLDS = 4  # worlds before a candidate may be dropped
 # The levels' budgets (measured with ``make strength``).
-EASY_WIDTH = 2  # the easy level's beam (it does not search)
-MEDIUM_DEALS = 24  # deals a searched decision, to the end of this round
+EASY_WIDTH = 2  # the easy level's beam
+EASY_CANDIDATES = (2, 2)  # its best turns, and the best turns of other action types
+MEDIUM_DEALS = 48  # deals a searched decision, to the end of the next round
+MEDIUM_CANDIDATES = 4  # the turns it races
 HARD_DEALS = 192  # ... to the end of the next round
 HARD_CPU = 1.0  # and at most this many CPU seconds (whichever comes first)
 HARD_CANDIDATES = 6  # the turns it races
 
 
+def easy() -> TurnSearchBot:
+    """The easy level: its two best turns and the best turns of two other sets of
+    action types, each answered by the other seats' planned turns to the end of this
+    round (one world: nothing a planned turn reads is hidden within the round)."""
+    best, others = EASY_CANDIDATES
+    return TurnSearchBot(
+        deals=best + others, horizon=0, width=EASY_WIDTH, candidates=best, others=others
+    )
+
+
 def medium() -> TurnSearchBot:
-    """The medium level (and the hint): six candidate turns, each answered by the other
-    seats' planned turns to the end of this round."""
-    return TurnSearchBot(deals=MEDIUM_DEALS, horizon=0, candidates=6)
+    """The medium level (and the hint): four candidate turns raced in common worlds to
+    the end of the next round, with a quarter of the hard level's deals (and no CPU
+    limit: its answer is a function of what it sees and its random numbers)."""
+    return TurnSearchBot(deals=MEDIUM_DEALS, horizon=1, candidates=MEDIUM_CANDIDATES)
 
 
 def hard(deals: int | None = HARD_DEALS, cpu: float | None = HARD_CPU) -> TurnSearchBot:
@@ -73,6 +88,7 @@ class TurnSearchBot(PlannerBot):
         deals: int | None = None,
         cpu: float | None = None,
         candidates: int = 4,
+        others: int | None = None,
         horizon: int = 1,
         width: int = 3,
         reveal: tuple[int, int] | None = None,
@@ -86,7 +102,9 @@ class TurnSearchBot(PlannerBot):
         super().__init__(width, reveal)
         self.deals = deals
         self.cpu = cpu
-        self.candidates = candidates
+        self.candidates = candidates  # the planner's best turns raced
+        # ... and the best turns of this many other sets of action types (None: all)
+        self.others = others
         self.horizon = horizon
         self.batch = batch
         self.z = z
@@ -106,6 +124,8 @@ class TurnSearchBot(PlannerBot):
         plans = plan_turn(
             st, legal, lambda s: ev.value(s, seat), self.width, self.candidates, diverse=True
         )
+        if self.others is not None:
+            plans = plans[: self.candidates + self.others]
         return self.choose(obs, plans, rng, start) if len(plans) > 1 else plans[0]
 
     def choose(

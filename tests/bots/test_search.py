@@ -57,8 +57,9 @@ def test_search_plays_kodama_legally_and_deterministically_with_iterations() -> 
 
 def test_rollouts_look_as_many_rounds_ahead_as_asked() -> None:
     """A rollout from an Action phase plays to the end of its round, or through the next
-    round too (its Guardian Animals phase included), never further; the hard level
-    looks further than the medium one."""
+    round too (its Guardian Animals phase included), never further; the medium level
+    looks further than the easy one, and the hard level deals more worlds than the
+    medium one."""
     for seed in range(6):
         st, _ = new_game([("A", "winter"), ("B", "summer")], seed)
         rng = random.Random(seed)
@@ -69,9 +70,11 @@ def test_rollouts_look_as_many_rounds_ahead_as_asked() -> None:
             mine = st.clone()
             rollout(mine, 0, random.Random(seed), legal_actions(mine), rounds)
             assert mine.phase == "over" or (mine.round, mine.phase) == (start + rounds, "draw")
-    hard, medium = get_bot("hard"), get_bot("medium")
-    assert isinstance(hard, TurnSearchBot) and isinstance(medium, TurnSearchBot)
-    assert hard.horizon > medium.horizon
+    easy, medium, hard = get_bot("easy"), get_bot("medium"), get_bot("hard")
+    assert isinstance(easy, TurnSearchBot) and isinstance(medium, TurnSearchBot)
+    assert isinstance(hard, TurnSearchBot)
+    assert medium.horizon > easy.horizon and hard.horizon == medium.horizon
+    assert hard.deals > medium.deals and hard.candidates > medium.candidates
     old = get_bot("search_v1")
     assert isinstance(old, SearchBot) and old.iterations and old.seconds is None
 
@@ -204,3 +207,37 @@ def test_a_cpu_budget_begins_no_world_it_cannot_pay_for(monkeypatch: pytest.Monk
     now[0] = 1.0
     bot.choose(obs, plans, random.Random(2), start=0.0)
     assert not worlds
+
+
+def test_the_easy_level_races_its_best_turns_and_few_of_other_action_types() -> None:
+    """``others`` bounds the candidates: the easy level races the planner's two best
+    turns and the best turns of two other sets of basic action types, the first four
+    of the planner's diverse list (of more than four here), in one world."""
+    from living_forest.bots.planner import plan_turn
+    from living_forest.bots.turn_search import EASY_CANDIDATES, EASY_WIDTH, easy
+
+    bot = easy()
+    best, others = EASY_CANDIDATES
+    st = _action_phase(3)
+    obs = observe(st, st.current)
+    legal = legal_actions(st)
+    raced: list[list[tuple[object, ...]]] = []
+    worlds: set[int] = set()
+    original_choose, original_rollout = bot.choose, bot.rollout
+
+    def choose(obs, plans, rng, start=None):  # type: ignore[no-untyped-def]
+        raced.append([p.actions for p in plans])
+        return original_choose(obs, plans, rng, start)
+
+    def rollout(world, actions, seat, dice):  # type: ignore[no-untyped-def]
+        worlds.add(dice)
+        return original_rollout(world, actions, seat, dice)
+
+    bot.choose = choose  # type: ignore[method-assign]
+    bot.rollout = rollout  # type: ignore[method-assign]
+    bot.pick(obs, st.clone(), legal, random.Random(1))
+    ev = bot.evaluation(st)
+    every = plan_turn(st, legal, lambda s: ev.value(s, obs.seat), EASY_WIDTH, best, diverse=True)
+    assert len(every) > best + others
+    assert raced == [[p.actions for p in every[: best + others]]]
+    assert len(worlds) == 1
