@@ -50,6 +50,7 @@ MIN_WORLDS = 4  # worlds before a candidate may be dropped
 EASY_WIDTH = 2  # the easy level's beam
 EASY_CANDIDATES = (2, 2)  # its best turns, and the best turns of other action types
 MEDIUM_DEALS = 48  # deals a searched decision, to the end of the next round
+MEDIUM_CPU = 0.15  # and at most this many CPU seconds (whichever comes first)
 MEDIUM_CANDIDATES = 4  # the turns it races
 HARD_DEALS = 192  # ... to the end of the next round
 HARD_CPU = 1.0  # and at most this many CPU seconds (whichever comes first)
@@ -68,9 +69,10 @@ def easy() -> TurnSearchBot:
 
 def medium() -> TurnSearchBot:
     """The medium level (and the hint): four candidate turns raced in common worlds to
-    the end of the next round, with a quarter of the hard level's deals (and no CPU
-    limit: its answer is a function of what it sees and its random numbers)."""
-    return TurnSearchBot(deals=MEDIUM_DEALS, horizon=1, candidates=MEDIUM_CANDIDATES)
+    the end of the next round, with a quarter of the hard level's deals."""
+    return TurnSearchBot(
+        deals=MEDIUM_DEALS, cpu=MEDIUM_CPU, horizon=1, candidates=MEDIUM_CANDIDATES
+    )
 
 
 def hard(deals: int | None = HARD_DEALS, cpu: float | None = HARD_CPU) -> TurnSearchBot:
@@ -137,7 +139,8 @@ class TurnSearchBot(PlannerBot):
     ) -> Plan:
         """The candidate with the best mean over the worlds, racing the others. A world
         is begun only while the CPU budget (from ``start``) can pay for one more like
-        the last."""
+        the last, and left unfinished (none of its values kept) as soon as the budget is
+        spent: a world of costly rollouts cannot overrun it by more than one rollout."""
         values: list[list[float]] = [[] for _ in plans]
         alive = list(range(len(plans)))
         clock = time.thread_time
@@ -157,8 +160,15 @@ class TurnSearchBot(PlannerBot):
                 break
             world = determinize(obs, rng)
             dice = rng.getrandbits(32)
+            row: list[float] = []
             for k in alive:
-                values[k].append(self.rollout(world, plans[k].actions, obs.seat, dice))
+                if row and self.cpu is not None and clock() - start >= self.cpu:
+                    break
+                row.append(self.rollout(world, plans[k].actions, obs.seat, dice))
+            if len(row) < len(alive):
+                break  # the budget is spent: the worlds played to the end decide
+            for k, v in zip(alive, row, strict=True):
+                values[k].append(v)
             spent += len(alive)
             cost = clock() - began
             worlds = len(values[alive[0]])

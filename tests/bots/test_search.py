@@ -209,6 +209,47 @@ def test_a_cpu_budget_begins_no_world_it_cannot_pay_for(monkeypatch: pytest.Monk
     assert not worlds
 
 
+def test_a_world_the_budget_cannot_finish_is_left_and_its_values_dropped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The budget is looked at before each rollout too: a world whose rollouts turn out
+    costly stops as soon as the budget is spent (at most one rollout over it), and its
+    values are not kept, so every candidate is judged on the same worlds (a fake clock:
+    the first world's rollouts cost 0.1 s, the second's 0.4 s; the second world's two
+    rollouts, which favour the first two candidates, would change the choice if kept)."""
+    import living_forest.bots.turn_search as ts
+    from living_forest.bots.planner import Plan
+
+    now = [0.0]
+
+    class Clock:
+        @staticmethod
+        def thread_time() -> float:
+            return now[0]
+
+    monkeypatch.setattr(ts, "time", Clock)
+    bot = TurnSearchBot(cpu=1.0, horizon=1)
+    st = _action_phase(3)
+    obs = observe(st, st.current)
+    plans = [Plan(0.0, (a,)) for a in legal_actions(st)[:3]]
+    index = {p.actions: k for k, p in enumerate(plans)}
+    played: list[tuple[int, int]] = []  # (world, candidate)
+    first_world = (0.5, 0.5, 0.6)
+
+    def rollout(world, actions, seat, dice):  # type: ignore[no-untyped-def]
+        k = index[tuple(actions)]
+        w = 0 if len(played) < 3 else 1
+        played.append((w, k))
+        now[0] += 0.1 if w == 0 else 0.4
+        return first_world[k] if w == 0 else 1.0
+
+    bot.rollout = rollout  # type: ignore[method-assign]
+    chosen = bot.choose(obs, plans, random.Random(2), start=0.0)
+    assert played == [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1)]
+    assert now[0] == pytest.approx(1.1)
+    assert chosen is plans[2]
+
+
 def test_the_easy_level_races_its_best_turns_and_few_of_other_action_types() -> None:
     """``others`` bounds the candidates: the easy level races the planner's two best
     turns and the best turns of two other sets of basic action types, the first four
