@@ -214,7 +214,8 @@ def test_a_world_the_budget_cannot_finish_is_left_and_its_values_dropped(
 ) -> None:
     """The budget is looked at before each rollout too: a world whose rollouts turn out
     costly stops as soon as the budget is spent (at most one rollout over it), and its
-    values are not kept, so every candidate is judged on the same worlds (a fake clock:
+    values are not kept, so every candidate is judged on the same worlds; the first world
+    has twice the budget (a fake clock:
     the first world's rollouts cost 0.1 s, the second's 0.4 s; the second world's two
     rollouts, which favour the first two candidates, would change the choice if kept)."""
     import living_forest.bots.turn_search as ts
@@ -248,6 +249,23 @@ def test_a_world_the_budget_cannot_finish_is_left_and_its_values_dropped(
     assert played == [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1)]
     assert now[0] == pytest.approx(1.1)
     assert chosen is plans[2]
+    # The first world is finished while twice the budget lasts (0.5 s a rollout: 1.5 s)
+    # and decides; at 1.1 s a rollout it is left at 2.2 s, and the planner's first
+    # turn is played.
+    for cost, want, spent in ((0.5, [0, 1, 2], 1.5), (1.1, [0, 1], 2.2)):
+        now[0] = 0.0
+        played.clear()
+
+        def slow(world, actions, seat, dice, cost=cost):  # type: ignore[no-untyped-def]
+            k = index[tuple(actions)]
+            played.append((0, k))
+            now[0] += cost
+            return first_world[k]
+
+        bot.rollout = slow  # type: ignore[method-assign]
+        chosen = bot.choose(obs, plans, random.Random(2), start=0.0)
+        assert [k for _w, k in played] == want and now[0] == pytest.approx(spent)
+        assert chosen is plans[2 if len(want) == 3 else 0]
 
 
 def test_the_easy_level_races_its_best_turns_and_few_of_other_action_types() -> None:
