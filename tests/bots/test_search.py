@@ -171,13 +171,9 @@ def test_candidates_meet_the_same_worlds() -> None:
     assert any(len(set(v.values())) > 1 for v in by_dice.values())
 
 
-def test_a_cpu_budget_begins_no_world_it_cannot_pay_for(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A CPU-second budget counts the thread's clock from the start of the decision and
-    stops before a world the last one's cost says would overrun it (a fake clock: each
-    rollout costs 0.1 s, a world of three candidates 0.3 s, so three worlds fit in 1 s
-    and the fourth is never begun)."""
+def _fake_clock(monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """The search's thread clock made a number the test moves (``now[0]``)."""
     import living_forest.bots.turn_search as ts
-    from living_forest.bots.planner import Plan
 
     now = [0.0]
 
@@ -187,6 +183,17 @@ def test_a_cpu_budget_begins_no_world_it_cannot_pay_for(monkeypatch: pytest.Monk
             return now[0]
 
     monkeypatch.setattr(ts, "time", Clock)
+    return now
+
+
+def test_a_cpu_budget_begins_no_world_it_cannot_pay_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A CPU-second budget counts the thread's clock from the start of the decision and
+    stops before a world the last one's cost says would overrun it (a fake clock: each
+    rollout costs 0.1 s, a world of three candidates 0.3 s, so three worlds fit in 1 s
+    and the fourth is never begun)."""
+    from living_forest.bots.planner import Plan
+
+    now = _fake_clock(monkeypatch)
     bot = TurnSearchBot(cpu=1.0, horizon=1)
     worlds: set[int] = set()
 
@@ -215,20 +222,12 @@ def test_a_world_the_budget_cannot_finish_is_left_and_its_values_dropped(
     """The budget is looked at before each rollout too: a world whose rollouts turn out
     costly stops as soon as the budget is spent (at most one rollout over it), and its
     values are not kept, so every candidate is judged on the same worlds; the first world
-    has twice the budget (a fake clock:
-    the first world's rollouts cost 0.1 s, the second's 0.4 s; the second world's two
-    rollouts, which favour the first two candidates, would change the choice if kept)."""
-    import living_forest.bots.turn_search as ts
+    has twice the budget (a fake clock: the first world's rollouts cost 0.1 s, the
+    second's 0.4 s; the second world's two rollouts, which favour the first two
+    candidates, would change the choice if kept)."""
     from living_forest.bots.planner import Plan
 
-    now = [0.0]
-
-    class Clock:
-        @staticmethod
-        def thread_time() -> float:
-            return now[0]
-
-    monkeypatch.setattr(ts, "time", Clock)
+    now = _fake_clock(monkeypatch)
     bot = TurnSearchBot(cpu=1.0, horizon=1)
     st = _action_phase(3)
     obs = observe(st, st.current)
