@@ -121,11 +121,13 @@ def plan_turn(
     keep: int = 1,
     *,
     diverse: bool = False,
+    others: int | None = None,
 ) -> list[Plan]:
     """The ``keep`` best whole turns for the player to act in ``st`` (at the start of
     their turn, between two units, or within one), best first, with a beam of ``width``
     partial turns; with ``diverse``, followed by the best turn of every other set of
-    basic action types (a search's candidates)."""
+    basic action types (a search's candidates), best first, ``others`` of them at most
+    (None: all)."""
     ends: list[Plan] = []
     if st.pending:  # within a unit: its ways to finish come first
         ways = _complete(st, legal, (), _multi_pick_kinds(rules_of(st)))
@@ -150,7 +152,10 @@ def plan_turn(
     best = ends[:keep]
     if diverse:
         seen = {p.types for p in best}
+        limit = len(best) + others if others is not None else len(ends)
         for p in ends[keep:]:
+            if len(best) >= limit:
+                break
             if p.types not in seen:
                 seen.add(p.types)
                 best.append(p)

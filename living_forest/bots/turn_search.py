@@ -2,9 +2,9 @@
 
 Candidates: the planner's best whole turns, and the best turn of every other set of
 basic action types (``plan_turn(diverse=True)``; ``others``: only the best few of
-those). Each candidate is played, then every
-seat plays on to the end of the Action phase ``horizon`` rounds later (0: this round's
-end, the V-1 check), each turn planned whole by the learned evaluation (``replies``:
+those). Each candidate is played, then every seat plays on to the end of the Action
+phase ``horizon`` rounds later (0: this round's end, the V-1 check), each turn planned
+whole by the learned evaluation (``replies``:
 its beam; 0 plays the fast ``rules`` policy instead), each reveal by the risk rule;
 the evaluation then gives the seat's chance to win there (a game decided there counts
 as decided). So the easy bot (horizon 0) sees how the players after it this round
@@ -124,10 +124,14 @@ class TurnSearchBot(PlannerBot):
         seat = obs.seat
         ev = self.evaluation(st)
         plans = plan_turn(
-            st, legal, lambda s: ev.value(s, seat), self.width, self.candidates, diverse=True
+            st,
+            legal,
+            lambda s: ev.value(s, seat),
+            self.width,
+            self.candidates,
+            diverse=True,
+            others=self.others,
         )
-        if self.others is not None:
-            plans = plans[: self.candidates + self.others]
         return self.choose(obs, plans, rng, start) if len(plans) > 1 else plans[0]
 
     def choose(
