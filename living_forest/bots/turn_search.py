@@ -31,6 +31,7 @@ from living_forest.core import (
     GameState,
     Observation,
     determinize,
+    legal_actions,
     observe,
     push,
     push_turn,
@@ -217,8 +218,13 @@ class TurnSearchBot(PlannerBot):
             self.planned_rounds + 1 if self.planned_rounds is not None else self.horizon + 1
         )
         planned = list(actions)
-        legal: Sequence[Action] = ()
+        legal: Sequence[Action] = legal_actions(st)
+        own = len(planned)  # the candidate's actions, planned in another deal
         for _step in range(ROLLOUT_CAP):
+            if own:
+                own -= 1
+                if planned[0] not in legal:
+                    break  # not playable in this world: valued where it stops
             if not planned:
                 if st.phase == PHASE_OVER or st.round > target:
                     break

@@ -299,3 +299,13 @@ def test_the_easy_level_races_its_best_turns_and_few_of_other_action_types() -> 
     assert len(every) > best + others
     assert raced == [[p.actions for p in every[: best + others]]]
     assert len(worlds) == 1
+
+
+def test_a_candidate_turn_not_playable_in_a_world_is_valued_where_it_stops() -> None:
+    """A candidate turn is planned on one deal and played in others: an action of it
+    that is not legal in a world ends it there (this Kodama game's easy bot once
+    declined a bonus that was not pending in its world, and the rollout crashed)."""
+    from living_forest.simulate import play_game
+
+    res = play_game(2, 58, ["easy", "greedy_v1"], options=GameOptions(("kodama",)))
+    assert res.failure is None and res.decisions > 0
