@@ -1,22 +1,21 @@
 """The bot step in progress on a game screen: one thread worker per step, its move
 played once the worker has reported, and only if the game is still the one it thought
-about. The move and the pause are the app's, without a terminal
-(:mod:`living_forest.present.bot_turns`); this component only runs them in Textual's
-workers, so the screen stays responsive while a bot thinks.
+about. The move, what is played when the bot fails, and the pause are the app's,
+without a terminal (:mod:`living_forest.present.bot_turns`); this component only runs
+them in Textual's workers, so the screen stays responsive while a bot thinks. A bot
+that raises never ends the worker in error (which would end the app): its step is the
+fallback's move, reported with the bot's error.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from textual.dom import DOMNode
 from textual.worker import Worker, WorkerState
 
-from living_forest.core import Action, GameState
-from living_forest.present.bot_turns import BotPace
-
-Move = Callable[[GameState, str, int], Action]
+from living_forest.core import GameState
+from living_forest.present.bot_turns import BotPace, BotStep, Chooser, bot_step
 
 ENDED = (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED)
 
@@ -30,11 +29,11 @@ class BotRunner:
     """Runs the bots' steps of ``host``'s game (the screen whose workers they are):
     ``move(st, controller, step)`` chooses, in a thread, after the pace's pause."""
 
-    def __init__(self, host: DOMNode, move: Move, pause: float) -> None:
+    def __init__(self, host: DOMNode, move: Chooser, pause: float) -> None:
         self.host = host
         self.move = move
         self.pace = BotPace(pause)
-        self._worker: Worker[Action] | None = None
+        self._worker: Worker[BotStep] | None = None
         self._state: GameState | None = None  # the position the bot thinks about
 
     @property
@@ -56,10 +55,11 @@ class BotRunner:
             exclusive=False,
         )
 
-    def _choose(self, st: GameState, controller: str, step: int) -> Action:
-        """Runs in the worker thread: the visible pause, then the bot's choice."""
+    def _choose(self, st: GameState, controller: str, step: int) -> BotStep:
+        """Runs in the worker thread: the visible pause, then the bot's choice (the
+        fallback's, should the bot fail)."""
         self.pace.wait()
-        return self.move(st, controller, step)
+        return bot_step(self.move, st, controller, step)
 
     def cancel(self) -> None:
         """Forget the step in progress (the game it thought about is gone)."""
@@ -69,17 +69,17 @@ class BotRunner:
             self._worker = None
             self._state = None
 
-    def reported(self, event: Worker.StateChanged, now: GameState) -> Action | None:
+    def reported(self, event: Worker.StateChanged, now: GameState) -> BotStep | None:
         """For the step's worker having finished (``event``; check :meth:`is_report`
-        first): its move, when it chose one for ``now``, the game's position; None when
+        first): its step, when it chose one for ``now``, the game's position; None when
         it failed, was cancelled or thought about a position that is gone."""
         thought_about = self._state
         self._worker = None
         self._state = None
         if event.state == WorkerState.SUCCESS and thought_about is now:
-            action = event.worker.result
-            assert isinstance(action, Action)
-            return action
+            step = event.worker.result
+            assert isinstance(step, BotStep)
+            return step
         return None
 
     def is_report(self, event: Worker.StateChanged) -> bool:

@@ -4,18 +4,21 @@ move for the player to act, with the figures behind it)."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import time
 
-from living_forest.bots import baseline_bot
+from living_forest.bots import BOTS, baseline_bot, rules_bot
 from living_forest.core import legal_actions, observe
+from living_forest.persistence import read_record
+from living_forest.present.bot_turns import fallback_move
 from living_forest.present.choices import action_label
 from living_forest.present.session import CONTROLLERS, SeatConfig, Session
 from living_forest.tui.app import LivingForestApp
 from living_forest.tui.screens.modals import InfoScreen
 
 from ..core.scenario import to_action_phase
-from .driver import first_flow, press_action, settle
+from .driver import first_flow, press_action, settle, started
 
 SEATS = [SeatConfig("Ana", "winter"), SeatConfig("Bot", "summer", "greedy")]
 
@@ -180,3 +183,49 @@ def test_a_draw_hint_says_how_close_the_forced_stop_is() -> None:
                 far += 1
             st, _ = apply(st, random_bot(obs, legal_actions(st), rng))
     assert near > 5 and far > 5
+
+
+async def test_a_bot_that_fails_has_a_simple_move_played_and_the_game_goes_on(monkeypatch, caplog):
+    """A bot's bug (last session: an IndexError deep in a search) ended the app with a
+    traceback: the worker's error took it down. Now its step is the rules bot's seeded
+    move, the player is told once in words, the traceback goes to the logging module,
+    and the game goes on to the person's turn, autosaved."""
+    calls = []
+
+    def buggy(obs, legal, rng):  # raises on its first two decisions
+        calls.append(len(calls))
+        if len(calls) <= 2:
+            raise IndexError("list index out of range")
+        return rules_bot(obs, legal, rng)
+
+    monkeypatch.setitem(BOTS, "greedy", buggy)  # the easy level, as the form offers it
+    seats = [SeatConfig("Bot", "winter", "greedy"), SeatConfig("Ana", "summer")]
+    session = Session(seats, 5, first=0)
+    start = session.state
+    app = LivingForestApp(bot_pause=0)
+    notes: list[str] = []
+    notify = app.notify
+    monkeypatch.setattr(app, "notify", lambda text, **kw: (notes.append(text), notify(text, **kw)))
+    with caplog.at_level(logging.ERROR, logger="living_forest.present.bot_turns"):
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.start_session(session)
+            await started(pilot)
+            game = app.game
+            assert app.is_running and app.return_code is None
+            assert game is not None and app.screen is game
+            assert game.human_to_act  # the bot's draw phase is over: Ana's turn
+            assert len(calls) > 2  # the bot was asked again after it failed
+            assert session.actions[0] == str(fallback_move(start, 0))
+            second = Session(seats, 5, first=0)
+            second.play(session.actions[0])
+            assert session.actions[1] == str(fallback_move(second.state, 1))
+            # Told once, though it failed twice.
+            said = "Bot (bot) failed with a program error and played a simple move instead."
+            log = game.query_one("#log")
+            assert [line.strip() for line in log.sentences].count(said) == 1
+            assert notes.count(said) == 1
+            assert not any("IndexError" in line or "Traceback" in line for line in log.sentences)
+            app.flush_autosave()
+            assert read_record(app.autosave_to).actions == session.actions
+        assert app.return_code in (None, 0)
+    assert [type(r.exc_info[1]) for r in caplog.records] == [IndexError, IndexError]

@@ -164,6 +164,7 @@ class GameScreen(BoardScreen):
         self._modal_open = False
         # The bots' steps, each in a worker; ``bot_move`` chooses (a lesson scripts it).
         self.bots = BotRunner(self, self.bot_move, bot_pause)
+        self._bots_failed: set[int] = set()  # seats whose bot's failure the player was told
         # A hint being worked out (the medium bot thinks in a worker too).
         self._hint: Worker[Hint] | None = None
         self._hint_state: GameState | None = None
@@ -995,9 +996,23 @@ class GameScreen(BoardScreen):
         if not self.bots.is_report(event):
             return
         event.stop()
-        action = self.bots.reported(event, self.session.state)
-        if action is not None:
-            self.session.play(action)  # the transition reaches _on_transition
+        step = self.bots.reported(event, self.session.state)
+        if step is not None:
+            if step.error is not None:
+                self._tell_bot_failed(self.session.state.current)
+            self.session.play(step.action)  # the transition reaches _on_transition
             return
         self.refresh_keys()
         self.advance_flow()
+
+    def _tell_bot_failed(self, seat: int) -> None:
+        """The bot of ``seat`` failed and a simple move is played for it: said once a
+        seat, in the log and in a notice (its traceback went to the logging module)."""
+        if seat in self._bots_failed:
+            return
+        self._bots_failed.add(seat)
+        # i18n: a bot's program raised an error; {player}: the bot seat's name
+        text = _("{player} (bot) failed with a program error and played a simple move instead.")
+        text = text.format(player=self.state.players[seat].name)
+        self.query_one("#log", EventLog).add(text, seat=seat, round=self._log_round)
+        self.app.notify(text, severity="warning", timeout=10, markup=False)
