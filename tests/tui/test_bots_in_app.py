@@ -54,6 +54,34 @@ async def test_the_hint_names_a_legal_move_and_changes_nothing():
         assert game.session.actions == []
 
 
+async def test_a_hint_that_fails_says_so_and_the_game_goes_on(monkeypatch, caplog):
+    """The hint thinks in a worker too: its error (a bug of the medium bot) ended the
+    app, as a bot's did. Now the player reads that there is no hint, the game is
+    unchanged, the traceback goes to the logging module."""
+    import living_forest.tui.screens.game as game_screen
+
+    def broken(obs, legal, rng):
+        raise IndexError("pop from empty list")
+
+    monkeypatch.setattr(game_screen, "hint", broken)
+    app = LivingForestApp(bot_pause=0, autosave=False)
+    with caplog.at_level(logging.ERROR, logger="living_forest.tui.screens.game"):
+        async with app.run_test(size=(100, 30)) as pilot:
+            session = Session(SEATS, 5, first=0)
+            session.state = to_action_phase(session.state, {0: ["beetle", "lynx", "fox"], 1: []})
+            app.start_session(session)
+            await settle(pilot)
+            game = app.game
+            st = game.session.state
+            await pilot.press("h")
+            text = await _message(pilot, game, "No hint")
+            assert text == "No hint this time."
+            assert app.is_running and app.return_code is None
+            assert game.session.state is st and game.human_to_act
+        assert app.return_code in (None, 0)
+    assert [type(r.exc_info[1]) for r in caplog.records] == [IndexError]
+
+
 async def test_the_hint_refuses_while_a_bot_plays():
     app = LivingForestApp(bot_pause=30, autosave=False)  # the bot waits: its turn lasts
     async with app.run_test(size=(100, 30)) as pilot:

@@ -11,6 +11,7 @@ too. It asks the app for things by posting messages (game over, save).
 
 from __future__ import annotations
 
+import logging
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -72,6 +73,8 @@ from ..widgets.controls import ChoiceList
 from ..widgets.event_log import ALL, ROUND, EventLog
 from .board import BoardScreen
 from .modals import HandOffScreen, InfoScreen, InspectScreen
+
+log = logging.getLogger(__name__)
 
 __all__ = ["GAME_KEYS", "GameScreen"]
 
@@ -598,6 +601,7 @@ class GameScreen(BoardScreen):
             group="hint",
             thread=True,
             exclusive=False,
+            exit_on_error=False,  # a hint that fails is no hint, never the app's end
         )
 
     @on(Worker.StateChanged)
@@ -609,6 +613,8 @@ class GameScreen(BoardScreen):
         thought_about = self._hint_state
         self._hint = None
         self._hint_state = None
+        if event.state == WorkerState.ERROR:
+            log.error("the hint failed", exc_info=worker.error)
         if thought_about is not self.session.state:
             return  # the game moved on; the hint is stale
         if event.state == WorkerState.SUCCESS and worker.result is not None:
