@@ -30,7 +30,7 @@ from textual.widgets import Button
 
 from living_forest.core import GameOptions, rules_for
 from living_forest.core.state import PHASE_OVER
-from living_forest.datadir import ENV_SERVER_PID, confined
+from living_forest.datadir import ENV_SERVER_PID, confined, log_errors
 from living_forest.i18n import (
     LANGUAGES,
     N_,
@@ -992,6 +992,7 @@ def run(load: Path | None = None, continue_latest: bool = False, view: Path | No
     """Start the app (``--load FILE`` / ``--continue`` / ``view FILE`` from the command
     line)."""
     rules_for()  # validate the game data before the screen takes over
+    log_errors(default_save_dir())
     pause, problem = bot_pause_setting(os.environ.get(ENV_BOT_PAUSE), load_settings()[0].bot_pause)
     app = LivingForestApp(
         load=load,
