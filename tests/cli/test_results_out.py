@@ -22,6 +22,7 @@ from living_forest.core.strength import counts
 from living_forest.match import MatchSpec
 from living_forest.results import MAX_SEATS, PLAYER_COLUMNS, flat_columns
 from living_forest.simulate import SPIRITS, play_game
+from tests.cpu_time import wait_for_work
 
 PLAYERS, GAMES, SEED = 3, 5, 40
 
@@ -162,12 +163,13 @@ def test_ctrl_c_leaves_a_valid_file_of_the_games_finished(tmp_path: Path, suffix
     try:
         deadline = time.monotonic() + 120
         # CSV rows reach the file as they finish: wait for a few. Parquet keeps its
-        # current group in memory until closed: give it a few games' time.
+        # current group in memory until closed: once the file is open (the games begin),
+        # a few games' work (a game takes a few ms of CPU time).
         while time.monotonic() < deadline:
             if suffix == ".csv" and path.exists() and path.read_text().count("\n") >= 4:
                 break
             if suffix == ".parquet" and path.exists():
-                time.sleep(3)
+                wait_for_work([proc.pid], 0.3)
                 break
             time.sleep(0.2)
         proc.send_signal(signal.SIGINT)

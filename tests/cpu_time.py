@@ -1,0 +1,45 @@
+"""Waiting for a process to have done some work: its CPU time, read from Linux's /proc,
+rather than a time of the clock, which a loaded machine can pass without running it."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Sequence
+
+DEADLINE = 120.0  # seconds: generous for a loaded 2-core machine; only a hang reaches it
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """The CPU time process ``pid`` has used so far (Linux's /proc), or None where that
+    cannot be read or the process has ended."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        if fields[0] == "Z":
+            return None
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def wait_for_work(pids: Sequence[int], seconds: float, deadline: float = DEADLINE) -> None:
+    """Wait until each of ``pids`` has used ``seconds`` of CPU time more than when this
+    was called: waiting for work done, not for time gone by (on a loaded machine a
+    second of the clock can pass with none). Bounded by a deadline only a hang reaches.
+    Without /proc it waits ``seconds`` of the clock for each instead."""
+    if not os.path.exists(f"/proc/{os.getpid()}/stat"):
+        time.sleep(seconds * len(pids))
+        return
+    end = time.monotonic() + deadline
+    for pid in pids:
+        start = cpu_seconds(pid)
+        while True:
+            used = cpu_seconds(pid)
+            if start is None or used is None:
+                raise AssertionError(f"process {pid} ended before {seconds:g} s of work")
+            if used >= start + seconds:
+                break
+            if time.monotonic() > end:
+                raise AssertionError(f"process {pid}: not {seconds:g} s of work in {deadline:g} s")
+            time.sleep(0.02)
