@@ -114,7 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
             "seed is played from every seat. Bots: random, baseline, rules, easy (greedy), "
             "medium (search_quick), hard (search), search:N (N deals a move), search:Ts (CPU "
             "seconds a move), and the levels' predecessors greedy_v1, greedy_v2, "
-            "search_quick_v1, search_quick_v2, search_v1, search_v1:N."
+            "search_quick_v1, search_quick_v2, search_quick_v3, search_v1, search_v1:N."
         ),
     )
     mat.add_argument(

@@ -57,6 +57,9 @@ BOTS: dict[str, Bot] = {
     # round's end (the league of the shipped fits' training).
     "greedy_v2": PlannerBot(width=EASY_WIDTH),
     "search_quick_v2": TurnSearchBot(deals=24, horizon=0, candidates=6),
+    # Medium before it raced only two other sets of action types: its four best turns
+    # and the best of every other set, to the end of the next round.
+    "search_quick_v3": TurnSearchBot(deals=48, cpu=0.15, horizon=1, candidates=4),
 }
 # What players call each bot (the New game form, the status line, saves show the name):
 # English, marked for the catalogue; :func:`title` translates them.

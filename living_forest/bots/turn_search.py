@@ -52,7 +52,8 @@ EASY_WIDTH = 2  # the easy level's beam
 EASY_CANDIDATES = (2, 2)  # its best turns, and the best turns of other action types
 MEDIUM_DEALS = 48  # deals a searched decision, to the end of the next round
 MEDIUM_CPU = 0.15  # and at most this many CPU seconds (whichever comes first)
-MEDIUM_CANDIDATES = 4  # the turns it races
+MEDIUM_CANDIDATES = 4  # its best turns
+MEDIUM_OTHERS = 2  # and the best turns of this many other sets of action types
 HARD_DEALS = 192  # ... to the end of the next round
 HARD_CPU = 1.0  # and at most this many CPU seconds (whichever comes first)
 HARD_CANDIDATES = 6  # the turns it races
@@ -69,10 +70,15 @@ def easy() -> TurnSearchBot:
 
 
 def medium() -> TurnSearchBot:
-    """The medium level (and the hint): four candidate turns raced in common worlds to
-    the end of the next round, with a quarter of the hard level's deals."""
+    """The medium level (and the hint): its four best turns and the best turns of two
+    other sets of action types, raced in common worlds to the end of the next round,
+    with a quarter of the hard level's deals."""
     return TurnSearchBot(
-        deals=MEDIUM_DEALS, cpu=MEDIUM_CPU, horizon=1, candidates=MEDIUM_CANDIDATES
+        deals=MEDIUM_DEALS,
+        cpu=MEDIUM_CPU,
+        horizon=1,
+        candidates=MEDIUM_CANDIDATES,
+        others=MEDIUM_OTHERS,
     )
 
 

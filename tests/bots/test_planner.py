@@ -345,11 +345,18 @@ def test_a_bot_reads_only_its_observation() -> None:
         st, _ = apply(st, get_bot("rules")(observe(st, st.current), legal_actions(st), rng))
     other = determinize(observe(st, st.current), random.Random(99))
     assert other.to_dict() != st.to_dict()
-    from living_forest.bots.turn_search import MEDIUM_CANDIDATES, MEDIUM_DEALS, TurnSearchBot
+    from living_forest.bots.turn_search import (
+        MEDIUM_CANDIDATES,
+        MEDIUM_DEALS,
+        MEDIUM_OTHERS,
+        TurnSearchBot,
+    )
 
     # The medium level by its deals alone: its CPU limit could end the search a world
     # sooner on a busy machine.
-    medium = TurnSearchBot(deals=MEDIUM_DEALS, horizon=1, candidates=MEDIUM_CANDIDATES)
+    medium = TurnSearchBot(
+        deals=MEDIUM_DEALS, horizon=1, candidates=MEDIUM_CANDIDATES, others=MEDIUM_OTHERS
+    )
     for bot in (get_bot("easy"), medium):
         answers = {
             str(bot(observe(s, s.current), legal_actions(s), random.Random(4))) for s in (st, other)
