@@ -36,14 +36,19 @@ async def _message(pilot, game, prefix: str, timeout: float = 60.0) -> str:
     return game.message
 
 
+async def _at_ana_s_first_action(pilot, app):
+    """Ana's first Action-phase turn (three cards in her Help Line), the game screen."""
+    session = Session(SEATS, 5, first=0)
+    session.state = to_action_phase(session.state, {0: ["beetle", "lynx", "fox"], 1: []})
+    app.start_session(session)
+    await settle(pilot)
+    return app.game
+
+
 async def test_the_hint_names_a_legal_move_and_changes_nothing():
     app = LivingForestApp(bot_pause=0, autosave=False)
     async with app.run_test(size=(100, 30)) as pilot:
-        session = Session(SEATS, 5, first=0)
-        session.state = to_action_phase(session.state, {0: ["beetle", "lynx", "fox"], 1: []})
-        app.start_session(session)
-        await settle(pilot)
-        game = app.game
+        game = await _at_ana_s_first_action(pilot, app)
         st = game.session.state
         assert game.human_to_act and st.phase == "action"
         await pilot.press("h")
@@ -67,11 +72,7 @@ async def test_a_hint_that_fails_says_so_and_the_game_goes_on(monkeypatch, caplo
     app = LivingForestApp(bot_pause=0, autosave=False)
     with caplog.at_level(logging.ERROR, logger="living_forest.tui.screens.game"):
         async with app.run_test(size=(100, 30)) as pilot:
-            session = Session(SEATS, 5, first=0)
-            session.state = to_action_phase(session.state, {0: ["beetle", "lynx", "fox"], 1: []})
-            app.start_session(session)
-            await settle(pilot)
-            game = app.game
+            game = await _at_ana_s_first_action(pilot, app)
             st = game.session.state
             await pilot.press("h")
             text = await _message(pilot, game, "No hint")
