@@ -50,6 +50,7 @@ MIN_WORLDS = 4  # worlds before a candidate may be dropped
 # The levels' budgets (measured with ``make strength``).
 EASY_WIDTH = 2  # the easy level's beam
 EASY_CANDIDATES = (2, 2)  # its best turns, and the best turns of other action types
+EASY_OTHERS_MANY = 1  # ... of one other set in 3-4 players (as strong, 15 % less CPU)
 MEDIUM_DEALS = 48  # deals a searched decision, to the end of the next round
 MEDIUM_CPU = 0.15  # and at most this many CPU seconds (whichever comes first)
 MEDIUM_CANDIDATES = 4  # its best turns
@@ -61,11 +62,16 @@ HARD_CANDIDATES = 6  # the turns it races
 
 def easy() -> TurnSearchBot:
     """The easy level: its two best turns and the best turns of two other sets of
-    action types, each answered by the other seats' planned turns to the end of this
+    action types (one in 3-4 players, where a rollout costs twice), each answered by the other seats' planned turns to the end of this
     round (one world: nothing a planned turn reads is hidden within the round)."""
     best, others = EASY_CANDIDATES
     return TurnSearchBot(
-        deals=best + others, horizon=0, width=EASY_WIDTH, candidates=best, others=others
+        deals=best + others,
+        horizon=0,
+        width=EASY_WIDTH,
+        candidates=best,
+        others=others,
+        others_many=EASY_OTHERS_MANY,
     )
 
 
@@ -98,6 +104,7 @@ class TurnSearchBot(PlannerBot):
         cpu: float | None = None,
         candidates: int = 4,
         others: int | None = None,
+        others_many: int | None = None,
         horizon: int = 1,
         width: int = 3,
         reveal: tuple[int, int] | None = None,
@@ -114,6 +121,7 @@ class TurnSearchBot(PlannerBot):
         self.candidates = candidates  # the planner's best turns raced
         # ... and the best turns of this many other sets of action types (None: all)
         self.others = others
+        self.others_many = others_many  # ... in 3-4 players (None: as in 2 players)
         self.horizon = horizon
         self.batch = batch
         self.z = z
@@ -130,6 +138,7 @@ class TurnSearchBot(PlannerBot):
         start = time.thread_time()  # the CPU budget counts the planning too
         seat = obs.seat
         ev = self.evaluation(st)
+        others = self.others if st.n <= 2 or self.others_many is None else self.others_many
         plans = plan_turn(
             st,
             legal,
@@ -137,7 +146,7 @@ class TurnSearchBot(PlannerBot):
             self.width,
             self.candidates,
             diverse=True,
-            others=self.others,
+            others=others,
         )
         return self.choose(obs, plans, rng, start) if len(plans) > 1 else plans[0]
 

@@ -267,16 +267,26 @@ def test_a_world_the_budget_cannot_finish_is_left_and_its_values_dropped(
         assert chosen is plans[2 if len(want) == 3 else 0]
 
 
-def test_the_easy_level_races_its_best_turns_and_few_of_other_action_types() -> None:
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_easy_level_races_its_best_turns_and_few_of_other_action_types(players) -> None:
     """``others`` bounds the candidates: the easy level races the planner's two best
-    turns and the best turns of two other sets of basic action types, the first four
-    of the planner's diverse list (of more than four here), in one world."""
+    turns and the best turns of two other sets of basic action types (one in 3-4
+    players: ``others_many``), the first of the planner's diverse list (of more here),
+    in one world."""
     from living_forest.bots.planner import plan_turn
-    from living_forest.bots.turn_search import EASY_CANDIDATES, EASY_WIDTH, easy
+    from living_forest.bots.turn_search import (
+        EASY_CANDIDATES,
+        EASY_OTHERS_MANY,
+        EASY_WIDTH,
+        easy,
+    )
 
     bot = easy()
     best, others = EASY_CANDIDATES
-    st = _action_phase(3)
+    if players > 2:
+        others = EASY_OTHERS_MANY
+    assert EASY_OTHERS_MANY < EASY_CANDIDATES[1]
+    st = _action_phase(3, players)
     obs = observe(st, st.current)
     legal = legal_actions(st)
     raced: list[list[tuple[object, ...]]] = []
