@@ -62,8 +62,9 @@ HARD_CANDIDATES = 6  # the turns it races
 
 def easy() -> TurnSearchBot:
     """The easy level: its two best turns and the best turns of two other sets of
-    action types (one in 3-4 players, where a rollout costs twice), each answered by the other seats' planned turns to the end of this
-    round (one world: nothing a planned turn reads is hidden within the round)."""
+    action types (one in 3-4 players, where a rollout costs more), each answered by
+    the other seats' planned turns to the end of this round (one world: nothing a
+    planned turn reads is hidden within the round)."""
     best, others = EASY_CANDIDATES
     return TurnSearchBot(
         deals=best + others,
