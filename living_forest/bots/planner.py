@@ -13,9 +13,11 @@ every partial turn is also a way to end the turn (A-9). The best end wins.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import groupby, islice
+from operator import attrgetter
 
 from living_forest.core import (
     Action,
@@ -36,11 +38,17 @@ from .greedy import draw_phase_choice
 
 A_END = Action(END)
 MAX_UNITS = 6  # units a turn may hold: basic actions, an extra one, Element tiles
+# A unit made in more ways than this (a jump's steals, then a rock's Attract over a
+# dozen cards, late in the game: up to 20,000) is finished by a beam of the best
+# unfinished ways instead: the planner stays within a second where it took 13.
+UNIT_WAYS = 500
+UNIT_BEAM = 12
 Value = Callable[[GameState], float]  # how good the end of the turn is for the planner
 DrawPolicy = Callable[[Observation, Sequence[Action], random.Random], Action]
 # The risk rule's limits (chance that the next card forces a stop) at a net count of 2,
 # without and with a Fragment in hand.
 RISK = (0.15, 0.3)  # tuned: 60.5 % against (0.3, 0.5), 200 games
+SURE = 1.0  # a chance to win (Evaluation.value) never exceeds this: a sure win
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,22 +74,49 @@ def _multi_pick_kinds(r: Rules) -> frozenset[str]:
     return frozenset(at.kind for at in r.action_types if at.multi_pick)
 
 
-def units(
-    st: GameState, legal: Sequence[Action]
-) -> Iterator[tuple[GameState, tuple[Action, ...], tuple[Action, ...]]]:
+Way = tuple[GameState, tuple[Action, ...], tuple[Action, ...]]  # position, actions, legal
+
+
+def units(st: GameState, legal: Sequence[Action], value: Value | None = None) -> Iterator[Way]:
     """Every way to play one whole unit from ``st`` (the player's turn, nothing
     pending): the position after it, its actions and the legal actions then (``()``:
-    the turn is over). ``end`` is not a unit."""
+    the turn is over). ``end`` is not a unit. With ``value``, the units of an action
+    type made in more than :data:`UNIT_WAYS` ways are finished by :func:`_beam_ways`
+    instead (every way otherwise, in the same order)."""
     r = rules_of(st)
     multi = _multi_pick_kinds(r)
-    placed: set[tuple[object, ...]] = set()
-    for a in legal:
-        if a.kind == END:
+    starts = (a for a in legal if a.kind != END)
+    for _kind, run in groupby(starts, key=attrgetter("kind")):
+        begun = tuple(run)
+        if value is None:
+            yield from _begun_by(r, st, begun, multi, None)
             continue
+        ways = list(islice(_begun_by(r, st, begun, multi, None), UNIT_WAYS + 1))
+        if len(ways) <= UNIT_WAYS:
+            yield from ways
+        else:
+            yield from _begun_by(r, st, begun, multi, value)
+
+
+def _begun_by(
+    r: Rules,
+    st: GameState,
+    begun: Sequence[Action],
+    multi: frozenset[str],
+    value: Value | None,
+) -> Iterator[Way]:
+    """The units begun by each of ``begun`` in turn, each finished in every way; with
+    ``value``, the unfinished ones are finished together by :func:`_beam_ways`."""
+    placed: set[tuple[object, ...]] = set()
+    unfinished: list[tuple[GameState, tuple[Action, ...], Sequence[Action]]] = []
+    for a in begun:
         s = st.clone()
         after = push_turn(s, a)
         if after and s.pending:
-            yield from _complete(s, after, (a,), multi)
+            if value is None:
+                yield from _complete(s, after, (a,), multi)
+            else:
+                unfinished.append((s, (a,), after))
             continue
         if a.cell >= 0:
             # A placement that is all its unit (no corner bonus follows): another space
@@ -91,11 +126,30 @@ def units(
                 continue
             placed.add(key)
         yield s, (a,), after
+    if unfinished and value is not None:
+        yield from _beam_ways(unfinished, value)
+
+
+def _ways(
+    st: GameState,
+    legal: Sequence[Action],
+    acts: tuple[Action, ...],
+    multi: frozenset[str],
+    value: Value,
+) -> Iterator[Way]:
+    """The ways to finish the unit in progress: every way (:func:`_complete`, in its
+    order), or where there are more than :data:`UNIT_WAYS`, the ways
+    :func:`_beam_ways` finds."""
+    ways = list(islice(_complete(st, legal, acts, multi), UNIT_WAYS + 1))
+    if len(ways) <= UNIT_WAYS:
+        yield from ways
+    else:
+        yield from _beam_ways([(st, acts, legal)], value)
 
 
 def _complete(
     st: GameState, legal: Sequence[Action], acts: tuple[Action, ...], multi: frozenset[str]
-) -> Iterator[tuple[GameState, tuple[Action, ...], tuple[Action, ...]]]:
+) -> Iterator[Way]:
     """Finish the unit in progress in every way. A further pick of the multi-pick action
     in progress comes in canonical order (never before the previous pick, compared as
     actions): each set of cards or fires is made once."""
@@ -113,6 +167,37 @@ def _complete(
             yield s, (*acts, a), after
 
 
+def _beam_ways(
+    unfinished: Sequence[tuple[GameState, tuple[Action, ...], Sequence[Action]]],
+    value: Value,
+) -> Iterator[Way]:
+    """Finish units in progress a step at a time: every next action of each of
+    ``unfinished``, then of the :data:`UNIT_BEAM` best of the ways still unfinished
+    (by ``value``), and so on; each way that finishes its unit is one of the ways.
+    Picks come in any order (a beam that took them in the canonical order could not
+    reach a set whose first pick it had dropped), each set once: the picks of one
+    action commute, and the rest of a unit comes in the one order the engine allows."""
+    seen: set[tuple[Action, ...]] = set()
+    frontier = unfinished
+    while frontier:
+        going: list[tuple[float, GameState, tuple[Action, ...], tuple[Action, ...]]] = []
+        for s0, acts0, legal0 in frontier:
+            for a in legal0:
+                acts = (*acts0, a)
+                key = tuple(sorted(acts))
+                if key in seen:
+                    continue
+                seen.add(key)
+                s = s0.clone()
+                after = push_turn(s, a)
+                if after and s.pending:
+                    going.append((value(s), s, acts, after))
+                else:
+                    yield s, acts, after
+        going.sort(key=lambda g: -g[0])
+        frontier = [(s, acts, after) for _v, s, acts, after in going[:UNIT_BEAM]]
+
+
 def plan_turn(
     st: GameState,
     legal: Sequence[Action],
@@ -122,32 +207,46 @@ def plan_turn(
     *,
     diverse: bool = False,
     others: int | None = None,
+    ceiling: float | None = None,
 ) -> list[Plan]:
     """The ``keep`` best whole turns for the player to act in ``st`` (at the start of
     their turn, between two units, or within one), best first, with a beam of ``width``
     partial turns; with ``diverse``, followed by the best turn of every other set of
     basic action types (a search's candidates), best first, ``others`` of them at most
-    (None: all)."""
+    (None: all).
+
+    ``ceiling``: a value no turn can exceed (1.0 for a chance to win: a sure win). With
+    ``keep`` 1 and not ``diverse``, the first turn reaching it is the best turn (the
+    first of the best in the order the full search ranks ties), so the planning stops
+    there: the same turn, without making every other way to win."""
+    sure = ceiling if keep == 1 and not diverse else None
     ends: list[Plan] = []
+    ways: Iterable[Way]
     if st.pending:  # within a unit: its ways to finish come first
-        ways = _complete(st, legal, (), _multi_pick_kinds(rules_of(st)))
+        ways = _ways(st, legal, (), _multi_pick_kinds(rules_of(st)), value)
     else:
         ends.append(Plan(value(st), (A_END,)))
-        ways = units(st, legal)
-    layer = [_Node(s, acts, after, value(s)) for s, acts, after in ways]
+        if sure is not None and ends[0].value >= sure:
+            return ends
+        ways = units(st, legal, value)
+    nodes = ways
     for _depth in range(MAX_UNITS):
-        for n in layer:
-            acts = (*n.actions, A_END) if n.legal else n.actions
-            ends.append(Plan(n.value, acts, tuple(sorted(n.st.used_types))))
-        layer.sort(key=lambda n: -n.value)
-        layer = [
-            _Node(s, node.actions + acts, after, value(s))
-            for node in layer[:width]
-            if node.legal
-            for s, acts, after in units(node.st, node.legal)
-        ]
+        layer: list[_Node] = []
+        for s, acts, after in nodes:
+            node = _Node(s, acts, after, value(s))
+            if sure is not None and node.value >= sure:
+                return [_end_of(node)]
+            layer.append(node)
         if not layer:
             break
+        ends.extend(_end_of(n) for n in layer)
+        layer.sort(key=lambda n: -n.value)
+        nodes = (
+            (s, node.actions + acts, after)
+            for node in layer[:width]
+            if node.legal
+            for s, acts, after in units(node.st, node.legal, value)
+        )
     ends.sort(key=lambda p: -p.value)
     best = ends[:keep]
     if diverse:
@@ -160,6 +259,12 @@ def plan_turn(
                 seen.add(p.types)
                 best.append(p)
     return best
+
+
+def _end_of(n: _Node) -> Plan:
+    """The turn a partial turn makes when it ends there (A-9)."""
+    acts = (*n.actions, A_END) if n.legal else n.actions
+    return Plan(n.value, acts, tuple(sorted(n.st.used_types)))
 
 
 # --- the bot ----------------------------------------------------------------------
@@ -289,7 +394,7 @@ class PlannerBot:
         ev = self.evaluation(st)
         seat = obs.seat
         keep = self.explore[1] if self.explore else 1
-        plans = plan_turn(st, legal, lambda s: ev.value(s, seat), self.width, keep)
+        plans = plan_turn(st, legal, lambda s: ev.value(s, seat), self.width, keep, ceiling=SURE)
         best = plans[0]
         if self.explore and len(plans) > 1 and rng.random() < self.explore[0]:
             best = plans[rng.randrange(len(plans))]

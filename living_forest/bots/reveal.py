@@ -30,7 +30,7 @@ from living_forest.core import (
 from living_forest.core.actions import DRAW, STOP, USE_FRAGMENT
 from living_forest.core.state import PHASE_DRAW
 
-from .planner import plan_turn
+from .planner import SURE, plan_turn
 
 TurnValue = Callable[[GameState], float]  # the value of a turn's end for the seat
 
@@ -92,7 +92,10 @@ class Expectimax:
             if len(legal) <= 1:
                 v = self.value(start, seat)
             else:
-                v = plan_turn(start, legal, lambda s: self.value(s, seat), self.width)[0].value
+                plan = plan_turn(
+                    start, legal, lambda s: self.value(s, seat), self.width, ceiling=SURE
+                )
+                v = plan[0].value
             self.memo[key] = v
         return v
 

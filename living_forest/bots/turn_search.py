@@ -41,7 +41,7 @@ from living_forest.core.state import PHASE_ACTION, PHASE_DRAW, PHASE_OVER
 from living_forest.i18n import _
 
 from .greedy import draw_phase_choice
-from .planner import Plan, PlannerBot, plan_turn
+from .planner import SURE, Plan, PlannerBot, plan_turn
 from .rules_bot import rules_choice
 from .search import read_budget
 
@@ -266,7 +266,8 @@ class TurnSearchBot(PlannerBot):
             return [draw_phase_choice(observe(st, st.current), legal, *self.risk)]
         seat = st.current
         ev = self.evaluation(st)
-        return list(plan_turn(st, legal, lambda s: ev.value(s, seat), self.replies)[0].actions)
+        plan = plan_turn(st, legal, lambda s: ev.value(s, seat), self.replies, ceiling=SURE)
+        return list(plan[0].actions)
 
 
 def _mean(xs: Sequence[float]) -> float:

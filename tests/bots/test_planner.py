@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import zlib
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
@@ -28,6 +29,7 @@ from living_forest.bots.reveal import Expectimax, next_cards, with_top
 from living_forest.bots.train import SIGNS, Sample, fit, train
 from living_forest.core import (
     GameOptions,
+    GameState,
     apply,
     counts,
     determinize,
@@ -38,6 +40,7 @@ from living_forest.core import (
     rules_for,
 )
 from living_forest.core.actions import ATTRACT, DRAW
+from living_forest.core.data import SUN
 from tests.core.scenario import (
     give_fires,
     put_on_draw,
@@ -192,6 +195,131 @@ def test_the_plan_is_the_best_of_every_turn_the_beam_sees() -> None:
         for s2, _a2, _l2 in units(s1, l1) if l1 else ():
             top = max(top, value(s2))
     assert best[0].value == top
+
+
+def _action_turns(players: int, seed: int, options: GameOptions, every: int):
+    """Positions of a seeded game between rules bots where a player is to act in the
+    Action phase (every ``every``-th), with their legal actions."""
+    st, _ = new_game([(s, s) for s in SPIRITS[:players]], seed, options=options)
+    rng = random.Random(seed)
+    legal = legal_actions(st)
+    k = 0
+    while st.phase != "over":
+        if st.phase == "action" and len(legal) > 1:
+            k += 1
+            if k % every == 0:
+                yield st.clone(), legal
+        legal = push(st, get_bot("rules")(observe(st, st.current), legal, rng))
+
+
+@pytest.mark.parametrize(("players", "options"), [(2, GameOptions()), (3, KODAMA)])
+def test_a_plan_stops_at_the_first_sure_win_and_is_the_full_searchs_plan(
+    players: int, options: GameOptions
+) -> None:
+    """With a ceiling (a sure win), the planner returns at the first turn that reaches
+    it: the very plan the full search ranks first (ties go to the first made), having
+    valued fewer positions. A made-up value that reaches the ceiling at some positions
+    (about one in nine, by a hash of what the position shows) and ranks the rest."""
+    from living_forest.bots.planner import turn_fingerprint
+
+    def made_up(calls: list[int]):
+        def value(s) -> float:
+            calls.append(1)
+            h = zlib.crc32(repr(turn_fingerprint(s)).encode())
+            return 1.0 if h % 9 == 0 else (h % 1000) / 1000
+
+        return value
+
+    stopped = 0
+    for st, legal in _action_turns(players, 3, options, every=4):
+        for width in (1, 3):
+            full: list[int] = []
+            short: list[int] = []
+            want = plan_turn(st, legal, made_up(full), width)
+            got = plan_turn(st, legal, made_up(short), width, ceiling=1.0)
+            assert got == want
+            assert len(short) <= len(full)
+            stopped += len(short) < len(full)
+            # A search's candidates (several plans) are never cut short.
+            calls: list[int] = []
+            assert plan_turn(st, legal, made_up(calls), width, 2, ceiling=1.0) == plan_turn(
+                st, legal, made_up([]), width, 2
+            )
+            assert len(calls) == len(full)
+    assert stopped > 0
+
+
+def _rich_attract() -> GameState:
+    """Ana with the sun of the ten sunniest cards, over a reserve of the cheapest
+    cards of each level: an Attract of thousands of sets (late-game Kodama and 3-4
+    player positions reach 20,000 ways to play a unit)."""
+    d = rules_for().data
+    st = start(2)
+    sunny = sorted(
+        (c for c in d.cards.values() if c.level >= 1 and c.elements[SUN] > 0),
+        key=lambda c: (-c.elements[SUN], c.id),
+    )[:10]
+    st = to_action_phase(st, {0: [c.id for c in sunny], 1: []})
+    for level in (1, 2, 3):
+        taken = {c for row in st.reserve for c in row if c} | {c.id for c in sunny}
+        cheap = sorted(
+            (c for c in d.cards.values() if c.level == level and c.id not in taken),
+            key=lambda c: (c.cost, c.id),
+        )[:4]
+        st = set_row(st, level, [c.id for c in cheap])
+    return st
+
+
+def test_a_unit_of_thousands_of_ways_is_finished_by_a_beam_that_finds_the_best() -> None:
+    """Over a few hundred ways a unit is made in every way; beyond, with a value, a beam
+    of the best unfinished ways (UNIT_BEAM) finishes it: each way is a whole, legal
+    Attract, far fewer positions are made, and the best of them is the best of every
+    way, for a value a step at a time ranks well: the cards in the deck, the cheaper the
+    better."""
+    from living_forest.bots import planner
+
+    st = _rich_attract()
+    seat = st.current
+    legal = legal_actions(st)
+
+    def value(s) -> float:
+        p = s.players[seat]
+        deck = [*p.draw, *p.discard, *p.help_line]
+        return len(deck) - sum(rules_for().data.cards[c].cost for c in deck) / 1000
+
+    def attracts(ways) -> list[tuple]:
+        return [acts for _s, acts, _after in ways if acts[0].kind == ATTRACT]
+
+    every = attracts(units(st, legal))
+    assert len(every) > 3 * planner.UNIT_WAYS  # the position is what the test needs
+    valued: list[int] = []
+
+    def counted(s) -> float:
+        valued.append(1)
+        return value(s)
+
+    beamed = attracts(units(st, legal, counted))
+    assert 0 < len(beamed) < planner.UNIT_WAYS
+    assert len(valued) + len(beamed) < len(every) / 2  # positions valued, by it and after
+    for acts in beamed:
+        s = st
+        for a in acts:
+            s, _ = apply(s, a)
+        assert not s.pending  # a whole unit
+    # Sets of picks the full search makes too (in its order), each once.
+    picked = [tuple(sorted(acts)) for acts in beamed]
+    assert len(set(picked)) == len(picked) and set(picked) < {tuple(sorted(a)) for a in every}
+
+    def best(ways) -> float:
+        return max(value(s) for s, acts, _ in ways if acts[0].kind == ATTRACT)
+
+    assert best(units(st, legal, value)) == best(units(st, legal))
+    # A unit of fewer ways than the bound is made in every way, in the same order.
+    small = to_action_phase(start(2), {0: ["beetle", "lynx"], 1: []})
+    small_legal = legal_actions(small)
+    assert [a for _s, a, _l in units(small, small_legal, value)] == [
+        a for _s, a, _l in units(small, small_legal)
+    ]
 
 
 # --- the reveal decision -------------------------------------------------------------
