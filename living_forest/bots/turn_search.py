@@ -163,7 +163,9 @@ class TurnSearchBot(PlannerBot):
         the last. A world after the first is left unfinished (none of its values kept)
         as soon as the budget is spent, and the first too once twice the budget is: a
         world of costly rollouts overruns the budget by at most one rollout, and the
-        choice always rests on a whole world where one fits in twice the budget."""
+        choice always rests on a whole world where one fits in twice the budget; where
+        none does, on the candidates the first world played (two at least; else the
+        planner's best turn)."""
         values: list[list[float]] = [[] for _ in plans]
         alive = list(range(len(plans)))
         clock = time.thread_time
@@ -190,6 +192,12 @@ class TurnSearchBot(PlannerBot):
                     break
                 row.append(self.rollout(world, plans[k].actions, obs.seat, dice))
             if len(row) < len(alive):
+                if not spent and len(row) > 1:
+                    # The first world left unfinished: the candidates it played (the
+                    # planner's best first) are compared in it.
+                    alive = alive[: len(row)]
+                    for k, v in zip(alive, row, strict=True):
+                        values[k].append(v)
                 break  # the budget is spent: the worlds played to the end decide
             for k, v in zip(alive, row, strict=True):
                 values[k].append(v)

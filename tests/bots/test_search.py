@@ -222,9 +222,10 @@ def test_a_world_the_budget_cannot_finish_is_left_and_its_values_dropped(
     """The budget is looked at before each rollout too: a world whose rollouts turn out
     costly stops as soon as the budget is spent (at most one rollout over it), and its
     values are not kept, so every candidate is judged on the same worlds; the first world
-    has twice the budget (a fake clock: the first world's rollouts cost 0.1 s, the
-    second's 0.4 s; the second world's two rollouts, which favour the first two
-    candidates, would change the choice if kept)."""
+    has twice the budget, and if even that is spent, the candidates it played decide (a
+    fake clock: the first world's rollouts cost 0.1 s, the second's 0.4 s; the second
+    world's two rollouts, which favour the first two candidates, would change the
+    choice if kept)."""
     from living_forest.bots.planner import Plan
 
     now = _fake_clock(monkeypatch)
@@ -234,7 +235,7 @@ def test_a_world_the_budget_cannot_finish_is_left_and_its_values_dropped(
     plans = [Plan(0.0, (a,)) for a in legal_actions(st)[:3]]
     index = {p.actions: k for k, p in enumerate(plans)}
     played: list[tuple[int, int]] = []  # (world, candidate)
-    first_world = (0.5, 0.5, 0.6)
+    first_world = (0.5, 0.55, 0.6)
 
     def rollout(world, actions, seat, dice):  # type: ignore[no-untyped-def]
         k = index[tuple(actions)]
@@ -249,9 +250,10 @@ def test_a_world_the_budget_cannot_finish_is_left_and_its_values_dropped(
     assert now[0] == pytest.approx(1.1)
     assert chosen is plans[2]
     # The first world is finished while twice the budget lasts (0.5 s a rollout: 1.5 s)
-    # and decides; at 1.1 s a rollout it is left at 2.2 s, and the planner's first
-    # turn is played.
-    for cost, want, spent in ((0.5, [0, 1, 2], 1.5), (1.1, [0, 1], 2.2)):
+    # and decides; at 1.1 s a rollout it is left at 2.2 s, and the two candidates it
+    # played are compared in it; at 2.5 s, after one, and the planner's first turn is
+    # played.
+    for cost, want, spent in ((0.5, [0, 1, 2], 1.5), (1.1, [0, 1], 2.2), (2.5, [0], 2.5)):
         now[0] = 0.0
         played.clear()
 
@@ -264,7 +266,7 @@ def test_a_world_the_budget_cannot_finish_is_left_and_its_values_dropped(
         bot.rollout = slow  # type: ignore[method-assign]
         chosen = bot.choose(obs, plans, random.Random(2), start=0.0)
         assert [k for _w, k in played] == want and now[0] == pytest.approx(spent)
-        assert chosen is plans[2 if len(want) == 3 else 0]
+        assert chosen is plans[len(want) - 1]
 
 
 @pytest.mark.parametrize("players", [2, 3])
