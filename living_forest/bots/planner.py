@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from itertools import groupby, islice
 from operator import attrgetter
 
@@ -75,6 +75,7 @@ def _multi_pick_kinds(r: Rules) -> frozenset[str]:
 
 
 Way = tuple[GameState, tuple[Action, ...], tuple[Action, ...]]  # position, actions, legal
+Unfinished = tuple[GameState, tuple[Action, ...], Sequence[Action]]  # a unit in progress
 
 
 def units(st: GameState, legal: Sequence[Action], value: Value | None = None) -> Iterator[Way]:
@@ -91,11 +92,8 @@ def units(st: GameState, legal: Sequence[Action], value: Value | None = None) ->
         if value is None:
             yield from _begun_by(r, st, begun, multi, None)
             continue
-        ways = list(islice(_begun_by(r, st, begun, multi, None), UNIT_WAYS + 1))
-        if len(ways) <= UNIT_WAYS:
-            yield from ways
-        else:
-            yield from _begun_by(r, st, begun, multi, value)
+        beamed = partial(_begun_by, r, st, begun, multi, value)
+        yield from _bounded(_begun_by(r, st, begun, multi, None), beamed)
 
 
 def _begun_by(
@@ -108,7 +106,7 @@ def _begun_by(
     """The units begun by each of ``begun`` in turn, each finished in every way; with
     ``value``, the unfinished ones are finished together by :func:`_beam_ways`."""
     placed: set[tuple[object, ...]] = set()
-    unfinished: list[tuple[GameState, tuple[Action, ...], Sequence[Action]]] = []
+    unfinished: list[Unfinished] = []
     for a in begun:
         s = st.clone()
         after = push_turn(s, a)
@@ -140,11 +138,16 @@ def _ways(
     """The ways to finish the unit in progress: every way (:func:`_complete`, in its
     order), or where there are more than :data:`UNIT_WAYS`, the ways
     :func:`_beam_ways` finds."""
-    ways = list(islice(_complete(st, legal, acts, multi), UNIT_WAYS + 1))
-    if len(ways) <= UNIT_WAYS:
-        yield from ways
-    else:
-        yield from _beam_ways([(st, acts, legal)], value)
+    yield from _bounded(
+        _complete(st, legal, acts, multi), partial(_beam_ways, [(st, acts, legal)], value)
+    )
+
+
+def _bounded(every: Iterator[Way], beamed: Callable[[], Iterator[Way]]) -> Iterator[Way]:
+    """``every`` way, in its order, if there are :data:`UNIT_WAYS` at most; else the
+    ways ``beamed`` makes."""
+    ways = list(islice(every, UNIT_WAYS + 1))
+    yield from ways if len(ways) <= UNIT_WAYS else beamed()
 
 
 def _complete(
@@ -168,7 +171,7 @@ def _complete(
 
 
 def _beam_ways(
-    unfinished: Sequence[tuple[GameState, tuple[Action, ...], Sequence[Action]]],
+    unfinished: Sequence[Unfinished],
     value: Value,
 ) -> Iterator[Way]:
     """Finish units in progress a step at a time: every next action of each of

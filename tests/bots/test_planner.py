@@ -50,6 +50,7 @@ from tests.core.scenario import (
     start,
     to_action_phase,
 )
+from tests.core.test_observation import positions
 
 KODAMA = GameOptions(("kodama",))
 SPIRITS = ("winter", "spring", "summer", "autumn")
@@ -197,21 +198,6 @@ def test_the_plan_is_the_best_of_every_turn_the_beam_sees() -> None:
     assert best[0].value == top
 
 
-def _action_turns(players: int, seed: int, options: GameOptions, every: int):
-    """Positions of a seeded game between rules bots where a player is to act in the
-    Action phase (every ``every``-th), with their legal actions."""
-    st, _ = new_game([(s, s) for s in SPIRITS[:players]], seed, options=options)
-    rng = random.Random(seed)
-    legal = legal_actions(st)
-    k = 0
-    while st.phase != "over":
-        if st.phase == "action" and len(legal) > 1:
-            k += 1
-            if k % every == 0:
-                yield st.clone(), legal
-        legal = push(st, get_bot("rules")(observe(st, st.current), legal, rng))
-
-
 @pytest.mark.parametrize(("players", "options"), [(2, GameOptions()), (3, KODAMA)])
 def test_a_plan_stops_at_the_first_sure_win_and_is_the_full_searchs_plan(
     players: int, options: GameOptions
@@ -231,7 +217,12 @@ def test_a_plan_stops_at_the_first_sure_win_and_is_the_full_searchs_plan(
         return value
 
     stopped = 0
-    for st, legal in _action_turns(players, 3, options, every=4):
+    turns = (
+        (st, legal)
+        for st in positions(players, 3, options, every=1)
+        if st.phase == "action" and len(legal := legal_actions(st)) > 1
+    )
+    for st, legal in itertools.islice(turns, 0, None, 4):
         for width in (1, 3):
             full: list[int] = []
             short: list[int] = []
