@@ -1,15 +1,17 @@
 """The bots' cost, for ``make bench``: CPU milliseconds a decision and a searched
 decision (a turn planned or searched, a reveal weighed), the longest searched decision
 (what a player waits at worst: the CPU budget bounds it), and decisions per CPU-second,
-for the easy, medium and hard levels, each in a few seeded 2-player games against the
-``rules`` bot. CPU time of the thread (``time.thread_time``), never the wall clock.
+for the easy, medium and hard levels, each in a few seeded games against ``rules`` bots
+in the other seats (its seat turns with the game), and the process's peak resident size.
+CPU time of the thread (``time.thread_time``), never the wall clock.
 
-    .venv/bin/python bench/bots.py [--games 2]
+    .venv/bin/python bench/bots.py [--games 2] [--players 2] [--kodama]
 """
 
 from __future__ import annotations
 
 import argparse
+import resource
 import sys
 import time
 from pathlib import Path
@@ -19,6 +21,7 @@ sys.path.insert(0, str(ROOT))
 
 from living_forest.bots import BOTS  # noqa: E402
 from living_forest.bots.planner import PlannerBot  # noqa: E402
+from living_forest.core import BASE_GAME, GameOptions  # noqa: E402
 from living_forest.simulate import play_game  # noqa: E402
 
 LEVELS = (("easy", "greedy"), ("medium", "search_quick"), ("hard", "search"))
@@ -28,7 +31,12 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--games", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
+    ap.add_argument("--kodama", action="store_true", help="with the Kodama expansion")
     args = ap.parse_args(argv)
+    n = args.players
+    options = GameOptions(("kodama",)) if args.kodama else BASE_GAME
+    print(f"{n} players, {'Kodama' if args.kodama else 'base game'}")
     print(
         f"{'level':>7} {'games':>6} {'decisions':>10} {'ms/decision':>12} {'searched':>9} "
         f"{'ms/searched':>12} {'max ms':>7} {'decisions/CPU-s':>16}"
@@ -53,9 +61,9 @@ def main(argv: list[str] | None = None) -> int:
         seconds = decisions = 0.0
         try:
             for g in range(args.games):
-                bots = (name, "rules") if g % 2 == 0 else ("rules", name)
-                r = play_game(2, args.seed + g // 2, bots)
-                k = bots.index(name)
+                k = g % n  # the level's seat; the same deal for each seat in turn
+                bots = tuple(name if i == k else "rules" for i in range(n))
+                r = play_game(n, args.seed + g // n, bots, options=options)
                 seconds += r.bot_seconds[k]
                 decisions += r.bot_decisions[k]
         finally:
@@ -68,6 +76,8 @@ def main(argv: list[str] | None = None) -> int:
             f"{decisions / max(seconds, 1e-9):>16.0f}",
             flush=True,
         )
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+    print(f"peak resident size of the process: {peak:.0f} MiB")
     return 0
 
 
