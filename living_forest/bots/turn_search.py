@@ -66,14 +66,18 @@ def easy() -> TurnSearchBot:
     the other seats' planned turns to the end of this round (one world: nothing a
     planned turn reads is hidden within the round)."""
     best, others = EASY_CANDIDATES
-    return TurnSearchBot(
-        deals=best + others,
-        horizon=0,
-        width=EASY_WIDTH,
-        candidates=best,
-        others=others,
-        others_many=EASY_OTHERS_MANY,
-    )
+
+    def level(others: int, many: TurnSearchBot | None = None) -> TurnSearchBot:
+        return TurnSearchBot(
+            deals=best + others,
+            horizon=0,
+            width=EASY_WIDTH,
+            candidates=best,
+            others=others,
+            many=many,
+        )
+
+    return level(others, many=level(EASY_OTHERS_MANY))
 
 
 def medium() -> TurnSearchBot:
@@ -105,7 +109,6 @@ class TurnSearchBot(PlannerBot):
         cpu: float | None = None,
         candidates: int = 4,
         others: int | None = None,
-        others_many: int | None = None,
         horizon: int = 1,
         width: int = 3,
         reveal: tuple[int, int] | None = None,
@@ -113,6 +116,7 @@ class TurnSearchBot(PlannerBot):
         z: float = 2.0,
         replies: int = 1,
         planned_rounds: int | None = None,
+        many: TurnSearchBot | None = None,
     ) -> None:
         if deals is None and cpu is None:
             raise ValueError("a search needs a budget: deals or CPU seconds (or both)")
@@ -122,7 +126,6 @@ class TurnSearchBot(PlannerBot):
         self.candidates = candidates  # the planner's best turns raced
         # ... and the best turns of this many other sets of action types (None: all)
         self.others = others
-        self.others_many = others_many  # ... in 3-4 players (None: as in 2 players)
         self.horizon = horizon
         self.batch = batch
         self.z = z
@@ -132,14 +135,18 @@ class TurnSearchBot(PlannerBot):
         # Rounds of a rollout whose turns are planned (0: this round only); later
         # rounds are played by the fast rules policy. None: every round is planned.
         self.planned_rounds = planned_rounds
+        # The search that decides in 3-4 players instead (None: this one), where a
+        # rollout costs twice as much or more.
+        self.many = many
 
     def pick(
         self, obs: Observation, st: GameState, legal: Sequence[Action], rng: random.Random
     ) -> Plan:
+        if self.many is not None and st.n > 2:
+            return self.many.pick(obs, st, legal, rng)
         start = time.thread_time()  # the CPU budget counts the planning too
         seat = obs.seat
         ev = self.evaluation(st)
-        others = self.others if st.n <= 2 or self.others_many is None else self.others_many
         plans = plan_turn(
             st,
             legal,
@@ -147,7 +154,7 @@ class TurnSearchBot(PlannerBot):
             self.width,
             self.candidates,
             diverse=True,
-            others=others,
+            others=self.others,
         )
         return self.choose(obs, plans, rng, start) if len(plans) > 1 else plans[0]
 

@@ -273,8 +273,8 @@ def test_a_world_the_budget_cannot_finish_is_left_and_its_values_dropped(
 def test_the_easy_level_races_its_best_turns_and_few_of_other_action_types(players) -> None:
     """``others`` bounds the candidates: the easy level races the planner's two best
     turns and the best turns of two other sets of basic action types (one in 3-4
-    players: ``others_many``), the first of the planner's diverse list (of more here),
-    in one world."""
+    players: the search it plays there, ``many``), the first of the planner's diverse
+    list (of more here), in one world."""
     from living_forest.bots.planner import plan_turn
     from living_forest.bots.turn_search import (
         EASY_CANDIDATES,
@@ -283,7 +283,9 @@ def test_the_easy_level_races_its_best_turns_and_few_of_other_action_types(playe
         easy,
     )
 
-    bot = easy()
+    level = easy()
+    assert level.many is not None
+    bot = level.many if players > 2 else level
     best, others = EASY_CANDIDATES
     if players > 2:
         others = EASY_OTHERS_MANY
@@ -305,7 +307,7 @@ def test_the_easy_level_races_its_best_turns_and_few_of_other_action_types(playe
 
     bot.choose = choose  # type: ignore[method-assign]
     bot.rollout = rollout  # type: ignore[method-assign]
-    bot.pick(obs, st.clone(), legal, random.Random(1))
+    level.pick(obs, st.clone(), legal, random.Random(1))
     ev = bot.evaluation(st)
     every = plan_turn(st, legal, lambda s: ev.value(s, obs.seat), EASY_WIDTH, best, diverse=True)
     assert len(every) > best + others
