@@ -58,6 +58,9 @@ MEDIUM_OTHERS = 2  # and the best turns of this many other sets of action types
 HARD_DEALS = 192  # ... to the end of the next round
 HARD_CPU = 1.0  # and at most this many CPU seconds (whichever comes first)
 HARD_CANDIDATES = 6  # the turns it races
+# In 3-4 players a rollout of the medium and hard levels plans this round's turns only,
+# the next round's by the rules policy: as strong there, at about half the CPU.
+MANY_PLANNED_ROUNDS = 0
 
 
 def easy() -> TurnSearchBot:
@@ -84,19 +87,36 @@ def medium() -> TurnSearchBot:
     """The medium level (and the hint): its four best turns and the best turns of two
     other sets of action types, raced in common worlds to the end of the next round,
     with a quarter of the hard level's deals."""
-    return TurnSearchBot(
-        deals=MEDIUM_DEALS,
-        cpu=MEDIUM_CPU,
-        horizon=1,
-        candidates=MEDIUM_CANDIDATES,
-        others=MEDIUM_OTHERS,
-    )
+
+    def level(planned_rounds: int | None, many: TurnSearchBot | None = None) -> TurnSearchBot:
+        return TurnSearchBot(
+            deals=MEDIUM_DEALS,
+            cpu=MEDIUM_CPU,
+            horizon=1,
+            candidates=MEDIUM_CANDIDATES,
+            others=MEDIUM_OTHERS,
+            planned_rounds=planned_rounds,
+            many=many,
+        )
+
+    return level(None, many=level(MANY_PLANNED_ROUNDS))
 
 
 def hard(deals: int | None = HARD_DEALS, cpu: float | None = HARD_CPU) -> TurnSearchBot:
     """The hard level: six candidate turns raced in common worlds to the end of the
     next round (``search:N`` / ``search:Ts``: the same with another budget)."""
-    return TurnSearchBot(deals=deals, cpu=cpu, horizon=1, candidates=HARD_CANDIDATES)
+
+    def level(planned_rounds: int | None, many: TurnSearchBot | None = None) -> TurnSearchBot:
+        return TurnSearchBot(
+            deals=deals,
+            cpu=cpu,
+            horizon=1,
+            candidates=HARD_CANDIDATES,
+            planned_rounds=planned_rounds,
+            many=many,
+        )
+
+    return level(None, many=level(MANY_PLANNED_ROUNDS))
 
 
 class TurnSearchBot(PlannerBot):

@@ -141,6 +141,52 @@ def test_a_rollout_plans_the_rounds_asked_and_plays_the_rest_by_the_rules_policy
     assert set(fast) == ({st.round + 1} if planned_rounds == 0 else set())
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_in_3_4_players_the_searching_levels_play_the_next_round_by_the_rules_policy(
+    level: str, players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The medium and hard levels plan every turn of a rollout in 2 players; in 3-4,
+    where a rollout costs twice as much or more, they plan this round's turns only and
+    play the next round's by the rules policy (their search there: ``many``). Their
+    pick in 3-4 players is that search's."""
+    import living_forest.bots.turn_search as ts
+
+    planned: list[int] = []
+    fast: list[int] = []
+    plan_turn, rules_choice = ts.plan_turn, ts.rules_choice
+    bot = ts.medium() if level == "medium" else ts.hard(4, None)
+    st = _action_phase(2, players)
+    obs = observe(st, st.current)
+    searches: list[TurnSearchBot] = []
+    choose = TurnSearchBot.choose
+
+    def spy(self, *args, **kw):  # type: ignore[no-untyped-def]
+        searches.append(self)
+        return choose(self, *args, **kw)
+
+    monkeypatch.setattr(TurnSearchBot, "choose", spy)
+    plan = bot.pick(obs, st.clone(), legal_actions(st), random.Random(2))
+    [search] = set(searches)
+    assert (search is bot) == (players == 2) and (search is bot.many) == (players > 2)
+
+    def planning(st, *args, **kw):  # type: ignore[no-untyped-def]
+        planned.append(st.round)
+        return plan_turn(st, *args, **kw)
+
+    def ruling(st, *args, **kw):  # type: ignore[no-untyped-def]
+        fast.append(st.round)
+        return rules_choice(st, *args, **kw)
+
+    monkeypatch.setattr(ts, "plan_turn", planning)
+    monkeypatch.setattr(ts, "rules_choice", ruling)
+    end = search.play_out(st, plan.actions, dice=2)
+    assert end.phase == "action" and end.round == st.round + 1
+    later = {st.round + 1}
+    assert set(planned) == ({st.round} if players > 2 else {st.round} | later)
+    assert set(fast) == (later if players > 2 else set())
+
+
 def test_candidates_meet_the_same_worlds() -> None:
     """Common random numbers: the same candidate twice gets the same value in every
     world, so the race never drops a twin of the leader; different candidates differ."""
