@@ -24,7 +24,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from living_forest.core import (
     Action,
@@ -69,54 +70,46 @@ def easy() -> TurnSearchBot:
     the other seats' planned turns to the end of this round (one world: nothing a
     planned turn reads is hidden within the round)."""
     best, others = EASY_CANDIDATES
-
-    def level(others: int, many: TurnSearchBot | None = None) -> TurnSearchBot:
-        return TurnSearchBot(
-            deals=best + others,
-            horizon=0,
-            width=EASY_WIDTH,
-            candidates=best,
-            others=others,
-            many=many,
-        )
-
-    return level(others, many=level(EASY_OTHERS_MANY))
+    return _level(
+        {"others": EASY_OTHERS_MANY},
+        deals=best + others,
+        horizon=0,
+        width=EASY_WIDTH,
+        candidates=best,
+        others=others,
+    )
 
 
 def medium() -> TurnSearchBot:
     """The medium level (and the hint): its four best turns and the best turns of two
     other sets of action types, raced in common worlds to the end of the next round,
     with a quarter of the hard level's deals."""
-
-    def level(planned_rounds: int | None, many: TurnSearchBot | None = None) -> TurnSearchBot:
-        return TurnSearchBot(
-            deals=MEDIUM_DEALS,
-            cpu=MEDIUM_CPU,
-            horizon=1,
-            candidates=MEDIUM_CANDIDATES,
-            others=MEDIUM_OTHERS,
-            planned_rounds=planned_rounds,
-            many=many,
-        )
-
-    return level(None, many=level(MANY_PLANNED_ROUNDS))
+    return _level(
+        {"planned_rounds": MANY_PLANNED_ROUNDS},
+        deals=MEDIUM_DEALS,
+        cpu=MEDIUM_CPU,
+        horizon=1,
+        candidates=MEDIUM_CANDIDATES,
+        others=MEDIUM_OTHERS,
+    )
 
 
 def hard(deals: int | None = HARD_DEALS, cpu: float | None = HARD_CPU) -> TurnSearchBot:
     """The hard level: six candidate turns raced in common worlds to the end of the
     next round (``search:N`` / ``search:Ts``: the same with another budget)."""
+    return _level(
+        {"planned_rounds": MANY_PLANNED_ROUNDS},
+        deals=deals,
+        cpu=cpu,
+        horizon=1,
+        candidates=HARD_CANDIDATES,
+    )
 
-    def level(planned_rounds: int | None, many: TurnSearchBot | None = None) -> TurnSearchBot:
-        return TurnSearchBot(
-            deals=deals,
-            cpu=cpu,
-            horizon=1,
-            candidates=HARD_CANDIDATES,
-            planned_rounds=planned_rounds,
-            many=many,
-        )
 
-    return level(None, many=level(MANY_PLANNED_ROUNDS))
+def _level(in_many: Mapping[str, Any], **settings: Any) -> TurnSearchBot:
+    """A level: the search of ``settings`` in 2 players, and in 3-4 the same search
+    with the settings ``in_many`` changed."""
+    return TurnSearchBot(**settings, many=TurnSearchBot(**{**settings, **in_many}))
 
 
 class TurnSearchBot(PlannerBot):

@@ -5,13 +5,22 @@ predecessor (single actions, independent deals); ``search`` the whole-turn searc
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 
 from living_forest.bots import BOTS, get_bot
 from living_forest.bots.search import SearchBot, rollout
 from living_forest.bots.turn_search import TurnSearchBot
-from living_forest.core import GameOptions, apply, legal_actions, new_game, observe
+from living_forest.core import (
+    Action,
+    GameOptions,
+    GameState,
+    apply,
+    legal_actions,
+    new_game,
+    observe,
+)
 
 
 def test_budgets_are_read_from_the_name() -> None:
@@ -108,6 +117,33 @@ def test_whole_turn_rollouts_end_at_the_last_turn_of_the_round_asked(horizon: in
     assert any(played)  # the last turns are played, not cut at their start
 
 
+def _rounds_of_a_rollout(
+    monkeypatch: pytest.MonkeyPatch, search: TurnSearchBot, st: GameState, actions: Sequence[Action]
+) -> tuple[set[int], set[int]]:
+    """The rounds whose turns a rollout of ``actions`` from ``st`` planned, and those it
+    played by the rules policy; the rollout ends at the end of the next round."""
+    import living_forest.bots.turn_search as ts
+
+    planned: set[int] = set()
+    fast: set[int] = set()
+    plan_turn, rules_choice = ts.plan_turn, ts.rules_choice
+
+    def planning(st, *args, **kw):  # type: ignore[no-untyped-def]
+        planned.add(st.round)
+        return plan_turn(st, *args, **kw)
+
+    def ruling(st, *args, **kw):  # type: ignore[no-untyped-def]
+        fast.add(st.round)
+        return rules_choice(st, *args, **kw)
+
+    with monkeypatch.context() as m:
+        m.setattr(ts, "plan_turn", planning)
+        m.setattr(ts, "rules_choice", ruling)
+        end = search.play_out(st, actions, dice=2)
+    assert end.phase == "action" and end.round == st.round + 1
+    return planned, fast
+
+
 @pytest.mark.parametrize("planned_rounds", [0, None])
 def test_a_rollout_plans_the_rounds_asked_and_plays_the_rest_by_the_rules_policy(
     planned_rounds: int | None, monkeypatch: pytest.MonkeyPatch
@@ -115,30 +151,13 @@ def test_a_rollout_plans_the_rounds_asked_and_plays_the_rest_by_the_rules_policy
     """``planned_rounds=0``: the turns of this round are planned whole, the next round's
     are the fast rules policy's; ``None``: every round of the rollout is planned. The
     rollout ends at the same place either way."""
-    import living_forest.bots.turn_search as ts
-
-    planned: list[int] = []
-    fast: list[int] = []
-    plan_turn, rules_choice = ts.plan_turn, ts.rules_choice
-
-    def planning(st, *args, **kw):  # type: ignore[no-untyped-def]
-        planned.append(st.round)
-        return plan_turn(st, *args, **kw)
-
-    def ruling(st, *args, **kw):  # type: ignore[no-untyped-def]
-        fast.append(st.round)
-        return rules_choice(st, *args, **kw)
-
     bot = TurnSearchBot(deals=4, horizon=1, planned_rounds=planned_rounds)
     st = _action_phase(2)
     obs = observe(st, st.current)
     plan = bot.pick(obs, st.clone(), legal_actions(st), random.Random(2))
-    monkeypatch.setattr(ts, "plan_turn", planning)
-    monkeypatch.setattr(ts, "rules_choice", ruling)
-    end = bot.play_out(st, plan.actions, dice=2)
-    assert end.phase == "action" and end.round == st.round + 1
-    assert set(planned) == ({st.round} if planned_rounds == 0 else {st.round, st.round + 1})
-    assert set(fast) == ({st.round + 1} if planned_rounds == 0 else set())
+    planned, fast = _rounds_of_a_rollout(monkeypatch, bot, st, plan.actions)
+    assert planned == ({st.round} if planned_rounds == 0 else {st.round, st.round + 1})
+    assert fast == ({st.round + 1} if planned_rounds == 0 else set())
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -152,9 +171,6 @@ def test_in_3_4_players_the_searching_levels_play_the_next_round_by_the_rules_po
     pick in 3-4 players is that search's."""
     import living_forest.bots.turn_search as ts
 
-    planned: list[int] = []
-    fast: list[int] = []
-    plan_turn, rules_choice = ts.plan_turn, ts.rules_choice
     bot = ts.medium() if level == "medium" else ts.hard(4, None)
     st = _action_phase(2, players)
     obs = observe(st, st.current)
@@ -169,22 +185,10 @@ def test_in_3_4_players_the_searching_levels_play_the_next_round_by_the_rules_po
     plan = bot.pick(obs, st.clone(), legal_actions(st), random.Random(2))
     [search] = set(searches)
     assert (search is bot) == (players == 2) and (search is bot.many) == (players > 2)
-
-    def planning(st, *args, **kw):  # type: ignore[no-untyped-def]
-        planned.append(st.round)
-        return plan_turn(st, *args, **kw)
-
-    def ruling(st, *args, **kw):  # type: ignore[no-untyped-def]
-        fast.append(st.round)
-        return rules_choice(st, *args, **kw)
-
-    monkeypatch.setattr(ts, "plan_turn", planning)
-    monkeypatch.setattr(ts, "rules_choice", ruling)
-    end = search.play_out(st, plan.actions, dice=2)
-    assert end.phase == "action" and end.round == st.round + 1
+    planned, fast = _rounds_of_a_rollout(monkeypatch, search, st, plan.actions)
     later = {st.round + 1}
-    assert set(planned) == ({st.round} if players > 2 else {st.round} | later)
-    assert set(fast) == (later if players > 2 else set())
+    assert planned == ({st.round} if players > 2 else {st.round} | later)
+    assert fast == (later if players > 2 else set())
 
 
 def test_candidates_meet_the_same_worlds() -> None:
