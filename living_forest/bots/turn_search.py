@@ -85,25 +85,27 @@ def medium() -> TurnSearchBot:
     """The medium level (and the hint): its four best turns and the best turns of two
     other sets of action types, raced in common worlds to the end of the next round,
     with a quarter of the hard level's deals."""
-    return _level(
-        {"planned_rounds": MANY_PLANNED_ROUNDS},
-        deals=MEDIUM_DEALS,
-        cpu=MEDIUM_CPU,
-        horizon=1,
-        candidates=MEDIUM_CANDIDATES,
-        others=MEDIUM_OTHERS,
-    )
+    return _racing(MEDIUM_DEALS, MEDIUM_CPU, MEDIUM_CANDIDATES, MEDIUM_OTHERS)
 
 
 def hard(deals: int | None = HARD_DEALS, cpu: float | None = HARD_CPU) -> TurnSearchBot:
     """The hard level: six candidate turns raced in common worlds to the end of the
     next round (``search:N`` / ``search:Ts``: the same with another budget)."""
+    return _racing(deals, cpu, HARD_CANDIDATES)
+
+
+def _racing(
+    deals: int | None, cpu: float | None, candidates: int, others: int | None = None
+) -> TurnSearchBot:
+    """A level that races its turns to the end of the next round (medium, hard); in 3-4
+    players its rollouts plan this round's turns only (:data:`MANY_PLANNED_ROUNDS`)."""
     return _level(
         {"planned_rounds": MANY_PLANNED_ROUNDS},
         deals=deals,
         cpu=cpu,
         horizon=1,
-        candidates=HARD_CANDIDATES,
+        candidates=candidates,
+        others=others,
     )
 
 
