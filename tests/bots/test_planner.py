@@ -19,6 +19,7 @@ from living_forest.bots.evaluation import (
     Fit,
     WeightsError,
     evaluation_for,
+    fit_key,
     read_fits,
     softmax,
     write_fits,
@@ -41,6 +42,7 @@ from living_forest.core import (
 )
 from living_forest.core.actions import ATTRACT, DRAW
 from living_forest.core.data import SUN
+from living_forest.core.modules import installed
 from tests.core.scenario import (
     give_fires,
     put_on_draw,
@@ -423,6 +425,23 @@ def test_a_kind_of_game_without_its_fit_borrows_the_nearest_one() -> None:
     assert extra and all(borrowed.weights[n] == PRIOR.get(n, 0.0) for n in extra)
     prior = evaluation_for(kodama, 2, {}).fit
     assert prior.weights == {n: PRIOR.get(n, 0.0) for n in (*base, *extra)}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize(
+    "modules", [(), *((name,) for name in installed())], ids=lambda m: "+".join(m) or "base"
+)
+def test_every_kind_of_game_a_player_can_start_plays_a_fit_trained_for_it(
+    modules: tuple[str, ...], players: int
+) -> None:
+    """The shipped weights hold a fit trained for every player count with every rules
+    module the package installs (issue 25: 2 players, 3-4 players and Kodama apart),
+    not one borrowed from another kind of game."""
+    options = GameOptions.of(modules)
+    fit = evaluation_for(options, players).fit
+    assert fit.key == fit_key(options, players)
+    assert fit.trained.get("generation", 0) >= 1 and "borrowed" not in fit.trained
+    assert set(fit.trained["players"]) >= {players}
 
 
 def test_training_can_start_from_another_fit() -> None:
