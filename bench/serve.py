@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
 import os
 import re
@@ -29,39 +28,19 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.procs import descendants, fork_server, memory_kib  # noqa: E402
+
 TARGET_MIB = 40.0
 DEADLINE = 120.0  # seconds: only a hang reaches it
 SETTLE = 1.0  # seconds for a tab to finish drawing before memory is read
 
 
-def descendants(pid: int) -> set[int]:
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            with contextlib.suppress(OSError, IndexError):
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-                if fields[0] != "Z":
-                    children.setdefault(int(fields[1]), []).append(int(entry.name))
-    found: set[int] = set()
-    todo = [pid]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            found.add(child)
-            todo.append(child)
-    return found
-
-
 def memory_mib(pid: int) -> dict[str, float]:
     """Rss, Pss and Uss (private) of a process, in MiB."""
-    kib = {"Rss": 0, "Pss": 0, "Uss": 0}
-    with contextlib.suppress(OSError):
-        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-            key, _sep, rest = line.partition(":")
-            if key in ("Rss", "Pss"):
-                kib[key] = int(rest.split()[0])
-            elif key in ("Private_Clean", "Private_Dirty"):
-                kib["Uss"] += int(rest.split()[0])
-    return {k: v / 1024 for k, v in kib.items()}
+    kib = memory_kib(pid)
+    return {"Rss": kib["Rss"] / 1024, "Pss": kib["Pss"] / 1024, "Uss": kib["Private"] / 1024}
 
 
 def total_pss(server: int) -> float:
@@ -127,17 +106,6 @@ async def measure(
         await asyncio.sleep(0.1)
     await asyncio.sleep(SETTLE)
     return one, many, total_pss(server), own
-
-
-def fork_server(server: int) -> set[int]:
-    """The process the tabs' apps are forked from (``living_forest.forkserver``)."""
-    found = set()
-    for p in descendants(server):
-        with contextlib.suppress(OSError, IndexError, ValueError):
-            parent = int(Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()[1])
-            if parent == server and b"forkserver" in Path(f"/proc/{p}/cmdline").read_bytes():
-                found.add(p)
-    return found
 
 
 def main(argv: list[str] | None = None) -> int:

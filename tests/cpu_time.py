@@ -3,24 +3,12 @@ rather than a time of the clock, which a loaded machine can pass without running
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Sequence
 
+from tests.procs import HAS_PROC, cpu_seconds
+
 DEADLINE = 120.0  # seconds: generous for a loaded 2-core machine; only a hang reaches it
-
-
-def cpu_seconds(pid: int) -> float | None:
-    """The CPU time process ``pid`` has used so far (Linux's /proc), or None where that
-    cannot be read or the process has ended."""
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-        if fields[0] == "Z":
-            return None
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    except (OSError, IndexError, ValueError):
-        return None
 
 
 def wait_for_work(pids: Sequence[int], seconds: float, deadline: float = DEADLINE) -> None:
@@ -28,7 +16,7 @@ def wait_for_work(pids: Sequence[int], seconds: float, deadline: float = DEADLIN
     was called: waiting for work done, not for time gone by (on a loaded machine a
     second of the clock can pass with none). Bounded by a deadline only a hang reaches.
     Without /proc it waits ``seconds`` of the clock for each instead."""
-    if not os.path.exists(f"/proc/{os.getpid()}/stat"):
+    if not HAS_PROC:
         time.sleep(seconds * len(pids))
         return
     end = time.monotonic() + deadline

@@ -17,6 +17,7 @@ from living_forest import cli, match, parallel, simulate
 from living_forest.datadir import ENV_DATA_DIR
 from living_forest.parallel import MAX_WORKERS
 from tests.persistence.conftest import release_fifo_writer
+from tests.procs import alive, descendants
 
 
 class _CountingPool:
@@ -165,7 +166,7 @@ def test_ctrl_c_in_a_long_run_is_one_line_and_exit_code_130(
     with Terminal(argv) as term:
         start = term.read_until(shown)  # the progress bar: the games are being played
         term.read_until(b"0:00:01", start=start)  # for a second: every worker is busy
-        workers = _descendants(term.pid)  # a local cluster's: the forkserver's children
+        workers = descendants(term.pid)  # a local cluster's: the forkserver's children
         assert len(workers) >= processes, workers
         term.send(b"\x03")  # Ctrl+C, through the terminal
         code = term.finish()
@@ -175,26 +176,6 @@ def test_ctrl_c_in_a_long_run_is_one_line_and_exit_code_130(
     assert text.rstrip().endswith("living-forest: interrupted")
     assert text.count("living-forest: interrupted") == 1
     end = time.monotonic() + 60
-    while any(_alive(p) for p in workers):  # the workers went with it (bounded wait)
+    while any(alive(p) for p in workers):  # the workers went with it (bounded wait)
         assert time.monotonic() < end, f"workers left running: {workers}"
         time.sleep(0.05)
-
-
-def _descendants(pid: int) -> list[int]:
-    return [p for child in _children(pid) for p in (child, *_descendants(child))]
-
-
-def _children(pid: int) -> list[int]:
-    try:
-        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
-    except OSError:
-        return []
-    return [int(x) for x in text.split()]
-
-
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (OSError, IndexError):
-        return False
-    return state != "Z"

@@ -28,9 +28,9 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-pytestmark = pytest.mark.skipif(
-    not Path("/proc/self/stat").exists(), reason="counts processes in /proc (Linux)"
-)
+from tests.procs import HAS_PROC, alive, descendants, fork_server, memory_kib, parent
+
+pytestmark = pytest.mark.skipif(not HAS_PROC, reason="counts processes in /proc (Linux)")
 
 DEADLINE = 120.0  # seconds: generous for a loaded 2-core machine; only a hang reaches it
 
@@ -41,67 +41,14 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def descendants(pid: int) -> set[int]:
-    """Every live process below ``pid`` (zombies not counted: they hold nothing)."""
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if fields[0] != "Z":
-            children.setdefault(int(fields[1]), []).append(int(entry.name))
-    found: set[int] = set()
-    todo = [pid]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            if child not in found:
-                found.add(child)
-                todo.append(child)
-    return found
-
-
-def _parent(pid: int) -> int:
-    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
-
-
-def fork_server(server: int) -> set[int]:
-    """The server's fork server (``python -m living_forest.forkserver``), once started."""
-    found = set()
-    for p in descendants(server):
-        with contextlib.suppress(OSError, IndexError, ValueError):
-            cmdline = Path(f"/proc/{p}/cmdline").read_bytes()
-            if _parent(p) == server and b"living_forest.forkserver" in cmdline:
-                found.add(p)
-    return found
-
-
 def tab_apps(server: int) -> set[int]:
     """The tabs' apps: every process below the server but its fork server."""
     return descendants(server) - fork_server(server)
 
 
-def memory_kib(pid: int) -> dict[str, int]:
-    """A process's resident memory (``Rss``) and what of it is its own (``Private``)."""
-    out = {"Rss": 0, "Private": 0}
-    for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-        key, _sep, rest = line.partition(":")
-        if key == "Rss":
-            out["Rss"] = int(rest.split()[0])
-        elif key in ("Private_Clean", "Private_Dirty"):
-            out["Private"] += int(rest.split()[0])
-    return out
-
-
-def alive(pids: set[int]) -> set[int]:
-    out = set()
-    for p in pids:
-        with contextlib.suppress(OSError, IndexError):
-            if (Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()[0]) != "Z":
-                out.add(p)
-    return out
+def still_running(pids: set[int]) -> set[int]:
+    """Those of ``pids`` that still run."""
+    return {p for p in pids if alive(p)}
 
 
 def wait_until(what: str, done: object) -> None:
@@ -152,7 +99,7 @@ def serve(tmp_path: Path, *args: str, host: str = "127.0.0.1") -> Iterator[Serve
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
-        for p in alive(stragglers):  # never leave a test's processes behind
+        for p in still_running(stragglers):  # never leave a test's processes behind
             with contextlib.suppress(OSError):
                 os.kill(p, signal.SIGKILL)
 
@@ -241,7 +188,7 @@ def test_every_tab_process_ends_with_its_tab_and_with_the_server(tmp_path: Path)
             await asyncio.to_thread(
                 wait_until, "every tab's process to end", lambda: not tab_apps(server)
             )
-            assert seen and not alive(seen)
+            assert seen and not still_running(seen)
             [forks] = fork_server(server)
             assert descendants(server) == {forks}  # before the next tabs: one process
             left_open = [await open_tab(http, served.base) for _ in range(2)]
@@ -250,7 +197,7 @@ def test_every_tab_process_ends_with_its_tab_and_with_the_server(tmp_path: Path)
                 await screen_text(ws, "Seat 1")
             running = tab_apps(server)
             assert len(running) == 2  # one process a tab, no shell in between
-            assert {_parent(p) for p in running} == {forks}  # forked: the app is shared
+            assert {parent(p) for p in running} == {forks}  # forked: the app is shared
             for p in running:
                 mem = memory_kib(p)
                 assert mem["Private"] < 0.6 * mem["Rss"], mem  # afresh: about 0.75
@@ -263,7 +210,7 @@ def test_every_tab_process_ends_with_its_tab_and_with_the_server(tmp_path: Path)
 
     with serve(tmp_path) as served:
         running = asyncio.run(tabs(served))
-        wait_until("the tabs to end with the server", lambda: not alive(running))
+        wait_until("the tabs to end with the server", lambda: not still_running(running))
         assert served.proc.returncode == 0
 
 
@@ -289,7 +236,7 @@ def test_every_tab_ends_and_autosaves_when_the_server_is_killed(tmp_path: Path) 
 
     with serve(tmp_path) as served:
         running = asyncio.run(tab(served))
-        wait_until("the tab and the fork server to end", lambda: not alive(running))
+        wait_until("the tab and the fork server to end", lambda: not still_running(running))
     [auto] = served.data.rglob("autosaves/*.json")
     assert json.loads(auto.read_text(encoding="utf-8"))["seats"][0]["name"]
     # Its lock: given up as the app began to quit, after the last move was written, so
@@ -332,7 +279,7 @@ def test_sizes_are_clamped_and_the_tab_limit_answers_politely(tmp_path: Path) ->
             await ws.send_str(json.dumps(["stdin", "n"]))  # the New game form, drawn
             await screen_text(ws, "Seat 1")
             [tab] = tab_apps(served.proc.pid)
-            rss = int(Path(f"/proc/{tab}/statm").read_text().split()[1]) * os.sysconf("SC_PAGESIZE")
+            rss = memory_kib(tab)["Rss"] * 1024
             assert rss < 400 * 2**20  # drawn at most 300 x 120, not 10^9 x 10^9
             async with http.get(f"{served.base}/") as page:  # one tab allowed: full
                 assert page.status == 503

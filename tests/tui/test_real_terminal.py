@@ -16,6 +16,7 @@ import pytest
 from living_forest.persistence import autosaves, holder, read_record
 from living_forest.present.session import SeatConfig, Session
 from living_forest.tui.saving import save_session
+from tests.procs import alive
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="a POSIX pseudo-terminal")
 
@@ -163,22 +164,14 @@ def test_a_browser_tabs_app_quits_when_its_server_dies(tmp_path: Path) -> None:
             # ... and its process a moment after (the kernel closes a process's files,
             # then marks it ended: a loaded machine can run this test in between).
             end = time.monotonic() + DEADLINE
-            while not _zombie(app) and time.monotonic() < end:
+            while alive(app) and time.monotonic() < end:
                 time.sleep(0.05)
         finally:
-            if not _zombie(app):  # a failed test leaves nothing running
+            if alive(app):  # a failed test leaves nothing running
                 os.kill(app, signal.SIGKILL)
-    assert _zombie(app)
+    assert not alive(app)
     [auto] = autosaves()
     assert read_record(auto).actions == ["draw"] and holder(auto) is None
-
-
-def _zombie(pid: int) -> bool:
-    """Whether ``pid`` has ended (gone, or a zombie nobody has reaped yet)."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
-    except OSError:
-        return True
 
 
 @pytest.mark.parametrize("good", [True, False], ids=["a save", "not a save"])
