@@ -27,16 +27,21 @@ log = logging.getLogger(__name__)
 # microseconds a decision, no search).
 FALLBACK = "rules"
 
-Chooser = Callable[[GameState, str, int], Action]
+# (the state, the bot's name, the game's step, the legal actions there) -> the move
+Chooser = Callable[[GameState, str, int, Sequence[Action]], Action]
 
 
 def _rng(st: GameState, step: int) -> random.Random:
     return random.Random(f"{st.seed}:{step}")
 
 
-def bot_move(st: GameState, controller: str, step: int) -> Action:
-    """The move of the bot ``controller`` at ``st``, the game's ``step``-th action."""
-    return decider(get_bot(controller))(st, legal_actions(st), _rng(st, step))
+def bot_move(
+    st: GameState, controller: str, step: int, legal: Sequence[Action] | None = None
+) -> Action:
+    """The move of the bot ``controller`` at ``st``, the game's ``step``-th action.
+    ``legal``: the legal actions at ``st``, when known."""
+    legal = legal_actions(st) if legal is None else legal
+    return decider(get_bot(controller))(st, legal, _rng(st, step))
 
 
 def fallback_move(st: GameState, step: int, legal: Sequence[Action] | None = None) -> Action:
@@ -64,12 +69,12 @@ class BotStep(NamedTuple):
 
 
 def bot_step(move: Chooser, st: GameState, controller: str, step: int) -> BotStep:
-    """``move(st, controller, step)`` (the bot's choice, :func:`bot_move` or a
+    """``move(st, controller, step, legal)`` (the bot's choice, :func:`bot_move` or a
     lesson's script) when it gives a legal action; else the fallback's move, with the
     bot's error (logged here with its traceback)."""
     legal = legal_actions(st)
     try:
-        action = move(st, controller, step)
+        action = move(st, controller, step, legal)
     except Exception as e:
         error: Exception = e
     else:

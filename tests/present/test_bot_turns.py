@@ -7,6 +7,7 @@ import logging
 import random
 import threading
 import time
+from collections.abc import Sequence
 
 import pytest
 
@@ -83,8 +84,22 @@ def test_the_fallback_is_the_rules_bots_seeded_move_legal_and_the_same_each_time
     assert not_first > 5
 
 
-def _boom(st: GameState, controller: str, step: int) -> Action:
+def _boom(st: GameState, controller: str, step: int, legal: Sequence[Action]) -> Action:
     raise IndexError("list index out of range")
+
+
+def test_the_bot_chooses_among_the_legal_actions_bot_step_found() -> None:
+    """``bot_step`` finds the legal actions once and hands them to the chooser."""
+    st, _ = new_game([("A", "winter"), ("B", "spring")], 5)
+    given: list[Sequence[Action]] = []
+
+    def move(st: GameState, controller: str, step: int, legal: Sequence[Action]) -> Action:
+        given.append(legal)
+        return bot_move(st, controller, step, legal)
+
+    step = bot_step(move, st, "easy", 3)
+    assert given == [legal_actions(st)]
+    assert step == BotStep(bot_move(st, "easy", 3))  # as if it had found them itself
 
 
 def test_a_bot_that_raises_is_replaced_by_the_fallback_and_its_traceback_logged(

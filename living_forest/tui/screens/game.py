@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from textual import on
@@ -989,9 +989,12 @@ class GameScreen(BoardScreen):
         self.say(_("Bots play at full speed until a person is to act (the log has every move)."))
         self.refresh_keys()
 
-    def bot_move(self, st: GameState, controller: str, step: int) -> Action:
-        """The move of the bot ``controller`` at ``st``, the game's ``step``-th action."""
-        return bot_move(st, controller, step)
+    def bot_move(
+        self, st: GameState, controller: str, step: int, legal: Sequence[Action]
+    ) -> Action:
+        """The move of the bot ``controller`` at ``st`` (whose legal actions are
+        ``legal``), the game's ``step``-th action."""
+        return bot_move(st, controller, step, legal)
 
     def cancel_bot(self) -> None:
         """Forget the bot step in progress (the game it thought about is gone)."""

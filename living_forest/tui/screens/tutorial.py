@@ -9,7 +9,7 @@ leave. Once the script is done the game goes on as an ordinary one.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from textual.app import ComposeResult
@@ -102,10 +102,12 @@ class TutorialScreen(GameScreen):
         # they play the tutorial's script (instead of "[easy bot]")
         return _("following the lesson")
 
-    def bot_move(self, st: GameState, controller: str, step: int) -> Action:
+    def bot_move(
+        self, st: GameState, controller: str, step: int, legal: Sequence[Action]
+    ) -> Action:
         # Ben's scripted move; past the script, the chapter's bot plays on.
         scripted = self.tutor.scripted_at(step)
-        return super().bot_move(st, controller, step) if scripted is None else scripted
+        return super().bot_move(st, controller, step, legal) if scripted is None else scripted
 
     # --- the person's moves: the step's, or an explanation ----------------------------
 
