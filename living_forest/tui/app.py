@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from textual import events
+from textual.actions import SkipAction
 from textual.app import App, AutopilotCallbackType
 from textual.binding import Binding
 from textual.filter import Monochrome, NoColor
@@ -105,6 +106,7 @@ HELP_DIR = ASSETS / "help"
 MIN_W, MIN_H = 80, 24
 QUIT_SIGNALS = ("SIGTERM", "SIGHUP")  # handled as Ctrl+Q
 SERVER_CHECK_SECONDS = 1.0  # how often a browser tab's app looks for its server
+FOCUS_ACTIONS = ("focus_next", "focus_previous", "focus_now(1)", "focus_now(-1)")  # Tab's
 # Binding id prefixes of this app (Textual's own focus/copy keys are left out of help).
 OUR_IDS = (
     "app.",
@@ -153,6 +155,20 @@ class LivingForestApp(App[int]):
         Binding("ctrl+o", "load_game", N_("Load"), id="app.load", priority=True),
         Binding("ctrl+s", "save_game", N_("Save"), id="app.save", priority=True),
         Binding("ctrl+q", "quit", N_("Quit"), id="app.quit", priority=True),
+        # Tab moves the focus before the next key is read: a key read with it (typed
+        # fast, a busy machine) went to the field Tab left (Textual moves the focus
+        # when Tab has passed through that field, and forwards keys as they are read).
+        Binding(
+            "tab", "focus_now(1)", N_("Next field"), show=False, id="app.next_field", priority=True
+        ),
+        Binding(
+            "shift+tab",
+            "focus_now(-1)",
+            N_("Previous field"),
+            show=False,
+            id="app.previous_field",
+            priority=True,
+        ),
     ]
 
     def __init__(
@@ -446,6 +462,24 @@ class LivingForestApp(App[int]):
             ]
             self.refresh(repaint=True)
             self.screen.refresh(repaint=True)
+
+    def action_focus_now(self, step: int) -> None:
+        """Tab (``step`` 1) and Shift+Tab (-1), or the keys a keymap gives them, move the
+        focus at once, unless the screen or a widget in focus gives the key another use
+        (the charts turn the page)."""
+        bid = "app.next_field" if step > 0 else "app.previous_field"
+        keys = [
+            k for k, bs in self._bindings.key_to_bindings.items() if any(b.id == bid for b in bs)
+        ]
+        for _node, bindings in self.screen._modal_binding_chain:
+            for key in keys:
+                for binding in bindings.key_to_bindings.get(key, ()):
+                    if not binding.priority and not binding.action.endswith(FOCUS_ACTIONS):
+                        raise SkipAction()  # the key goes on to its own binding
+        if step > 0:
+            self.screen.focus_next()
+        else:
+            self.screen.focus_previous()
 
     def _show_keys(self) -> None:
         """Every key of the app by binding id, as the keymap leaves it (Settings)."""

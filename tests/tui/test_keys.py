@@ -46,6 +46,8 @@ ALL = [
     SettingsScreen,
 ]
 PORTABLE = {
+    "tab",
+    "shift+tab",
     "enter",
     "escape",
     "space",

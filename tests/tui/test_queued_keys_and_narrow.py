@@ -116,3 +116,46 @@ async def test_list_dialogs_survive_a_terminal_of_a_few_columns(dialog: str, wid
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
+
+
+async def test_a_key_queued_behind_tab_goes_to_the_field_tab_moved_to() -> None:
+    """Tab and the next key read together (typed fast on a busy machine, or pasted):
+    the key acts on the field Tab moved to, not on the one it left. It went to the
+    name field the form opened on, replacing the name, and the player stayed human."""
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        assert form.focused is form.query_one("#name-0", Input)
+        for key, char in [("tab", "\t")] * 5 + [("a", "a")]:  # to seat 2's player: hard
+            app.post_message(events.Key(key, char))
+        await pilot.pause()
+        assert form.query_one("#name-0", Input).value == "Ana"
+        assert form.focused is form.query_one("#ctl-1")
+        assert "hard" in str(form.query_one("#ctl-1").render())
+        for key, char in [("shift+tab", None)] * 2 + [("x", "x")]:  # back to seat 2's name
+            app.post_message(events.Key(key, char))
+        await pilot.pause()
+        assert form.focused is form.query_one("#name-1", Input)
+        assert form.query_one("#name-0", Input).value == "Ana"
+        assert "x" in form.query_one("#name-1", Input).value
+
+
+async def test_tab_still_turns_the_chart_where_it_is_the_next_chart_key() -> None:
+    """Tab moves the focus at once only where nothing else binds it: on the charts
+    shown one at a time (80x24) it turns to the next chart, Shift+Tab back."""
+    from living_forest.present.charts import RoundPoint
+    from living_forest.tui.screens.charts import ChartScreen
+
+    points = [RoundPoint(1, ((2, 1, 0), (1, 1, 0)), (12, 12, 12), 0, 0)]
+    app = LivingForestApp(bot_pause=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        chart = ChartScreen(points, ["Ana", "Ben"])
+        app.push_screen(chart)
+        await pilot.pause()
+        assert chart.at_once == 1 and chart.shown == 0
+        await pilot.press("tab")
+        assert chart.shown == 1
+        await pilot.press("shift+tab", "shift+tab")
+        assert chart.shown == len(chart.IDS) - 1
