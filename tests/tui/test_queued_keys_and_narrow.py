@@ -159,3 +159,22 @@ async def test_tab_still_turns_the_chart_where_it_is_the_next_chart_key() -> Non
         assert chart.shown == 1
         await pilot.press("shift+tab", "shift+tab")
         assert chart.shown == len(chart.IDS) - 1
+
+
+async def test_f5_queued_behind_a_fields_key_starts_the_game_that_key_set_up() -> None:
+    """A field's key and F5 read together: the game starts as the key set it up (seat
+    2 an easy bot), not as the form stood before the key (F5 overtook it: a game of two
+    people started)."""
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press(*["tab"] * 5)  # seat 2's player
+        for key, char in [("e", "e"), ("f5", None)]:
+            app.post_message(events.Key(key, char))
+        await pilot.pause()
+        await pilot.pause()
+        assert app.game is not None
+        from living_forest.bots import ALIASES
+
+        assert [s.controller for s in app.game.session.seats] == ["human", ALIASES["easy"]]

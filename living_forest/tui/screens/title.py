@@ -311,7 +311,9 @@ class NewGameScreen(Page[tuple[list[SeatConfig], int, GameOptions] | None]):
 
     BINDINGS = [
         Binding("escape", "cancel", N_("Back"), id="newgame.back"),
-        Binding("f5", "start", N_("Start"), id="newgame.start", priority=True),
+        # Not of priority: F5 reaches the screen behind the keys read before it (a field's
+        # key and F5 read together started the game as the form stood before the key).
+        Binding("f5", "start", N_("Start"), id="newgame.start"),
         # Enter starts from a name, the seed or a Spirit/player field (buttons keep theirs).
         Binding("enter", "start", N_("Start"), show=False, id="newgame.start2"),
         Binding("f2", "add_seat", N_("Add seat"), id="newgame.add"),
