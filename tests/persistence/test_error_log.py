@@ -28,7 +28,7 @@ def test_a_failing_bot_s_traceback_is_written_to_the_data_folder(tmp_path: Path,
     path = log_errors(tmp_path / "data")
     assert path == tmp_path / "data" / ERROR_LOG
 
-    def broken(st, controller, step):
+    def broken(st, controller, step, legal):
         raise IndexError("pop from empty list")
 
     session = Session([SeatConfig("Ana", "winter", "greedy"), SeatConfig("Ben", "summer")], 5)
