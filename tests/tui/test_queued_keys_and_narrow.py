@@ -178,3 +178,22 @@ async def test_f5_queued_behind_a_fields_key_starts_the_game_that_key_set_up() -
         from living_forest.bots import ALIASES
 
         assert [s.controller for s in app.game.session.seats] == ["human", ALIASES["easy"]]
+
+
+async def test_enter_queued_behind_the_key_that_ends_a_turn_passes_it() -> None:
+    """The key of a turn's last action and Enter read together: Enter passes the turn
+    the key ended (it was read while the turn was still open and then lost)."""
+    from .driver import clear_dialogs
+
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = Session(TWO, 7, actions=["draw", "stop", "draw", "stop"])
+        app.start_session(session)
+        await started(pilot)
+        await clear_dialogs(pilot)
+        mover = session.state.current
+        for key, char in [("t", "t"), ("enter", "\r")]:  # t: the turn ends by itself
+            app.post_message(events.Key(key, char))
+        await pilot.pause()
+        await pilot.pause()
+        assert session.turn_done is None and session.state.current != mover

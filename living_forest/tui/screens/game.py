@@ -108,6 +108,9 @@ def _game_bindings() -> list[BindingType]:
         # Turn done: Enter passes the turn on (before the choice list's own Enter).
         # i18n: key bar label (the 80x24 key bar is full): at most 9 characters
         Binding("enter", "pass_turn", N_("Pass turn"), priority=True, id="game.pass_turn"),
+        # ... and an Enter read with the key that ended the turn (typed fast): checked
+        # while the turn was still open, it comes to the screen once the list is empty.
+        Binding("enter", "pass_turn", N_("Pass turn"), show=False, id="game.pass_turn.why"),
         # i18n: key bar label (the 80x24 key bar is full): at most 4 characters
         Binding("u", "undo", N_("Undo"), id="game.undo"),
         Binding("u", "refuse('undo')", N_("Undo"), show=False, id="game.undo.why"),

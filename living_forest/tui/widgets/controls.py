@@ -10,6 +10,7 @@ import textwrap
 from dataclasses import dataclass
 
 from textual import events
+from textual.actions import SkipAction
 from textual.binding import Binding
 from textual.content import Content
 from textual.message import Message
@@ -77,8 +78,9 @@ class ChoiceList(Widget, can_focus=True):
             self.highlighted = where % len(self.items)
 
     def action_select(self) -> None:
-        if self.items:
-            self.post_message(self.Selected(self.highlighted))
+        if not self.items:
+            raise SkipAction()  # nothing to confirm: Enter goes on to the screen
+        self.post_message(self.Selected(self.highlighted))
 
     def on_click(self, event: events.Click) -> None:
         index = self._row_items[event.y] if 0 <= event.y < len(self._row_items) else -1
