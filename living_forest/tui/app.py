@@ -106,7 +106,7 @@ HELP_DIR = ASSETS / "help"
 MIN_W, MIN_H = 80, 24
 QUIT_SIGNALS = ("SIGTERM", "SIGHUP")  # handled as Ctrl+Q
 SERVER_CHECK_SECONDS = 1.0  # how often a browser tab's app looks for its server
-FOCUS_ACTIONS = ("focus_next", "focus_previous", "focus_now(1)", "focus_now(-1)")  # Tab's
+FOCUS_ACTIONS = ("focus_next", "focus_previous")  # Textual's own use of Tab
 # Binding id prefixes of this app (Textual's own focus/copy keys are left out of help).
 OUR_IDS = (
     "app.",
@@ -468,14 +468,15 @@ class LivingForestApp(App[int]):
         focus at once, unless the screen or a widget in focus gives the key another use
         (the charts turn the page)."""
         bid = "app.next_field" if step > 0 else "app.previous_field"
-        keys = [
-            k for k, bs in self._bindings.key_to_bindings.items() if any(b.id == bid for b in bs)
-        ]
-        for _node, bindings in self.screen._modal_binding_chain:
-            for key in keys:
-                for binding in bindings.key_to_bindings.get(key, ()):
-                    if not binding.priority and not binding.action.endswith(FOCUS_ACTIONS):
-                        raise SkipAction()  # the key goes on to its own binding
+        chain = [m.key_to_bindings for _node, m in self.screen._modal_binding_chain]  # keymap on
+        keys = {k for m in chain for k, bs in m.items() if any(b.id == bid for b in bs)}
+        if any(
+            not b.priority and not b.action.endswith(FOCUS_ACTIONS)
+            for m in chain
+            for k in keys
+            for b in m.get(k, ())
+        ):
+            raise SkipAction()  # the key goes on to its own binding
         if step > 0:
             self.screen.focus_next()
         else:

@@ -7,7 +7,8 @@ Location: ``$LIVING_FOREST_KEYMAP`` if set, else ``<user config dir>/living-fore
     "game.draw" = "space"
     "game.end_turn" = "enter,e"
 
-A binding's fallback (``<id>.why``, which explains a refused key) follows it.
+A binding's fallback (``<id>.why``: it explains a refused key, or takes the key where the
+binding let it pass) follows it.
 """
 
 from __future__ import annotations

@@ -24,11 +24,22 @@ from .driver import started
 TWO = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer")]
 
 
+CHARACTERS = {"tab": "\t", "enter": "\r"}  # a key's character, where not its name
+
+
+def _queue(app: LivingForestApp, *keys: str) -> None:
+    """Keys that arrive together: all read before the first one's effect (a dialog
+    closed, the focus moved, a move made) has taken place (a slow link, a busy
+    machine, a fast typist)."""
+    for key in keys:
+        char = CHARACTERS.get(key, key if len(key) == 1 else None)
+        app.post_message(events.Key(key, char))
+
+
 def _queue_enter_twice(app: LivingForestApp) -> None:
     """Two Enter keys that arrive together: both are read before the first one's
-    dialog has closed (a slow link, a busy machine)."""
-    for _ in range(2):
-        app.post_message(events.Key("enter", "\r"))
+    dialog has closed."""
+    _queue(app, "enter", "enter")
 
 
 async def test_enter_twice_in_the_save_prompt_saves_once_and_keeps_the_game(
@@ -128,14 +139,12 @@ async def test_a_key_queued_behind_tab_goes_to_the_field_tab_moved_to() -> None:
         await pilot.pause()
         form = app.screen
         assert form.focused is form.query_one("#name-0", Input)
-        for key, char in [("tab", "\t")] * 5 + [("a", "a")]:  # to seat 2's player: hard
-            app.post_message(events.Key(key, char))
+        _queue(app, *["tab"] * 5, "a")  # to seat 2's player: hard
         await pilot.pause()
         assert form.query_one("#name-0", Input).value == "Ana"
         assert form.focused is form.query_one("#ctl-1")
         assert "hard" in str(form.query_one("#ctl-1").render())
-        for key, char in [("shift+tab", None)] * 2 + [("x", "x")]:  # back to seat 2's name
-            app.post_message(events.Key(key, char))
+        _queue(app, "shift+tab", "shift+tab", "x")  # back to seat 2's name
         await pilot.pause()
         assert form.focused is form.query_one("#name-1", Input)
         assert form.query_one("#name-0", Input).value == "Ana"
@@ -170,8 +179,7 @@ async def test_f5_queued_behind_a_fields_key_starts_the_game_that_key_set_up() -
         await pilot.press("n")
         await pilot.pause()
         await pilot.press(*["tab"] * 5)  # seat 2's player
-        for key, char in [("e", "e"), ("f5", None)]:
-            app.post_message(events.Key(key, char))
+        _queue(app, "e", "f5")
         await pilot.pause()
         await pilot.pause()
         assert app.game is not None
@@ -192,8 +200,7 @@ async def test_enter_queued_behind_the_key_that_ends_a_turn_passes_it() -> None:
         await started(pilot)
         await clear_dialogs(pilot)
         mover = session.state.current
-        for key, char in [("t", "t"), ("enter", "\r")]:  # t: the turn ends by itself
-            app.post_message(events.Key(key, char))
+        _queue(app, "t", "enter")  # t: the turn ends by itself
         await pilot.pause()
         await pilot.pause()
         assert session.turn_done is None and session.state.current != mover
