@@ -206,6 +206,11 @@ class LivingForestApp(App[int]):
         self.bot_level = saved.bot_level  # the bot a New game seat gets first
         self.autosave_enabled = autosave
         self._too_small: TooSmallScreen | None = None
+        # Keys read before the screen on top has settled (mounted, its first field in
+        # focus: a key before them opened it): held, then given to it in order, and
+        # the screen they were last given to (see on_event).
+        self._held_keys: list[events.Key] = []
+        self._settled: Screen[Any] | None = None
         self._unsubscribe_autosave: Callable[[], None] | None = None
         # The seats and rules of the last new game: the next New game form starts there.
         self.last_setup: tuple[list[SeatConfig], GameOptions] | None = None
@@ -462,6 +467,30 @@ class LivingForestApp(App[int]):
             ]
             self.refresh(repaint=True)
             self.screen.refresh(repaint=True)
+
+    async def on_event(self, event: events.Event) -> None:
+        """A key read before the screen on top has settled waits for it: keys typed with
+        the one that opened it (a fast typist, a paste, a slow link) went to that screen
+        before its first field had the focus (it takes the focus after mounting), and
+        were lost. The first key on a new screen waits for one refresh; held keys go on
+        in the order they came, keys read after them behind them."""
+        if isinstance(event, events.Key) and (self._held_keys or self.screen is not self._settled):
+            self._held_keys.append(event)
+            if len(self._held_keys) == 1:
+                self.call_after_refresh(self._release_keys)
+            return
+        await super().on_event(event)
+
+    def _release_keys(self) -> None:
+        """Give the held keys to the screen on top once it is mounted and refreshed, each
+        read anew in order (one that opens another screen holds those after it again)."""
+        if not self.screen.is_mounted:
+            self.call_after_refresh(self._release_keys)
+            return
+        self._settled = self.screen
+        held, self._held_keys = self._held_keys, []
+        for key in held:
+            self.post_message(events.Key(key.key, key.character))
 
     def action_focus_now(self, step: int) -> None:
         """Tab (``step`` 1) and Shift+Tab (-1), or the keys a keymap gives them, move the

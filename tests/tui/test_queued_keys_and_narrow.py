@@ -151,6 +151,23 @@ async def test_a_key_queued_behind_tab_goes_to_the_field_tab_moved_to() -> None:
         assert "x" in form.query_one("#name-1", Input).value
 
 
+async def test_keys_queued_behind_the_key_that_opens_a_screen_reach_that_screen() -> None:
+    """The key that opens the New game form and the keys after it read together: they
+    reach the form once it is there (the name typed replaces the one it opened on, as
+    it does typed later), not the screen it is still mounting on, where they were
+    lost."""
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        _queue(app, "n", "T", "o", "m", "tab", "tab", "a")  # seat 1's name, its player
+        await pilot.pause()
+        await pilot.pause()
+        form = app.screen
+        assert form.query_one("#name-0", Input).value == "Tom"
+        assert form.focused is form.query_one("#ctl-0")
+        assert "hard" in str(form.query_one("#ctl-0").render())
+
+
 async def test_tab_still_turns_the_chart_where_it_is_the_next_chart_key() -> None:
     """Tab moves the focus at once only where nothing else binds it: on the charts
     shown one at a time (80x24) it turns to the next chart, Shift+Tab back."""

@@ -43,16 +43,22 @@ LOGO = r"""
 
 class TitleScreen(Screen[None]):
     # Not in the Footer: every menu button shows its key already, and the Footer has
-    # no room for them all in German at 80 columns.
+    # no room for them all in German at 80 columns. Of priority: a key acts when it is
+    # read, so that the keys typed with it reach the screen it opens (the app holds
+    # them while that screen mounts); read by the focused button first, it acted only
+    # after they had all gone to the title (the menu has no field to type in).
     BINDINGS = [
-        Binding("n", "app.new_game", N_("New game"), id="title.new", show=False),
-        Binding("t", "app.learn", N_("Learn to play"), id="title.learn", show=False),
-        Binding("c", "app.continue_game", N_("Continue"), id="title.continue", show=False),
-        Binding("l", "app.load_game", N_("Load…"), id="title.load", show=False),
-        Binding("w", "app.watch_replay", N_("Replay…"), id="title.watch", show=False),
-        Binding("r", "app.help", N_("Rules"), id="title.rules", show=False),
-        Binding("s", "app.settings", N_("Settings"), id="title.settings", show=False),
-        Binding("q", "app.quit", N_("Quit"), id="title.quit", show=False),
+        Binding(key, action, description, id=bid, show=False, priority=True)
+        for key, action, description, bid in (
+            ("n", "app.new_game", N_("New game"), "title.new"),
+            ("t", "app.learn", N_("Learn to play"), "title.learn"),
+            ("c", "app.continue_game", N_("Continue"), "title.continue"),
+            ("l", "app.load_game", N_("Load…"), "title.load"),
+            ("w", "app.watch_replay", N_("Replay…"), "title.watch"),
+            ("r", "app.help", N_("Rules"), "title.rules"),
+            ("s", "app.settings", N_("Settings"), "title.settings"),
+            ("q", "app.quit", N_("Quit"), "title.quit"),
+        )
     ]
     AUTO_FOCUS = "#new"
 
