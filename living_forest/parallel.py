@@ -17,11 +17,13 @@ import os
 import re
 import signal
 import threading
+from collections import deque
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib.util import find_spec
+from itertools import islice
 from typing import Protocol, TypeVar
 
 from .i18n import _
@@ -34,6 +36,7 @@ MAX_WORKERS = max(64, 8 * (os.cpu_count() or 1))
 # What installs Dask (said when --cluster is used without it).
 CLUSTER_EXTRA = "pip install 'living-forest[cluster]'"
 LOCAL = "local:"
+CHUNKS_AHEAD = 4  # chunks a worker of --workers N has in flight (its own, and queued)
 THREAD_WORKERS = 1  # a local cluster this small has its worker as a thread of this process
 # What a local cluster's worker processes hold before their first batch: Dask's side of
 # this package and the modules of the games' jobs (simulate's, match's, training's).
@@ -157,22 +160,42 @@ def worker_server() -> bool:
 
 
 def _in_processes(job: Callable[[int], R], items: range, workers: int) -> Iterator[R]:
-    """The workers ignore Ctrl+C (it reaches the whole process group): this process
-    stops them, so an interrupted run ends with one line, not a traceback from each."""
+    """The items in chunks, a window of :data:`CHUNKS_AHEAD` chunks a worker in flight
+    (a run of any length holds only those; ``Executor.map`` would submit every chunk at
+    the start). The workers ignore Ctrl+C (it reaches the whole process group): this
+    process stops them, so an interrupted run ends with one line, not a traceback from
+    each. No future is ever cancelled: the pool, broken by its stopped workers, fails
+    the ones left itself (Python 3.11's pool then raised InvalidStateError in its
+    thread on one that ``map``'s clean-up had cancelled: a traceback after Ctrl+C)."""
     pool = ProcessPoolExecutor(max_workers=workers, initializer=ignore_interrupts)
+    chunk = max(1, min(32, len(items) // (4 * workers)))
+    starts = iter(range(0, len(items), chunk))
+    window: deque[Future[list[R]]] = deque()
+
+    def submit(count: int) -> None:
+        for start in islice(starts, count):
+            window.append(pool.submit(_chunk, job, items[start : start + chunk]))
+
     try:
-        chunk = max(1, min(32, len(items) // (4 * workers)))
         # The workers start here: Ctrl+C in that instant must not reach them before
         # their initializer runs (they inherit how this process takes it).
         with interrupts_ignored():
-            results = pool.map(job, items, chunksize=chunk)
-        yield from results
+            submit(CHUNKS_AHEAD * workers)
+        while window:
+            results = window.popleft().result()
+            submit(1)
+            yield from results
     except BaseException:  # Ctrl+C, or the reader stopped: the games left are not wanted
         for proc in list(getattr(pool, "_processes", {}).values()):
             proc.terminate()
-        pool.shutdown(wait=True, cancel_futures=True)
+        pool.shutdown(wait=True)
         raise
     pool.shutdown(wait=True)
+
+
+def _chunk(job: Callable[[int], R], items: range) -> list[R]:
+    """In a worker: ``job`` over a chunk of the items."""
+    return [job(i) for i in items]
 
 
 def ignore_interrupts() -> None:
