@@ -480,6 +480,11 @@ def main(argv: list[str] | None = None) -> int:
     except ClusterError as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:  # Ctrl+C: one line, as the command line's (cli.main)
+        from living_forest.cli import EXIT_INTERRUPTED
+
+        print(f"interrupted: {args.out} is unchanged", file=sys.stderr)
+        return EXIT_INTERRUPTED
     command = "python -m living_forest.bots.train " + " ".join(
         argv if argv is not None else sys.argv[1:]
     )

@@ -474,6 +474,26 @@ def test_training_seats_the_league_it_is_given(capsys: pytest.CaptureFixture[str
     assert "--league" in capsys.readouterr().err
 
 
+def test_ctrl_c_in_training_is_one_line_and_writes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ctrl+C while the games are played: exit code 130 and one line (it was a
+    KeyboardInterrupt traceback), the weights file as it was."""
+    from living_forest.bots import train as training
+
+    def interrupted(*_args: object, **_kw: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(training, "train", interrupted)
+    out = tmp_path / "w.json"
+    before = training.WEIGHTS_JSON.read_text(encoding="utf-8")
+    out.write_text(before, encoding="utf-8")
+    code = training.main(["--games", "1", "--generations", "1", "--out", str(out)])
+    err = capsys.readouterr().err
+    assert code == 130 and "Traceback" not in err and err.count("\n") == 1
+    assert "interrupted" in err and out.read_text(encoding="utf-8") == before
+
+
 def test_a_bot_reads_only_its_observation() -> None:
     """Two positions that differ only in what the seat cannot see (another deal of the
     hidden cards) get the same answers from the same random numbers."""
