@@ -15,6 +15,7 @@ import signal
 import sys
 import threading
 import time
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -206,11 +207,11 @@ class LivingForestApp(App[int]):
         self.bot_level = saved.bot_level  # the bot a New game seat gets first
         self.autosave_enabled = autosave
         self._too_small: TooSmallScreen | None = None
-        # Keys read before the screen on top has settled (mounted, its first field in
-        # focus: a key before them opened it): held, then given to it in order, and
-        # the screen they were last given to (see on_event).
-        self._held_keys: list[events.Key] = []
-        self._settled: Screen[Any] | None = None
+        # Keys and pastes read before the screen on top has settled (a key before them
+        # opened it), held in their order, and the screen they were last given to
+        # (see on_event).
+        self._held: list[events.Key | events.Paste] = []
+        self._settled: weakref.ref[Screen[Any]] | None = None
         self._unsubscribe_autosave: Callable[[], None] | None = None
         # The seats and rules of the last new game: the next New game form starts there.
         self.last_setup: tuple[list[SeatConfig], GameOptions] | None = None
@@ -469,28 +470,54 @@ class LivingForestApp(App[int]):
             self.screen.refresh(repaint=True)
 
     async def on_event(self, event: events.Event) -> None:
-        """A key read before the screen on top has settled waits for it: keys typed with
-        the one that opened it (a fast typist, a paste, a slow link) went to that screen
-        before its first field had the focus (it takes the focus after mounting), and
-        were lost. The first key on a new screen waits for one refresh; held keys go on
-        in the order they came, keys read after them behind them."""
-        if isinstance(event, events.Key) and (self._held_keys or self.screen is not self._settled):
-            self._held_keys.append(event)
-            if len(self._held_keys) == 1:
-                self.call_after_refresh(self._release_keys)
+        """A key or a paste read before the screen on top has settled waits for it: keys
+        typed with the one that opened it (a fast typist, a slow link) reached that
+        screen before its first field had the focus (it takes it after mounting), and
+        were lost. The screen has settled once it is mounted and has been refreshed
+        (what its mounting asked of the app, such as a field's focus, is done by then).
+        Held input goes on in the order it came, input read after it behind it. Only
+        input read for the first time is held: a key that went to the screen's focused
+        widget and came back unused goes on to the app's bindings, as ever."""
+        if (
+            isinstance(event, events.Key | events.Paste)
+            and not event.is_forwarded
+            and (self._held or not self._is_settled())
+        ):
+            self._held.append(event)
+            if len(self._held) == 1:
+                self.call_after_refresh(self._settle)
             return
         await super().on_event(event)
 
-    def _release_keys(self) -> None:
-        """Give the held keys to the screen on top once it is mounted and refreshed, each
-        read anew in order (one that opens another screen holds those after it again)."""
+    def _is_settled(self) -> bool:
+        return self._settled is not None and self._settled() is self.screen
+
+    def _settle(self) -> None:
+        """After a refresh (in the screen's task): once the screen on top is mounted, the
+        held input is given to it in the app's own task, behind what the app has read
+        already (which was held behind it)."""
         if not self.screen.is_mounted:
-            self.call_after_refresh(self._release_keys)
+            self.call_after_refresh(self._settle)
             return
-        self._settled = self.screen
-        held, self._held_keys = self._held_keys, []
-        for key in held:
-            self.post_message(events.Key(key.key, key.character))
+        self.call_later(self._release)
+
+    async def _release(self) -> None:
+        """Give the held input to the screen on top, in order, until one of them opens
+        another screen (a binding of priority acts at once): the rest then waits for
+        that one to settle. Input the app reads meanwhile is held behind it."""
+        if not self.screen.is_mounted:  # another screen came since the refresh
+            self.call_after_refresh(self._settle)
+            return
+        self._settled = weakref.ref(self.screen)
+        while self._held:
+            if not self._is_settled():
+                self.call_after_refresh(self._settle)
+                return
+            event = self._held.pop(0)
+            if isinstance(event, events.Key):
+                await super().on_event(events.Key(event.key, event.character))
+            else:
+                await super().on_event(events.Paste(event.text))
 
     def action_focus_now(self, step: int) -> None:
         """Tab (``step`` 1) and Shift+Tab (-1), or the keys a keymap gives them, move the

@@ -16,7 +16,7 @@ from living_forest.tui.app import LivingForestApp
 from living_forest.tui.screens.modals import FilePromptScreen, SaveBrowserScreen
 from living_forest.tui.screens.over import TooSmallScreen
 from living_forest.tui.screens.settings import SettingsScreen
-from living_forest.tui.screens.title import TitleScreen
+from living_forest.tui.screens.title import NewGameScreen, TitleScreen
 from living_forest.tui.screens.tutorial import ChapterScreen
 
 from .driver import started
@@ -166,6 +166,51 @@ async def test_keys_queued_behind_the_key_that_opens_a_screen_reach_that_screen(
         assert form.query_one("#name-0", Input).value == "Tom"
         assert form.focused is form.query_one("#ctl-0")
         assert "hard" in str(form.query_one("#ctl-0").render())
+
+
+async def test_a_key_read_while_held_keys_are_given_back_goes_behind_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A key the app reads while the keys it held wait to be given back (it came in just
+    as the New game form settled) goes behind them: held keys go back in the app's own
+    task, not to the end of its queue behind that key (the name was "kTom")."""
+    app = LivingForestApp(bot_pause=0)
+    settle = app._settle
+    came = []
+
+    def key_comes_in_meanwhile() -> None:
+        if isinstance(app.screen, NewGameScreen) and app.screen.is_mounted and not came:
+            came.append(True)
+            _queue(app, "k")
+        settle()
+
+    monkeypatch.setattr(app, "_settle", key_comes_in_meanwhile)
+    async with app.run_test(size=(80, 24)) as pilot:
+        _queue(app, "n", "T", "o", "m")
+        for _ in range(10):
+            await pilot.pause()
+            if isinstance(app.screen, NewGameScreen):
+                break
+        await pilot.pause()
+        assert came
+        assert app.screen.query_one("#name-0", Input).value == "Tomk"
+
+
+async def test_a_paste_behind_the_key_that_opens_a_screen_reaches_that_screen() -> None:
+    """A paste read with the key that opens the New game form goes to the form's first
+    field once it is there, as typed keys do (it was lost)."""
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        _queue(app, "n")
+        app.post_message(events.Paste("Tom"))
+        _queue(app, "x")
+        for _ in range(10):
+            await pilot.pause()
+            if isinstance(app.screen, NewGameScreen):
+                break
+        await pilot.pause()
+        assert app.screen.query_one("#name-0", Input).value.endswith("Tomx")
 
 
 async def test_tab_still_turns_the_chart_where_it_is_the_next_chart_key() -> None:
