@@ -3,6 +3,8 @@ and a developer's LANG or saved settings must not change what the tests see)."""
 
 from __future__ import annotations
 
+import signal
+
 import pytest
 
 from living_forest import i18n
@@ -33,6 +35,19 @@ def _collect_garbage_less_often() -> None:
 
 
 _collect_garbage_less_often()
+
+
+def _let_programs_see_ctrl_c() -> None:
+    """A suite started in the background (``nohup``, ``&``) runs with SIGINT ignored,
+    which every program a test starts inherits, and a Python started so keeps ignoring
+    it: the tests of what Ctrl+C does waited out their deadlines and failed. With a
+    handler here instead, the programs start with SIGINT's default (exec resets a
+    handled signal), as a shell gives its foreground job."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+_let_programs_see_ctrl_c()
 
 
 def _parse_each_stylesheet_once() -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import signal
 from pathlib import Path
 
 HAS_PROC = Path("/proc/self/stat").exists()
@@ -18,14 +17,6 @@ def stat(pid: int) -> list[str]:
     ``[12]`` the user and system CPU time in clock ticks. Raises OSError when the
     process is gone."""
     return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-
-
-def default_sigint() -> None:
-    """In a child about to run a program (``preexec_fn``): Ctrl+C's signal back to its
-    default, as a shell gives its foreground job. A suite started in the background
-    (``nohup``, ``&``) runs with SIGINT ignored, every child inherits that, and a Python
-    started so keeps ignoring it: a test of what Ctrl+C does would wait in vain."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def alive(pid: int) -> bool:

@@ -19,8 +19,6 @@ import termios
 import time
 from collections.abc import Callable, Sequence
 
-from tests.procs import default_sigint
-
 DEADLINE = 120.0  # seconds: generous for a loaded 2-core machine; only a hang reaches it
 
 
@@ -42,9 +40,8 @@ class Terminal:
         full_env.pop("COLUMNS", None)
         full_env.pop("LINES", None)
         pid, fd = pty.fork()
-        if pid == 0:  # the child: its terminal's size, Ctrl+C's signal, then the program
+        if pid == 0:  # the child: its terminal's size, then the program
             try:
-                default_sigint()
                 fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
                 os.execve(argv[0], argv, full_env)
             finally:

@@ -23,7 +23,6 @@ from living_forest.match import MatchSpec
 from living_forest.results import MAX_SEATS, PLAYER_COLUMNS, flat_columns
 from living_forest.simulate import SPIRITS, play_game
 from tests.cpu_time import wait_for_work
-from tests.procs import default_sigint
 
 PLAYERS, GAMES, SEED = 3, 5, 40
 
@@ -160,7 +159,6 @@ def test_ctrl_c_leaves_a_valid_file_of_the_games_finished(tmp_path: Path, suffix
         stderr=subprocess.PIPE,
         text=True,
         env={**os.environ, "LIVING_FOREST_DATA_DIR": str(tmp_path / "data")},
-        preexec_fn=default_sigint,
     )
     try:
         deadline = time.monotonic() + 120
