@@ -89,11 +89,13 @@ def test_a_run_stopped_early_cancels_no_future_and_leaves_no_error_in_the_pool(
     monkeypatch.setattr(Future, "cancel", recording_cancel)
     errors: list[BaseException | None] = []
     monkeypatch.setattr(threading, "excepthook", lambda args: errors.append(args.exc_value))
+    before = set(descendants(os.getpid()))
     for _run in range(3):
         results = parallel.in_order(_square_slowly, range(100_000), 2)
         assert [next(results) for _ in range(50)] == [i * i for i in range(50)]
         results.close()  # type: ignore[attr-defined]  # the reader stops
     assert cancelled == [] and errors == []
+    assert not [p for p in descendants(os.getpid()) if p not in before and alive(p)]
 
 
 @pytest.mark.parametrize("command", ["simulate", "match"])
