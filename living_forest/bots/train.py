@@ -482,8 +482,9 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:  # Ctrl+C: one line, as the command line's (cli.main)
         from living_forest.cli import EXIT_INTERRUPTED
+        from living_forest.text import printable
 
-        print(f"interrupted: {args.out} is unchanged", file=sys.stderr)
+        print(f"interrupted: {printable(str(args.out))} is unchanged", file=sys.stderr)
         return EXIT_INTERRUPTED
     command = "python -m living_forest.bots.train " + " ".join(
         argv if argv is not None else sys.argv[1:]
