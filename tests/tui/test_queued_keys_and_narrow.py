@@ -213,6 +213,33 @@ async def test_a_paste_behind_the_key_that_opens_a_screen_reaches_that_screen() 
         assert app.screen.query_one("#name-0", Input).value.endswith("Tomx")
 
 
+async def test_keys_queued_behind_new_game_in_the_result_box_reach_the_form() -> None:
+    """The result box's keys act when read, as the title's do: n and a name typed
+    together name the New game form's first seat (the name went to the box's scroll
+    area before n had acted, and was lost)."""
+    import asyncio
+    import time
+
+    from living_forest.tui.screens.over import GameOverScreen
+
+    from .test_charts import finished
+
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_session(finished(2))
+        deadline = time.monotonic() + 60
+        while not isinstance(app.screen, GameOverScreen) and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
+        await pilot.pause()
+        _queue(app, "n", "T", "o", "m")
+        for _ in range(10):
+            await pilot.pause()
+            if isinstance(app.screen, NewGameScreen):
+                break
+        await pilot.pause()
+        assert app.screen.query_one("#name-0", Input).value == "Tom"
+
+
 async def test_tab_still_turns_the_chart_where_it_is_the_next_chart_key() -> None:
     """Tab moves the focus at once only where nothing else binds it: on the charts
     shown one at a time (80x24) it turns to the next chart, Shift+Tab back."""

@@ -161,13 +161,21 @@ class GameOverScreen(Dialog[str]):
     """Returns "rematch" (the same seats, a new deal), "replay" (this game in the replay
     viewer), "new", "title" or "board" (look at the final board)."""
 
+    # The letters are of priority, as the title's: each acts when it is read, so that
+    # keys typed with it reach the screen it opens (the box has no field; Enter stays
+    # an ordinary binding, for a focused button's own).
     BINDINGS = [
-        Binding("r", "finish('rematch')", N_("Rematch"), id="over.rematch"),
-        Binding("w", "finish('replay')", N_("Watch the replay"), id="over.replay"),
-        Binding("n", "finish('new')", N_("New game"), id="over.new"),
-        Binding("b", "finish('board')", N_("See the board"), id="over.board"),
-        Binding("c", "chart", N_("Chart of the race"), id="over.chart"),
-        Binding("q", "finish('title')", N_("Title"), id="over.title"),
+        *(
+            Binding(key, action, description, id=bid, priority=True)
+            for key, action, description, bid in (
+                ("r", "finish('rematch')", N_("Rematch"), "over.rematch"),
+                ("w", "finish('replay')", N_("Watch the replay"), "over.replay"),
+                ("n", "finish('new')", N_("New game"), "over.new"),
+                ("b", "finish('board')", N_("See the board"), "over.board"),
+                ("c", "chart", N_("Chart of the race"), "over.chart"),
+                ("q", "finish('title')", N_("Title"), "over.title"),
+            )
+        ),
         Binding("enter", "finish('title')", N_("Title"), id="over.enter", show=False),
     ]
 
