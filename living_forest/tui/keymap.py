@@ -25,6 +25,17 @@ from living_forest.i18n import _
 from living_forest.text import printable
 
 ENV_KEYMAP = "LIVING_FOREST_KEYMAP"
+
+
+def menu_keys(rows: Iterable[tuple[str, str, str, str]], *, show: bool = True) -> list[BindingType]:
+    """The keys of a menu without a field to type into (the title, the result box):
+    ``(key, action, description, id)`` rows as bindings of priority. Each acts when it
+    is read, so that the keys typed with it reach the screen it opens (the app holds
+    them while that screen settles); an ordinary binding acted only once the focused
+    widget had passed the key on, after the keys behind it had gone to the menu."""
+    return [Binding(k, a, d, id=bid, show=show, priority=True) for k, a, d, bid in rows]
+
+
 PORTABLE_NAMED = {
     "enter",
     "escape",

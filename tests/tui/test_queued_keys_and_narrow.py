@@ -5,6 +5,7 @@ or fewer."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual import events
@@ -34,6 +35,16 @@ def _queue(app: LivingForestApp, *keys: str) -> None:
     for key in keys:
         char = CHARACTERS.get(key, key if len(key) == 1 else None)
         app.post_message(events.Key(key, char))
+
+
+async def _until_the_form(pilot: Any) -> None:
+    """Wait (a bounded number of refreshes) until the New game form is on top, then
+    one refresh more: the held keys have been given to it."""
+    for _ in range(10):
+        await pilot.pause()
+        if isinstance(pilot.app.screen, NewGameScreen):
+            break
+    await pilot.pause()
 
 
 def _queue_enter_twice(app: LivingForestApp) -> None:
@@ -187,11 +198,7 @@ async def test_a_key_read_while_held_keys_are_given_back_goes_behind_them(
     monkeypatch.setattr(app, "_settle", key_comes_in_meanwhile)
     async with app.run_test(size=(80, 24)) as pilot:
         _queue(app, "n", "T", "o", "m")
-        for _ in range(10):
-            await pilot.pause()
-            if isinstance(app.screen, NewGameScreen):
-                break
-        await pilot.pause()
+        await _until_the_form(pilot)
         assert came
         assert app.screen.query_one("#name-0", Input).value == "Tomk"
 
@@ -205,11 +212,7 @@ async def test_a_paste_behind_the_key_that_opens_a_screen_reaches_that_screen() 
         _queue(app, "n")
         app.post_message(events.Paste("Tom"))
         _queue(app, "x")
-        for _ in range(10):
-            await pilot.pause()
-            if isinstance(app.screen, NewGameScreen):
-                break
-        await pilot.pause()
+        await _until_the_form(pilot)
         assert app.screen.query_one("#name-0", Input).value.endswith("Tomx")
 
 
@@ -232,11 +235,7 @@ async def test_keys_queued_behind_new_game_in_the_result_box_reach_the_form() ->
             await asyncio.sleep(0.02)
         await pilot.pause()
         _queue(app, "n", "T", "o", "m")
-        for _ in range(10):
-            await pilot.pause()
-            if isinstance(app.screen, NewGameScreen):
-                break
-        await pilot.pause()
+        await _until_the_form(pilot)
         assert app.screen.query_one("#name-0", Input).value == "Tom"
 
 

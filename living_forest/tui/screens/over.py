@@ -19,6 +19,7 @@ from living_forest.present.glyphs import spirit_tag
 from living_forest.present.results import BREAKDOWN_WIDTH, breakdown
 from living_forest.present.wrapping import NO_BREAK, tie_punctuation
 
+from ..keymap import menu_keys
 from .base import Dialog
 
 # A condition met, with the player's count (V-2): "12 trees" (what it is made of follows).
@@ -161,13 +162,11 @@ class GameOverScreen(Dialog[str]):
     """Returns "rematch" (the same seats, a new deal), "replay" (this game in the replay
     viewer), "new", "title" or "board" (look at the final board)."""
 
-    # The letters are of priority, as the title's: each acts when it is read, so that
-    # keys typed with it reach the screen it opens (the box has no field; Enter stays
-    # an ordinary binding, for a focused button's own).
+    # The letters act when read (menu_keys); Enter stays an ordinary binding, so that
+    # a focused button keeps its own.
     BINDINGS = [
-        *(
-            Binding(key, action, description, id=bid, priority=True)
-            for key, action, description, bid in (
+        *menu_keys(
+            (
                 ("r", "finish('rematch')", N_("Rematch"), "over.rematch"),
                 ("w", "finish('replay')", N_("Watch the replay"), "over.replay"),
                 ("n", "finish('new')", N_("New game"), "over.new"),

@@ -24,6 +24,7 @@ from living_forest.present.saves import BASE_RULES, who
 from living_forest.present.session import HUMAN, SeatConfig, controller_name
 from living_forest.text import access_letters, printable
 
+from ..keymap import menu_keys
 from ..widgets.footer import Footer
 from .base import Page
 
@@ -43,13 +44,9 @@ LOGO = r"""
 
 class TitleScreen(Screen[None]):
     # Not in the Footer: every menu button shows its key already, and the Footer has
-    # no room for them all in German at 80 columns. Of priority: a key acts when it is
-    # read, so that the keys typed with it reach the screen it opens (the app holds
-    # them while that screen mounts); read by the focused button first, it acted only
-    # after they had all gone to the title (the menu has no field to type in).
-    BINDINGS = [
-        Binding(key, action, description, id=bid, show=False, priority=True)
-        for key, action, description, bid in (
+    # no room for them all in German at 80 columns.
+    BINDINGS = menu_keys(
+        (
             ("n", "app.new_game", N_("New game"), "title.new"),
             ("t", "app.learn", N_("Learn to play"), "title.learn"),
             ("c", "app.continue_game", N_("Continue"), "title.continue"),
@@ -58,8 +55,9 @@ class TitleScreen(Screen[None]):
             ("r", "app.help", N_("Rules"), "title.rules"),
             ("s", "app.settings", N_("Settings"), "title.settings"),
             ("q", "app.quit", N_("Quit"), "title.quit"),
-        )
-    ]
+        ),
+        show=False,
+    )
     AUTO_FOCUS = "#new"
 
     def __init__(self, has_autosave: Callable[[], bool]) -> None:
