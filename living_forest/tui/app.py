@@ -16,6 +16,7 @@ import sys
 import threading
 import time
 import weakref
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -210,7 +211,7 @@ class LivingForestApp(App[int]):
         # Keys and pastes read before the screen on top has settled (a key before them
         # opened it), held in their order, and the screen they were last given to
         # (see on_event).
-        self._held: list[events.Key | events.Paste] = []
+        self._held: deque[events.Key | events.Paste] = deque()
         self._settled: weakref.ref[Screen[Any]] | None = None
         self._unsubscribe_autosave: Callable[[], None] | None = None
         # The seats and rules of the last new game: the next New game form starts there.
@@ -493,19 +494,16 @@ class LivingForestApp(App[int]):
         return self._settled is not None and self._settled() is self.screen
 
     def _settle(self) -> None:
-        """After a refresh (in the screen's task): once the screen on top is mounted, the
-        held input is given to it in the app's own task, behind what the app has read
-        already (which was held behind it)."""
-        if not self.screen.is_mounted:
-            self.call_after_refresh(self._settle)
-            return
+        """After a refresh (in the screen's task): the held input is given back in the
+        app's own task, behind what the app has read already (held behind it)."""
         self.call_later(self._release)
 
     async def _release(self) -> None:
-        """Give the held input to the screen on top, in order, until one of them opens
-        another screen (a binding of priority acts at once): the rest then waits for
-        that one to settle. Input the app reads meanwhile is held behind it."""
-        if not self.screen.is_mounted:  # another screen came since the refresh
+        """Give the held input to the screen on top once it is mounted, in order, until
+        one of them opens another screen (a binding of priority acts at once): the rest
+        then waits for that one to settle. Input the app reads meanwhile is held behind
+        it."""
+        if not self.screen.is_mounted:  # not yet, or another screen came meanwhile
             self.call_after_refresh(self._settle)
             return
         self._settled = weakref.ref(self.screen)
@@ -513,7 +511,7 @@ class LivingForestApp(App[int]):
             if not self._is_settled():
                 self.call_after_refresh(self._settle)
                 return
-            event = self._held.pop(0)
+            event = self._held.popleft()
             if isinstance(event, events.Key):
                 await super().on_event(events.Key(event.key, event.character))
             else:
