@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import atexit
 import contextlib
+import itertools
 import os
 import random
 import signal
@@ -29,7 +30,7 @@ from textual.binding import Binding
 from textual.filter import Monochrome, NoColor
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
-from textual.widgets import Button
+from textual.widgets import Button, Input
 
 from living_forest.core import GameOptions, rules_for
 from living_forest.core.state import PHASE_OVER
@@ -151,8 +152,12 @@ class LivingForestApp(App[int]):
     TITLE = "Living Forest"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [
-        Binding("f1", "help", N_("Help"), id="app.help"),
-        Binding("question_mark", "help", N_("Help"), show=False, id="app.help2"),
+        # Priority: Help opens when its key is read, so that the keys typed with it
+        # (Escape, a page down) reach Help; a "?" typed into a field stays a "?".
+        Binding("f1", "help", N_("Help"), id="app.help", priority=True),
+        Binding(
+            "question_mark", "help(True)", N_("Help"), show=False, id="app.help2", priority=True
+        ),
         # Priority: these work from every box over the board too (a hand-off, a summary).
         Binding("ctrl+o", "load_game", N_("Load"), id="app.load", priority=True),
         Binding("ctrl+s", "save_game", N_("Save"), id="app.save", priority=True),
@@ -208,11 +213,17 @@ class LivingForestApp(App[int]):
         self.bot_level = saved.bot_level  # the bot a New game seat gets first
         self.autosave_enabled = autosave
         self._too_small: TooSmallScreen | None = None
+        # The app's own handler of SIGTERM and SIGHUP, once it has set it (run_async).
+        self._quit_handler: Callable[[int, Any], None] | None = None
         # Keys and pastes read before the screen on top has settled (a key before them
-        # opened it), held in their order, and the screen they were last given to
-        # (see on_event).
-        self._held: deque[events.Key | events.Paste] = deque()
+        # opened it), held in the order they were read (each with its number), the
+        # screen they were last given to, and for each key given to a screen, its
+        # number and that screen (see on_event).
+        self._held: deque[tuple[int, events.Key | events.Paste]] = deque()
         self._settled: weakref.ref[Screen[Any]] | None = None
+        self._read = itertools.count()
+        self._given: weakref.WeakKeyDictionary[events.Key, tuple[int, weakref.ref[Screen[Any]]]]
+        self._given = weakref.WeakKeyDictionary()
         self._unsubscribe_autosave: Callable[[], None] | None = None
         # The seats and rules of the last new game: the next New game form starts there.
         self.last_setup: tuple[list[SeatConfig], GameOptions] | None = None
@@ -476,19 +487,44 @@ class LivingForestApp(App[int]):
         screen before its first field had the focus (it takes it after mounting), and
         were lost. The screen has settled once it is mounted and has been refreshed
         (what its mounting asked of the app, such as a field's focus, is done by then).
-        Held input goes on in the order it came, input read after it behind it. Only
-        input read for the first time is held: a key that went to the screen's focused
-        widget and came back unused goes on to the app's bindings, as ever."""
-        if (
-            isinstance(event, events.Key | events.Paste)
-            and not event.is_forwarded
-            and (self._held or not self._is_settled())
-        ):
-            self._held.append(event)
-            if len(self._held) == 1:
-                self.call_after_refresh(self._settle)
+        Held input goes on in the order it came, input read after it behind it.
+
+        A key given to a screen's focused widget that comes back unused after another
+        screen has come on top (the key before it opened that one, as Help does once it
+        has passed through the focused widget) is given to the screen on top, as if read
+        now, in its place among the held input: it was checked against the new screen's
+        ordinary bindings only, so a dialog's Escape (a binding of priority) was lost.
+        A key that comes back to the screen it was given to goes on to the app's
+        bindings, as ever."""
+        if isinstance(event, events.Key | events.Paste) and not event.is_forwarded:
+            number = next(self._read)
+            if self._held or not self._is_settled():
+                self._hold(number, event)
+                return
+            self._give(number, event)
+            await super().on_event(event)
             return
+        if isinstance(event, events.Key) and event.is_forwarded:
+            given = self._given.pop(event, None)
+            if given is not None and given[1]() is not self.screen:
+                self._hold(given[0], events.Key(event.key, event.character))
+                return
         await super().on_event(event)
+
+    def _give(self, number: int, event: events.Key | events.Paste) -> None:
+        """Note the screen a key goes to (a paste goes to a field; it does not come back)."""
+        if isinstance(event, events.Key):
+            self._given[event] = (number, weakref.ref(self.screen))
+
+    def _hold(self, number: int, event: events.Key | events.Paste) -> None:
+        """Hold input in the order it was read (a key that came back unused goes before
+        those read after it)."""
+        at = len(self._held)
+        while at and self._held[at - 1][0] > number:
+            at -= 1
+        self._held.insert(at, (number, event))
+        if len(self._held) == 1:
+            self.call_after_refresh(self._settle)
 
     def _is_settled(self) -> bool:
         return self._settled is not None and self._settled() is self.screen
@@ -511,11 +547,14 @@ class LivingForestApp(App[int]):
             if not self._is_settled():
                 self.call_after_refresh(self._settle)
                 return
-            event = self._held.popleft()
-            if isinstance(event, events.Key):
-                await super().on_event(events.Key(event.key, event.character))
+            number, held = self._held.popleft()
+            event: events.Key | events.Paste
+            if isinstance(held, events.Key):
+                event = events.Key(held.key, held.character)
             else:
-                await super().on_event(events.Paste(event.text))
+                event = events.Paste(held.text)
+            self._give(number, event)
+            await super().on_event(event)
 
     def action_focus_now(self, step: int) -> None:
         """Tab (``step`` 1) and Shift+Tab (-1), or the keys a keymap gives them, move the
@@ -842,6 +881,9 @@ class LivingForestApp(App[int]):
             # Textual's driver has given the terminal back and written its last bytes
             # (``App._shutdown``: after the unmount, the output's thread joined).
             self._ended = True
+            if self._quit_handler is not None:  # a signal now ends the process at once
+                for signum in _quit_signals():
+                    signal.signal(signum, self._quit_handler)
 
     @property
     def exit_code(self) -> int:
@@ -869,13 +911,22 @@ class LivingForestApp(App[int]):
         Python's handlers, as Textual's driver has for SIGWINCH: the event loop's own
         (``add_signal_handler``) are set back to the default when the loop closes."""
         loop = asyncio.get_running_loop()
+        asked = False
 
         def on_signal(signum: int, _frame: object) -> None:
+            nonlocal asked
             if self._ended:
                 for stream in (sys.stdout, sys.stderr):
                     with contextlib.suppress(Exception):  # closed, or busy: it goes
                         stream.flush()
                 os._exit(self.exit_code)
+            if asked:
+                return
+            asked = True
+            # Until the run is over, more of them change nothing: the system drops them
+            # (a flood of them, a fork server's, kept the app in this handler).
+            for quit_signal in _quit_signals():
+                signal.signal(quit_signal, signal.SIG_IGN)
             with contextlib.suppress(RuntimeError):  # the loop has closed meanwhile
                 loop.call_soon_threadsafe(self._on_quit_signal, signum)
 
@@ -884,7 +935,21 @@ class LivingForestApp(App[int]):
                 signal.signal(signum, on_signal)
         except ValueError:  # not the main thread: the signals are not ours to catch
             return
+        self._quit_handler = on_signal
         atexit.register(_ignore_quit_signals)
+
+    def take_back_quit_signals(self) -> None:
+        """For a driver that set its own handler of a quit signal (Textual's web driver
+        does for SIGTERM, through the event loop): the app's handler again. The loop's
+        made a task for every signal, so a flood of SIGTERM (a fork server ending a tab
+        again and again) kept the app from ever ending."""
+        handler = self._quit_handler
+        if handler is None:
+            return
+        loop = asyncio.get_running_loop()
+        for signum in _quit_signals():
+            loop.remove_signal_handler(signum)  # no-op for one the loop does not handle
+            signal.signal(signum, handler)
 
     def _on_quit_signal(self, signum: int) -> None:
         self._quit(128 + signum)
@@ -929,7 +994,10 @@ class LivingForestApp(App[int]):
 
         self.push_screen(GameOverScreen(session.state), done)
 
-    def action_help(self) -> None:
+    def action_help(self, typeable: bool = False) -> None:
+        """Help on the screen on top; a ``typeable`` key goes on to a field in focus."""
+        if typeable and isinstance(self.focused, Input):
+            raise SkipAction()
         if isinstance(self.screen, HelpScreen | TooSmallScreen):
             return
         keys: list[tuple[str, str]] = []

@@ -34,6 +34,14 @@ class TabDriver(WebDriver):
 
         self._write = guarded  # type: ignore[assignment]
 
+    def start_application_mode(self) -> None:
+        """Textual's, then the app's own SIGTERM handler back (quit as Ctrl+Q does, once;
+        Textual's posted an exit for every signal of a flood, and the app never ended)."""
+        super().start_application_mode()
+        take_back = getattr(self._app, "take_back_quit_signals", None)
+        if take_back is not None:
+            take_back()
+
     def run_input_thread(self) -> None:
         super().run_input_thread()
         if not self.exit_event.is_set():  # the input ended by itself, not by our exit

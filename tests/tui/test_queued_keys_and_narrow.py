@@ -25,7 +25,8 @@ from .driver import started
 TWO = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer")]
 
 
-CHARACTERS = {"tab": "\t", "enter": "\r"}  # a key's character, where not its name
+# A key's character, where not its name.
+CHARACTERS = {"tab": "\t", "enter": "\r", "escape": "\x1b", "question_mark": "?"}
 
 
 def _queue(app: LivingForestApp, *keys: str) -> None:
@@ -237,6 +238,52 @@ async def test_keys_queued_behind_new_game_in_the_result_box_reach_the_form() ->
         _queue(app, "n", "T", "o", "m")
         await _until_the_form(pilot)
         assert app.screen.query_one("#name-0", Input).value == "Tom"
+
+
+async def _until_top(pilot: Any, screen: object) -> None:
+    """Wait (a bounded number of refreshes) until ``screen`` is on top again."""
+    for _ in range(20):
+        await pilot.pause()
+        if pilot.app.screen is screen:
+            return
+
+
+@pytest.mark.parametrize("opener", ["i", "question_mark", "f1"])
+async def test_the_key_that_closes_a_box_typed_with_the_key_that_opens_it_closes_it(
+    opener: str,
+) -> None:
+    """The discard box's Enter (or Help's Escape) typed with the key that opens it, on
+    the board: the box opens and closes, and the game is as it was. The second key went
+    to the board's choice list, came back unused once the box was on top, and was lost
+    (the box's key is a binding of priority, checked only for a key read anew); the box
+    stayed open."""
+    closer = "enter" if opener == "i" else "escape"
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.start_session(Session(TWO, 3))
+        await started(pilot)
+        game = app.game
+        assert game is not None
+        before = list(game.session.actions)
+        _queue(app, opener, closer)
+        await _until_top(pilot, game)
+        assert app.screen is game
+        assert game.session.actions == before
+
+
+async def test_a_question_mark_typed_into_a_name_stays_in_the_name() -> None:
+    """ "?" opens Help when it is read, except in a field, where it is typed."""
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        _queue(app, "n")
+        await _until_the_form(pilot)
+        form = app.screen
+        _queue(app, "question_mark")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen is form
+        assert form.query_one("#name-0", Input).value.endswith("?")
 
 
 async def test_tab_still_turns_the_chart_where_it_is_the_next_chart_key() -> None:
