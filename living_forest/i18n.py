@@ -31,6 +31,7 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
 
+from .atomic import atomic_write
 from .resources import ASSETS
 
 DOMAIN = "living_forest"
@@ -90,9 +91,7 @@ def compile_catalogue(lang: str) -> _gettext.NullTranslations:
     compiled = _compile(lang, source, path)
     with contextlib.suppress(OSError):  # a cache that cannot be written is skipped
         cached.parent.mkdir(parents=True, exist_ok=True)
-        tmp = cached.with_name(f"{cached.name}.{os.getpid()}.tmp")
-        tmp.write_bytes(compiled)
-        os.replace(tmp, cached)
+        atomic_write(cached, compiled)
     return _gettext.GNUTranslations(io.BytesIO(compiled))
 
 

@@ -27,6 +27,7 @@ from typing import Any
 
 from platformdirs import user_config_dir
 
+from .atomic import atomic_write
 from .i18n import LANGUAGES, _, decimal
 
 ENV_SETTINGS = "LIVING_FOREST_SETTINGS"
@@ -159,9 +160,7 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     """Write the settings atomically (a crash leaves the old file or the new one)."""
     p = path or settings_path()
     p.parent.mkdir(parents=True, exist_ok=True)
-    tmp = p.with_name(f"{p.name}.{os.getpid()}.tmp")  # two apps saving at once (serve)
-    tmp.write_text(json.dumps(asdict(settings), indent=2) + "\n", encoding="utf-8")
-    os.replace(tmp, p)
+    atomic_write(p, (json.dumps(asdict(settings), indent=2) + "\n").encode("utf-8"))
 
 
 def change_settings(path: Path | None = None, **changes: Any) -> Settings:

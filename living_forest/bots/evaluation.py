@@ -23,6 +23,7 @@ from operator import mul
 from pathlib import Path
 from typing import Any
 
+from living_forest.atomic import atomic_write
 from living_forest.core import GameOptions, GameState, returns, rules_of
 from living_forest.core.data import ASSETS_DIR
 from living_forest.core.scoring import any_victory
@@ -128,9 +129,7 @@ def write_fits(fits: Mapping[str, Fit], path: Path = WEIGHTS_JSON) -> None:
         },
     }
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    tmp.replace(path)
+    atomic_write(path, (json.dumps(data, indent=1) + "\n").encode("utf-8"))
 
 
 @cache

@@ -54,6 +54,7 @@ from living_forest.core.rules import Rules
 from living_forest.core.state import PHASE_ACTION, PHASE_OVER
 from living_forest.module_flags import add_module_flags, flagged_modules
 from living_forest.parallel import ClusterError, Executor, cluster_address, executor, in_order
+from living_forest.text import printable
 
 from .evaluation import (
     PRIOR,
@@ -458,8 +459,8 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"--league: {e}")
     modules = [m.strip() for m in args.modules.split(",") if m.strip()]
     options = GameOptions((*modules, *flagged_modules(args)))
-    fits = read_fits(args.out)
     try:
+        fits = read_fits(args.out)
         with executor(args.workers, args.cluster) as where:
             new = train(
                 players,
@@ -480,19 +481,29 @@ def main(argv: list[str] | None = None) -> int:
     except ClusterError as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:  # Ctrl+C: one line, as the command line's (cli.main)
-        from living_forest.cli import EXIT_INTERRUPTED
-        from living_forest.text import printable
-
-        print(f"interrupted: {printable(str(args.out))} is unchanged", file=sys.stderr)
-        return EXIT_INTERRUPTED
+    except KeyboardInterrupt:
+        return _interrupted(args.out)
     command = "python -m living_forest.bots.train " + " ".join(
         argv if argv is not None else sys.argv[1:]
     )
     fits[new.key] = Fit(new.key, new.weights, {**new.trained, "command": command})
-    write_fits(fits, args.out)
-    print(f"{new.key}: wrote {args.out}", file=sys.stderr)
+    try:
+        write_fits(fits, args.out)  # whole or not at all, even stopped by Ctrl+C
+    except KeyboardInterrupt:
+        return _interrupted(args.out)
+    except OSError as e:
+        print(f"error: cannot write {printable(str(args.out))}: {e}", file=sys.stderr)
+        return 1
+    print(f"{new.key}: wrote {printable(str(args.out))}", file=sys.stderr)
     return 0
+
+
+def _interrupted(out: Path) -> int:
+    """Ctrl+C: one line, as the command line's (cli.main); the weights file is as it was."""
+    from living_forest.cli import EXIT_INTERRUPTED
+
+    print(f"interrupted: {printable(str(out))} is unchanged", file=sys.stderr)
+    return EXIT_INTERRUPTED
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ Files of an older format version are upgraded as they are read (``migrations.py`
 Imports no UI library.
 """
 
+from living_forest.atomic import clean_stale_temporaries
 from living_forest.datadir import ENV_DATA_DIR, pin_data_dir
 
 from .catalogue import (
@@ -38,7 +39,6 @@ from .files import (
     ReplayStep,
     SaveError,
     autosave_path,
-    clean_stale_temporaries,
     default_save_dir,
     load_game,
     load_game_with_events,

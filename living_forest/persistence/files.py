@@ -7,12 +7,9 @@ replayed state (not the stored snapshot) is what :func:`load_game` returns.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import stat
-import tempfile
-import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -20,6 +17,7 @@ from typing import Any, NamedTuple
 
 from pydantic import ValidationError
 
+from living_forest.atomic import atomic_write
 from living_forest.core import (
     ActionParseError,
     Event,
@@ -40,8 +38,6 @@ from .model import SAVE_FORMAT, SCHEMA_VERSION, GameRecord, StateSnapshot
 
 MAX_SAVE_BYTES = 5 * 1024 * 1024
 MAX_MESSAGE = 300  # characters; a message quoting hostile input is cut to this
-TEMP_SUFFIX = ".tmp"
-STALE_TEMP_SECONDS = 60.0  # a write takes milliseconds: an older temporary is debris
 
 
 class SaveError(Exception):
@@ -137,7 +133,7 @@ def save_game(
         )
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        _atomic_write(target, blob)
+        atomic_write(target, blob)
     except OSError as e:
         raise SaveError(
             # i18n: {error} is the system's reason ("Permission denied")
@@ -146,48 +142,6 @@ def save_game(
             )
         ) from e
     return full
-
-
-def clean_stale_temporaries(folder: Path, *, older_than: float = STALE_TEMP_SECONDS) -> int:
-    """Remove temporaries our own writes left behind in ``folder`` (a crash between
-    creating and renaming one): ``.NAME.json.*.tmp`` files older than ``older_than``
-    seconds. Returns how many were removed; never raises."""
-    removed = 0
-    now = time.time()
-    try:
-        candidates = list(folder.glob(f".*.json.*{TEMP_SUFFIX}"))
-    except OSError:
-        return 0
-    for tmp in candidates:
-        with contextlib.suppress(OSError):
-            if tmp.is_file() and now - tmp.stat().st_mtime > older_than:
-                tmp.unlink()
-                removed += 1
-    return removed
-
-
-def _atomic_write(target: Path, blob: bytes) -> None:
-    """Temp file in the same directory, fsync, then rename over the target. Stale
-    temporaries of earlier crashed writes in that directory are removed first."""
-    clean_stale_temporaries(target.parent)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=TEMP_SUFFIX)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(blob)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    if hasattr(os, "O_DIRECTORY"):  # make the rename itself durable (POSIX)
-        with contextlib.suppress(OSError):
-            dfd = os.open(target.parent, os.O_RDONLY | os.O_DIRECTORY)
-            try:
-                os.fsync(dfd)
-            finally:
-                os.close(dfd)
 
 
 # --- reading ------------------------------------------------------------------------

@@ -474,17 +474,32 @@ def test_training_seats_the_league_it_is_given(capsys: pytest.CaptureFixture[str
     assert "--league" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("when", ["reading", "playing", "writing"])
 def test_ctrl_c_in_training_is_one_line_and_writes_nothing(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    when: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """Ctrl+C while the games are played: exit code 130 and one line (it was a
-    KeyboardInterrupt traceback), the weights file as it was."""
+    """Ctrl+C while the weights file is read, the games are played or the new weights
+    are written: exit code 130 and one line (it was a KeyboardInterrupt traceback), the
+    weights file as it was and no temporary of the write left beside it (it was left)."""
+    from living_forest import atomic
     from living_forest.bots import train as training
+    from living_forest.bots.evaluation import Fit, read_fits
 
     def interrupted(*_args: object, **_kw: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(training, "train", interrupted)
+    shipped = read_fits()
+    new = Fit("2p", {n: w + 1 for n, w in shipped["2p"].weights.items()}, {})
+    monkeypatch.setattr(
+        training, "train", interrupted if when == "playing" else lambda *a, **k: new
+    )
+    if when == "reading":
+        monkeypatch.setattr(training, "read_fits", interrupted)
+    if when == "writing":
+        monkeypatch.setattr(atomic.os, "replace", interrupted)
     out = tmp_path / "w.json"
     before = training.WEIGHTS_JSON.read_text(encoding="utf-8")
     out.write_text(before, encoding="utf-8")
@@ -492,6 +507,7 @@ def test_ctrl_c_in_training_is_one_line_and_writes_nothing(
     err = capsys.readouterr().err
     assert code == 130 and "Traceback" not in err and err.count("\n") == 1
     assert "interrupted" in err and out.read_text(encoding="utf-8") == before
+    assert [p.name for p in tmp_path.iterdir()] == [out.name]
 
 
 def test_a_bot_reads_only_its_observation() -> None:
