@@ -941,8 +941,8 @@ class LivingForestApp(App[int]):
     def take_back_quit_signals(self) -> None:
         """For a driver that set its own handler of a quit signal (Textual's web driver
         does for SIGTERM, through the event loop): the app's handler again. The loop's
-        made a task for every signal, so a flood of SIGTERM (a fork server ending a tab
-        again and again) kept the app from ever ending."""
+        handler made a task for every signal, so a flood of SIGTERM (a fork server ending
+        a tab again and again) kept the app from ever ending."""
         handler = self._quit_handler
         if handler is None:
             return

@@ -172,8 +172,7 @@ async def test_keys_queued_behind_the_key_that_opens_a_screen_reach_that_screen(
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         _queue(app, "n", "T", "o", "m", "tab", "tab", "a")  # seat 1's name, its player
-        await pilot.pause()
-        await pilot.pause()
+        await _until_the_form(pilot)
         form = app.screen
         assert form.query_one("#name-0", Input).value == "Tom"
         assert form.focused is form.query_one("#ctl-0")
