@@ -482,15 +482,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {e}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        return _interrupted(args.out)
+        return _interrupted(f"{printable(str(args.out))} is unchanged")
     command = "python -m living_forest.bots.train " + " ".join(
         argv if argv is not None else sys.argv[1:]
     )
     fits[new.key] = Fit(new.key, new.weights, {**new.trained, "command": command})
     try:
         write_fits(fits, args.out)  # whole or not at all, even stopped by Ctrl+C
-    except KeyboardInterrupt:
-        return _interrupted(args.out)
+    except KeyboardInterrupt:  # the rename done or not: one file or the other, whole
+        return _interrupted(f"{printable(str(args.out))} holds the old weights or the new")
     except OSError as e:
         print(f"error: cannot write {printable(str(args.out))}: {e}", file=sys.stderr)
         return 1
@@ -498,11 +498,11 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _interrupted(out: Path) -> int:
-    """Ctrl+C: one line, as the command line's (cli.main); the weights file is as it was."""
+def _interrupted(what: str) -> int:
+    """Ctrl+C: one line, as the command line's (cli.main)."""
     from living_forest.cli import EXIT_INTERRUPTED
 
-    print(f"interrupted: {printable(str(out))} is unchanged", file=sys.stderr)
+    print(f"interrupted: {what}", file=sys.stderr)
     return EXIT_INTERRUPTED
 
 

@@ -26,6 +26,7 @@ from typing import Any
 from textual import events
 from textual.actions import SkipAction
 from textual.app import App, AutopilotCallbackType
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.filter import Monochrome, NoColor
 from textual.notifications import SeverityLevel
@@ -153,11 +154,15 @@ class LivingForestApp(App[int]):
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [
         # Priority: Help opens when its key is read, so that the keys typed with it
-        # (Escape, a page down) reach Help; a "?" typed into a field stays a "?".
-        Binding("f1", "help", N_("Help"), id="app.help", priority=True),
+        # (Escape, a page down) reach Help. In a field the key goes to the field first
+        # (a "?", or a letter a keymap gives Help, is typed); the fallback (.why) opens
+        # Help when the field leaves the key.
+        Binding("f1", "help(True)", N_("Help"), id="app.help", priority=True),
+        Binding("f1", "help", N_("Help"), show=False, id="app.help.why"),
         Binding(
             "question_mark", "help(True)", N_("Help"), show=False, id="app.help2", priority=True
         ),
+        Binding("question_mark", "help", N_("Help"), show=False, id="app.help2.why"),
         # Priority: these work from every box over the board too (a hand-off, a summary).
         Binding("ctrl+o", "load_game", N_("Load"), id="app.load", priority=True),
         Binding("ctrl+s", "save_game", N_("Save"), id="app.save", priority=True),
@@ -222,6 +227,11 @@ class LivingForestApp(App[int]):
         self._held: deque[tuple[int, events.Key | events.Paste]] = deque()
         self._settled: weakref.ref[Screen[Any]] | None = None
         self._read = itertools.count()
+        self._last_read = -1  # the number of the last key or paste read
+        self._handling: int | None = None  # the number of the key the app acts on now
+        # Keys numbered above this were read after what changed the screen on top last
+        # (the key that did, or the last key read when no key did: a bot, a timer).
+        self._changed_after = -1
         self._given: weakref.WeakKeyDictionary[events.Key, tuple[int, weakref.ref[Screen[Any]]]]
         self._given = weakref.WeakKeyDictionary()
         self._unsubscribe_autosave: Callable[[], None] | None = None
@@ -490,31 +500,50 @@ class LivingForestApp(App[int]):
         Held input goes on in the order it came, input read after it behind it.
 
         A key given to a screen's focused widget that comes back unused after another
-        screen has come on top (the key before it opened that one, as Help does once it
-        has passed through the focused widget) is given to the screen on top, as if read
-        now, in its place among the held input: it was checked against the new screen's
-        ordinary bindings only, so a dialog's Escape (a binding of priority) was lost.
-        A key that comes back to the screen it was given to goes on to the app's
-        bindings, as ever."""
+        screen has come on top, opened by a key read before it (the discard box's ``i``
+        once it has passed through the focused widget), is given to the screen on top, as
+        if read now, in its place among the held input: it was checked against the new
+        screen's ordinary bindings only, so a dialog's Enter (a binding of priority) was
+        lost. A key read before the one that changed the screen (``i`` typed just before
+        Ctrl+S) was meant for the screen it was given to: it goes on to the app's
+        bindings, as ever, as does a key that comes back to that screen."""
         if isinstance(event, events.Key | events.Paste) and not event.is_forwarded:
-            number = next(self._read)
+            number = self._last_read = next(self._read)
             if self._held or not self._is_settled():
                 self._hold(number, event)
                 return
-            self._give(number, event)
-            await super().on_event(event)
+            await self._act_on(number, event)
             return
         if isinstance(event, events.Key) and event.is_forwarded:
             given = self._given.pop(event, None)
-            if given is not None and given[1]() is not self.screen:
-                self._hold(given[0], events.Key(event.key, event.character))
+            if given is not None:
+                number, screen = given
+                if screen() is not self.screen and number > self._changed_after:
+                    self._hold(number, events.Key(event.key, event.character))
+                    return
+                self._handling = number  # its binding may change the screen
+                try:
+                    await super().on_event(event)
+                finally:
+                    self._handling = None
                 return
         await super().on_event(event)
 
-    def _give(self, number: int, event: events.Key | events.Paste) -> None:
-        """Note the screen a key goes to (a paste goes to a field; it does not come back)."""
+    async def _act_on(self, number: int, event: events.Key | events.Paste) -> None:
+        """Input read (or held) goes to the screen on top: its bindings of priority, or
+        its focused widget (a key's screen noted: it may come back unused)."""
         if isinstance(event, events.Key):
             self._given[event] = (number, weakref.ref(self.screen))
+        self._handling = number
+        try:
+            await super().on_event(event)
+        finally:
+            self._handling = None
+
+    def _screen_changes(self) -> None:
+        """Before the screen on top changes: keys read after what changes it are meant
+        for the new one (see :meth:`on_event`)."""
+        self._changed_after = self._handling if self._handling is not None else self._last_read
 
     def _hold(self, number: int, event: events.Key | events.Paste) -> None:
         """Hold input in the order it was read (a key that came back unused goes before
@@ -553,8 +582,7 @@ class LivingForestApp(App[int]):
                 event = events.Key(held.key, held.character)
             else:
                 event = events.Paste(held.text)
-            self._give(number, event)
-            await super().on_event(event)
+            await self._act_on(number, event)
 
     def action_focus_now(self, step: int) -> None:
         """Tab (``step`` 1) and Shift+Tab (-1), or the keys a keymap gives them, move the
@@ -882,8 +910,7 @@ class LivingForestApp(App[int]):
             # (``App._shutdown``: after the unmount, the output's thread joined).
             self._ended = True
             if self._quit_handler is not None:  # a signal now ends the process at once
-                for signum in _quit_signals():
-                    signal.signal(signum, self._quit_handler)
+                _handle_quit_signals(self._quit_handler)
 
     @property
     def exit_code(self) -> int:
@@ -925,31 +952,16 @@ class LivingForestApp(App[int]):
             asked = True
             # Until the run is over, more of them change nothing: the system drops them
             # (a flood of them, a fork server's, kept the app in this handler).
-            for quit_signal in _quit_signals():
-                signal.signal(quit_signal, signal.SIG_IGN)
+            _ignore_quit_signals()
             with contextlib.suppress(RuntimeError):  # the loop has closed meanwhile
                 loop.call_soon_threadsafe(self._on_quit_signal, signum)
 
         try:
-            for signum in _quit_signals():
-                signal.signal(signum, on_signal)
+            _handle_quit_signals(on_signal)
         except ValueError:  # not the main thread: the signals are not ours to catch
             return
         self._quit_handler = on_signal
         atexit.register(_ignore_quit_signals)
-
-    def take_back_quit_signals(self) -> None:
-        """For a driver that set its own handler of a quit signal (Textual's web driver
-        does for SIGTERM, through the event loop): the app's handler again. The loop's
-        handler made a task for every signal, so a flood of SIGTERM (a fork server ending
-        a tab again and again) kept the app from ever ending."""
-        handler = self._quit_handler
-        if handler is None:
-            return
-        loop = asyncio.get_running_loop()
-        for signum in _quit_signals():
-            loop.remove_signal_handler(signum)  # no-op for one the loop does not handle
-            signal.signal(signum, handler)
 
     def _on_quit_signal(self, signum: int) -> None:
         self._quit(128 + signum)
@@ -994,9 +1006,10 @@ class LivingForestApp(App[int]):
 
         self.push_screen(GameOverScreen(session.state), done)
 
-    def action_help(self, typeable: bool = False) -> None:
-        """Help on the screen on top; a ``typeable`` key goes on to a field in focus."""
-        if typeable and isinstance(self.focused, Input):
+    def action_help(self, field_first: bool = False) -> None:
+        """Help on the screen on top; with ``field_first`` (a binding of priority) the
+        key goes on to a field in focus instead, which may type it."""
+        if field_first and isinstance(self.focused, Input):
             raise SkipAction()
         if isinstance(self.screen, HelpScreen | TooSmallScreen):
             return
@@ -1100,6 +1113,7 @@ class LivingForestApp(App[int]):
         self, screen: Any, callback: Any = None, wait_for_dismiss: bool = False
     ) -> Any:
         """Keep the "terminal too small" notice on top of anything pushed under it."""
+        self._screen_changes()
         notice = self._too_small
         if notice is None or screen is notice:
             return super().push_screen(screen, callback, wait_for_dismiss=wait_for_dismiss)  # type: ignore[call-overload]
@@ -1109,6 +1123,14 @@ class LivingForestApp(App[int]):
         self._too_small = TooSmallScreen(*notice.dims)
         super().push_screen(self._too_small)
         return result
+
+    def pop_screen(self) -> AwaitComplete:
+        self._screen_changes()
+        return super().pop_screen()
+
+    def switch_screen(self, screen: Screen[Any] | str) -> AwaitComplete:
+        self._screen_changes()
+        return super().switch_screen(screen)
 
     @property
     def _background_screens(self) -> list[Screen[Any]]:
@@ -1133,6 +1155,12 @@ class LivingForestApp(App[int]):
 def _quit_signals() -> list[int]:
     """The numbers of :data:`QUIT_SIGNALS` this system has (no SIGHUP on Windows)."""
     return [n for n in (getattr(signal, name, None) for name in QUIT_SIGNALS) if n is not None]
+
+
+def _handle_quit_signals(handler: Callable[[int, Any], None]) -> None:
+    """``handler`` for every quit signal (ValueError outside the main thread)."""
+    for signum in _quit_signals():
+        signal.signal(signum, handler)
 
 
 def _ignore_quit_signals() -> None:

@@ -12,7 +12,10 @@ as Ctrl+Q does; what it writes after that goes nowhere, quietly.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import signal
+from collections.abc import Callable
 from typing import Any
 
 from textual.drivers.web_driver import WebDriver
@@ -35,12 +38,27 @@ class TabDriver(WebDriver):
         self._write = guarded  # type: ignore[assignment]
 
     def start_application_mode(self) -> None:
-        """Textual's, then the app's own SIGTERM handler back (quit as Ctrl+Q does, once;
-        Textual's posted an exit for every signal of a flood, and the app never ended)."""
-        super().start_application_mode()
-        take_back = getattr(self._app, "take_back_quit_signals", None)
-        if take_back is not None:
-            take_back()
+        """Textual's, except its handler of SIGTERM: the app's own stays (quit as Ctrl+Q
+        does, once). Textual's, set through the event loop, posted an exit for every
+        signal, so a flood of them (a fork server ending a tab again and again) kept the
+        app from ever ending; set and then taken out, it would leave an instant when
+        SIGTERM kills the app outright."""
+        loop = asyncio.get_running_loop()
+        add = loop.add_signal_handler
+
+        def add_but_sigterm(sig: int, callback: Callable[..., object], *args: Any) -> None:
+            if sig != signal.SIGTERM:
+                add(sig, callback, *args)
+
+        try:
+            loop.add_signal_handler = add_but_sigterm  # type: ignore[method-assign,assignment]
+        except AttributeError:  # a loop whose methods are not to be set (uvloop): as it is
+            super().start_application_mode()
+            return
+        try:
+            super().start_application_mode()
+        finally:
+            del loop.add_signal_handler
 
     def run_input_thread(self) -> None:
         super().run_input_thread()

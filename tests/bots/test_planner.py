@@ -10,6 +10,7 @@ import zlib
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -498,8 +499,9 @@ def test_ctrl_c_in_training_is_one_line_and_writes_nothing(
     )
     if when == "reading":
         monkeypatch.setattr(training, "read_fits", interrupted)
-    if when == "writing":
-        monkeypatch.setattr(atomic.os, "replace", interrupted)
+    if when == "writing":  # the rename: the temporary is written, the file not yet
+        os_but_replace = SimpleNamespace(**{**vars(atomic.os), "replace": interrupted})
+        monkeypatch.setattr(atomic, "os", os_but_replace)
     out = tmp_path / "w.json"
     before = training.WEIGHTS_JSON.read_text(encoding="utf-8")
     out.write_text(before, encoding="utf-8")
@@ -508,6 +510,7 @@ def test_ctrl_c_in_training_is_one_line_and_writes_nothing(
     assert code == 130 and "Traceback" not in err and err.count("\n") == 1
     assert "interrupted" in err and out.read_text(encoding="utf-8") == before
     assert [p.name for p in tmp_path.iterdir()] == [out.name]
+    assert ("unchanged" in err) == (when != "writing")
 
 
 def test_a_bot_reads_only_its_observation() -> None:

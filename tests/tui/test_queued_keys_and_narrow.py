@@ -247,9 +247,25 @@ async def _until_top(pilot: Any, screen: object) -> None:
             return
 
 
-@pytest.mark.parametrize("opener", ["i", "question_mark", "f1"])
+def _pushed(app: LivingForestApp, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of the screens the app pushes from now on."""
+    seen: list[str] = []
+    push = app.push_screen
+
+    def noted(screen: Any, *args: Any, **kwargs: Any) -> Any:
+        seen.append(type(screen).__name__)
+        return push(screen, *args, **kwargs)
+
+    monkeypatch.setattr(app, "push_screen", noted)
+    return seen
+
+
+@pytest.mark.parametrize(
+    ("opener", "box"),
+    [("i", "InfoScreen"), ("question_mark", "HelpScreen"), ("f1", "HelpScreen")],
+)
 async def test_the_key_that_closes_a_box_typed_with_the_key_that_opens_it_closes_it(
-    opener: str,
+    opener: str, box: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The discard box's Enter (or Help's Escape) typed with the key that opens it, on
     the board: the box opens and closes, and the game is as it was. The second key went
@@ -264,25 +280,57 @@ async def test_the_key_that_closes_a_box_typed_with_the_key_that_opens_it_closes
         game = app.game
         assert game is not None
         before = list(game.session.actions)
+        pushed = _pushed(app, monkeypatch)
         _queue(app, opener, closer)
         await _until_top(pilot, game)
+        assert pushed == [box]
         assert app.screen is game
         assert game.session.actions == before
 
 
-async def test_a_question_mark_typed_into_a_name_stays_in_the_name() -> None:
-    """ "?" opens Help when it is read, except in a field, where it is typed."""
+async def test_a_key_typed_just_before_one_that_opens_a_box_stays_out_of_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A key read before Ctrl+S (a binding of priority: the save prompt opens when it
+    is read) that comes back unused from the board after the prompt opened was meant
+    for the board: it is not typed into the prompt's file name."""
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.start_session(Session(TWO, 3))
+        await started(pilot)
+        pushed = _pushed(app, monkeypatch)
+        _queue(app, "i", "ctrl+s")
+        for _ in range(10):
+            await pilot.pause()
+        prompt = app.screen
+        assert isinstance(prompt, FilePromptScreen) and pushed[-1] == "FilePromptScreen"
+        assert not prompt.query_one(Input).value.endswith("i")
+
+
+async def test_a_letter_a_keymap_gives_help_is_typed_in_a_field_and_f1_still_opens_help(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Help opens when its key is read, except in a field, which gets the key first: a
+    letter a keymap gives Help is typed into a name (it opened Help), and F1, which the
+    field leaves, opens Help there."""
+    from living_forest.tui.screens.modals import HelpScreen
+
+    keymap = tmp_path / "keymap.toml"
+    keymap.write_text('[keys]\n"app.help" = "h,f1"\n', encoding="utf-8")
+    monkeypatch.setenv("LIVING_FOREST_KEYMAP", str(keymap))
     app = LivingForestApp(bot_pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         _queue(app, "n")
         await _until_the_form(pilot)
         form = app.screen
-        _queue(app, "question_mark")
-        await pilot.pause()
-        await pilot.pause()
+        assert form.focused is form.query_one("#name-0", Input)
+        await pilot.press("h")
         assert app.screen is form
-        assert form.query_one("#name-0", Input).value.endswith("?")
+        assert form.query_one("#name-0", Input).value.endswith("h")
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
 
 
 async def test_tab_still_turns_the_chart_where_it_is_the_next_chart_key() -> None:
