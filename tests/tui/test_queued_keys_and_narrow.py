@@ -4,6 +4,8 @@ or fewer."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +16,7 @@ from textual.widgets import Input
 from living_forest.persistence import default_save_dir
 from living_forest.present.session import SeatConfig, Session
 from living_forest.tui.app import LivingForestApp
+from living_forest.tui.screens.game import GameScreen
 from living_forest.tui.screens.modals import FilePromptScreen, SaveBrowserScreen
 from living_forest.tui.screens.over import TooSmallScreen
 from living_forest.tui.screens.settings import SettingsScreen
@@ -93,15 +96,22 @@ async def test_enter_twice_in_the_save_browser_keeps_the_title_screen() -> None:
         assert app.game is not None and app.game.session.actions == ["draw"]
 
 
-async def test_a_deferred_resize_after_the_choice_list_is_gone_does_not_crash() -> None:
-    """A resize sizes the choice list again after the next refresh; when the board is
-    being taken down by then (Enter on a new game), the list is gone: NoMatches."""
+@contextlib.asynccontextmanager
+async def _on_the_board() -> AsyncIterator[tuple[LivingForestApp, Any, GameScreen]]:
+    """A two-player game on the board (100x30), ready for keys: the app, its pilot and
+    the board."""
     app = LivingForestApp(bot_pause=0)
     async with app.run_test(size=(100, 30)) as pilot:
         app.start_session(Session(TWO, 3))
         await started(pilot)
-        game = app.game
-        assert game is not None
+        assert app.game is not None
+        yield app, pilot, app.game
+
+
+async def test_a_deferred_resize_after_the_choice_list_is_gone_does_not_crash() -> None:
+    """A resize sizes the choice list again after the next refresh; when the board is
+    being taken down by then (Enter on a new game), the list is gone: NoMatches."""
+    async with _on_the_board() as (app, pilot, game):
         await game.query_one("#choices").remove()  # as while the screen is removed
         game.layout_changed()  # the resize, and its deferred second call
         await pilot.pause()
@@ -273,12 +283,7 @@ async def test_the_key_that_closes_a_box_typed_with_the_key_that_opens_it_closes
     (the box's key is a binding of priority, checked only for a key read anew); the box
     stayed open."""
     closer = "enter" if opener == "i" else "escape"
-    app = LivingForestApp(bot_pause=0)
-    async with app.run_test(size=(100, 30)) as pilot:
-        app.start_session(Session(TWO, 3))
-        await started(pilot)
-        game = app.game
-        assert game is not None
+    async with _on_the_board() as (app, pilot, game):
         before = list(game.session.actions)
         pushed = _pushed(app, monkeypatch)
         _queue(app, opener, closer)
@@ -294,10 +299,7 @@ async def test_a_key_typed_just_before_one_that_opens_a_box_stays_out_of_it(
     """A key read before Ctrl+S (a binding of priority: the save prompt opens when it
     is read) that comes back unused from the board after the prompt opened was meant
     for the board: it is not typed into the prompt's file name."""
-    app = LivingForestApp(bot_pause=0)
-    async with app.run_test(size=(100, 30)) as pilot:
-        app.start_session(Session(TWO, 3))
-        await started(pilot)
+    async with _on_the_board() as (app, pilot, _game):
         pushed = _pushed(app, monkeypatch)
         _queue(app, "i", "ctrl+s")
         for _ in range(10):
