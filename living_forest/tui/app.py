@@ -25,7 +25,7 @@ from typing import Any
 
 from textual import events
 from textual.actions import SkipAction
-from textual.app import App, AutopilotCallbackType
+from textual.app import App
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.filter import Monochrome, NoColor
@@ -882,29 +882,14 @@ class LivingForestApp(App[int]):
 
     # --- signals ---------------------------------------------------------------------
 
-    async def run_async(
-        self,
-        *,
-        headless: bool = False,
-        inline: bool = False,
-        inline_no_clear: bool = False,
-        mouse: bool = True,
-        size: tuple[int, int] | None = None,
-        auto_pilot: AutopilotCallbackType | None = None,
-    ) -> int | None:
-        """Textual's run, with SIGTERM and SIGHUP caught from before its driver takes
-        the terminal to the end of the process (see :meth:`_catch_signals`)."""
-        if not headless:  # headless: tests drive the app in-process, the signals are theirs
+    async def run_async(self, **options: Any) -> int | None:
+        """Textual's run (its own keyword options, passed on as they are), with SIGTERM
+        and SIGHUP caught from before its driver takes the terminal to the end of the
+        process (see :meth:`_catch_signals`)."""
+        if not options.get("headless"):  # headless: tests drive the app in-process
             self._catch_signals()
         try:
-            return await super().run_async(
-                headless=headless,
-                inline=inline,
-                inline_no_clear=inline_no_clear,
-                mouse=mouse,
-                size=size,
-                auto_pilot=auto_pilot,
-            )
+            return await super().run_async(**options)
         finally:
             # Textual's driver has given the terminal back and written its last bytes
             # (``App._shutdown``: after the unmount, the output's thread joined).
