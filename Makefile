@@ -79,8 +79,8 @@ serve: $(STAMP)
 	$(BIN)/living-forest serve
 
 lint: $(STAMP)
-	$(BIN)/ruff check living_forest tests bench
-	$(BIN)/ruff format --check living_forest tests bench
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
 # The German and French catalogues: extract every text, merge into assets/locale/*/*.po
