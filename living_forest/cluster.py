@@ -31,7 +31,7 @@ import distributed.utils
 from distributed import Client, Future, LocalCluster, as_completed
 
 from .i18n import _
-from .parallel import THREAD_WORKERS, ClusterError, local_workers, worker_server
+from .parallel import THREAD_WORKERS, ClusterError, local_workers, paced, worker_server
 
 R = TypeVar("R")
 
@@ -107,11 +107,7 @@ class DaskExecutor:
         def ship() -> None:
             nonlocal start, submitted
             while start < len(items):
-                if measured:
-                    full = round(TARGET_SECONDS * measured / max(busy_seconds, 1e-6))
-                    full = max(1, min(full, MAX_BATCH))
-                else:
-                    full = 1  # the first batches measure the pace
+                full = paced(measured, busy_seconds, TARGET_SECONDS, MAX_BATCH)
                 # A window of items: each worker's batch, one queued behind it, and one
                 # spare. Counted in items, not batches: the small batches of the end do
                 # not fill it while a large one before them still runs (a worker would

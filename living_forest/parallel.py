@@ -17,13 +17,13 @@ import os
 import re
 import signal
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib.util import find_spec
-from itertools import islice
 from typing import Protocol, TypeVar
 
 from .i18n import _
@@ -39,6 +39,12 @@ LOCAL = "local:"
 CHUNKS_AHEAD = 16  # chunks a worker of --workers N has in flight: its own, and queued (a
 # slow one at the head holds the window: with 4, one game of 1.5 s among 2,000 short ones
 # took 2.5 s on 2 workers, with 16 2.1 s, Executor.map 1.9 s)
+# A chunk's size: one item while their cost is unknown, then about this many seconds of
+# work (a slow game goes alone: its row is written, and kept on Ctrl+C, when it ends; a
+# chunk of 32 hard-bot games took 40 minutes), never more than MAX_CHUNK items, nor more
+# than a quarter of a worker's share of the items left.
+CHUNK_SECONDS = 0.25
+MAX_CHUNK = 32
 THREAD_WORKERS = 1  # a local cluster this small has its worker as a thread of this process
 # What a local cluster's worker processes hold before their first batch: Dask's side of
 # this package and the modules of the games' jobs (simulate's, match's, training's).
@@ -170,13 +176,22 @@ def _in_processes(job: Callable[[int], R], items: range, workers: int) -> Iterat
     the ones left itself (Python 3.11's pool then raised InvalidStateError in its
     thread on one that ``map``'s clean-up had cancelled: a traceback after Ctrl+C)."""
     pool = ProcessPoolExecutor(max_workers=workers, initializer=ignore_interrupts)
-    chunk = max(1, min(32, len(items) // (4 * workers)))
-    starts = iter(range(0, len(items), chunk))
-    window: deque[Future[list[R]]] = deque()
+    window: deque[Future[tuple[list[R], float]]] = deque()
+    start = 0
+    busy_seconds, measured = 0.0, 0  # the pace of the items so far
 
     def submit(count: int) -> None:
-        for start in islice(starts, count):
-            window.append(pool.submit(_chunk, job, items[start : start + chunk]))
+        nonlocal start
+        for _submitted in range(count):
+            if start >= len(items):
+                return
+            # A quarter of a worker's share of what is left at most: they end together.
+            size = min(
+                paced(measured, busy_seconds, CHUNK_SECONDS, MAX_CHUNK),
+                max(1, (len(items) - start) // (4 * workers)),
+            )
+            window.append(pool.submit(_chunk, job, items[start : start + size]))
+            start += size
 
     try:
         # The workers start here: Ctrl+C in that instant must not reach them before
@@ -184,7 +199,9 @@ def _in_processes(job: Callable[[int], R], items: range, workers: int) -> Iterat
         with interrupts_ignored():
             submit(CHUNKS_AHEAD * workers)
         while window:
-            results = window.popleft().result()
+            results, seconds = window.popleft().result()
+            busy_seconds += seconds
+            measured += len(results)
             submit(1)
             yield from results
     except BaseException:  # Ctrl+C, or the reader stopped: the games left are not wanted
@@ -195,9 +212,20 @@ def _in_processes(job: Callable[[int], R], items: range, workers: int) -> Iterat
     pool.shutdown(wait=True)
 
 
-def _chunk(job: Callable[[int], R], items: range) -> list[R]:
-    """In a worker: ``job`` over a chunk of the items."""
-    return [job(i) for i in items]
+def paced(measured: int, busy_seconds: float, target: float, most: int) -> int:
+    """Items in the next batch (a chunk of ``--workers``, a cluster's batch): one while
+    their pace is unknown (none ``measured`` yet), then about ``target`` seconds of them
+    at the pace so far (``measured`` items took ``busy_seconds``), ``most`` at most."""
+    if not measured:
+        return 1
+    return max(1, min(most, round(target * measured / max(busy_seconds, 1e-6))))
+
+
+def _chunk(job: Callable[[int], R], items: range) -> tuple[list[R], float]:
+    """In a worker: ``job`` over a chunk of the items, and the seconds it took."""
+    began = time.perf_counter()
+    results = [job(i) for i in items]
+    return results, time.perf_counter() - began
 
 
 def ignore_interrupts() -> None:

@@ -400,3 +400,37 @@ def test_dask_is_imported_only_for_cluster(tmp_path: Path) -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=tmp_path
     ).stdout
     assert out.splitlines()[-1] == "[]"
+
+
+def test_worker_chunks_start_with_one_game_and_grow_with_the_pace(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``--workers 2``: one game a chunk while the pace is unknown (a slow game is then a
+    chunk of its own: its row comes when it ends; chunks of 32 hard-bot games held rows
+    back for 40 minutes), then chunks of about CHUNK_SECONDS of games; the results in
+    seed order, each game once."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    sizes: list[int] = []
+
+    class Counting(ProcessPoolExecutor):
+        def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+            sizes.append(len(args[1]))
+            return super().submit(fn, *args, **kwargs)
+
+    monkeypatch.setattr(parallel, "ProcessPoolExecutor", Counting)
+    got = list(Processes(2).in_order(_play, range(300)))
+    assert [r.seed for r in got] == list(range(300))
+    first = parallel.CHUNKS_AHEAD * 2
+    assert sizes[:first] == [1] * first and sum(sizes) == 300
+    assert max(sizes) > 1
+
+
+def test_a_batch_is_one_item_until_the_pace_is_known_then_its_target_in_time() -> None:
+    """The pacing of --workers chunks and a cluster's batches: one item, then about the
+    target's seconds at the pace measured, within 1 and the ceiling."""
+    target, most = 0.25, 32
+    assert parallel.paced(0, 0.0, target, most) == 1
+    assert parallel.paced(10, 20.0, target, most) == 1  # two seconds an item
+    assert parallel.paced(100, 1.0, target, most) == round(target * 100 / 1.0)  # 25
+    assert parallel.paced(1000, 0.1, target, most) == most  # fast items: the ceiling
