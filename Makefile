@@ -23,10 +23,10 @@ setup: $(STAMP)
 run: $(STAMP)
 	$(BIN)/living-forest
 
-# The suite but its slow tests (whole games in the app: one by keys for the base game, one
-# for Kodama, grove's; the lessons played by their scripts; the 80x24 layout over a whole
-# game; 25 playouts of each kind; further sizes of a few app tests): `make test-slow`
-# runs those, and CI runs both.
+# The suite but its slow tests, those over about a second of CPU on an idle machine (whole
+# games in the app and between bots, runs of many games, the lessons played by their
+# scripts, the tests that start more programs: a second app, a server's tabs, a cluster):
+# `make test-slow` runs those, and CI runs both.
 # The tests keep their compiled code (pytest's rewritten asserts, the package's bytecode)
 # in .venv/pycache from one run to the next, also where PYTHONDONTWRITEBYTECODE is set:
 # rewriting the asserts of every test module again costs each worker about 5 s a run.
@@ -34,8 +34,9 @@ run: $(STAMP)
 PYCACHE := PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX=$(CURDIR)/$(VENV)/pycache
 # Four workers on two cores, each taking the next test when it is free (worksteal): many
 # tests wait (an app's pauses, a subprocess), and the others use the time. Idle 2-core
-# machine: make test 112 s with -n 2, 94 s with -n 3, 84 s with -n 4 --dist worksteal;
-# make test-slow 103 s -> 68 s. The suite passes under load (../shared/tools/under-load).
+# machine (before the slow tests were told apart by their CPU): make test 112 s with -n 2,
+# 94 s with -n 3, 84 s with -n 4 --dist worksteal. Now make test takes about 66 s and
+# make test-slow 85 s. The suite passes under load (../shared/tools/under-load).
 XDIST := -n 4 --dist worksteal
 
 test: $(STAMP)

@@ -91,3 +91,12 @@ def _forget_widgets_of_ended_apps():
     from textual._styles_cache import StylesCache
 
     StylesCache.get_inner_outer.cache_clear()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """What is loaded by now (the modules, the collected tests) lives as long as the
+    process: moved out of the collector's generations, it is never walked again."""
+    import gc
+
+    gc.collect()
+    gc.freeze()

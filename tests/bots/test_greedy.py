@@ -74,6 +74,7 @@ def test_a_won_game_is_worth_more_than_any_position() -> None:
     assert value(st, winner) > 100 > -100 > value(st, 1 - winner)
 
 
+@pytest.mark.slow
 def test_greedy_beats_baseline_in_a_short_seeded_match() -> None:
     """Common seeds, seats swapped (the ladder's first step; the full figures are in
     ``living-forest match``, not in a test)."""

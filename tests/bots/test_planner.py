@@ -153,10 +153,11 @@ def test_units_make_each_set_of_cards_once() -> None:
     ("bot", "players", "options"),
     [
         ("easy", 2, GameOptions()),
-        ("easy", 4, GameOptions()),
-        ("easy", 3, KODAMA),
-        ("medium", 2, KODAMA),
         ("search:6", 2, GameOptions()),
+        # more seats, Kodama, the searching level: whole games of a second or two each
+        pytest.param("easy", 4, GameOptions(), marks=pytest.mark.slow),
+        pytest.param("easy", 3, KODAMA, marks=pytest.mark.slow),
+        pytest.param("medium", 2, KODAMA, marks=pytest.mark.slow),
     ],
 )
 def test_new_bots_play_whole_games_with_legal_actions(

@@ -162,6 +162,7 @@ HOSTILE = [
 ]
 
 
+@pytest.mark.slow
 def test_every_tab_process_ends_with_its_tab_and_with_the_server(tmp_path: Path) -> None:
     """Hostile messages left app processes running; Ctrl+C on the server left some
     behind. Each tab here gets one hostile message, then closes: the server's
@@ -244,6 +245,7 @@ def test_every_tab_ends_and_autosaves_when_the_server_is_killed(tmp_path: Path) 
     assert not list(served.data.rglob(".*.lock"))
 
 
+@pytest.mark.slow
 def test_a_tab_whose_app_ends_without_a_word_is_closed(tmp_path: Path) -> None:
     """The tab's app killed (a crash, the memory killer): the tab is closed, not left
     open and frozen with its place taken."""
@@ -271,6 +273,7 @@ def test_a_tab_whose_app_ends_without_a_word_is_closed(tmp_path: Path) -> None:
         asyncio.run(tab(served))
 
 
+@pytest.mark.slow
 def test_sizes_are_clamped_and_the_tab_limit_answers_politely(tmp_path: Path) -> None:
     async def tabs(served: Served) -> None:
         async with client() as http:
@@ -304,6 +307,7 @@ def test_sizes_are_clamped_and_the_tab_limit_answers_politely(tmp_path: Path) ->
         asyncio.run(tabs(served))
 
 
+@pytest.mark.slow
 def test_each_browser_plays_in_a_folder_of_its_own(tmp_path: Path) -> None:
     """A game started in a tab autosaves under <data>/browsers/<this browser's id>/,
     and another browser (another cookie) does not see it."""
@@ -341,6 +345,7 @@ EMPTY = "Type a file name"  # what Enter on the emptied prompt says: it is empty
 CONFINED = "Here, games are kept in"
 
 
+@pytest.mark.slow
 def test_a_tab_cannot_load_or_save_a_file_outside_its_browsers_folder(tmp_path: Path) -> None:
     """Every tab could load and save any file the server's user can write.
     Typed in a real tab's Load prompt, a save outside its browser's folder is refused

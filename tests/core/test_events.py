@@ -2,6 +2,8 @@
 
 import random
 
+import pytest
+
 from living_forest.bots import baseline_bot, random_bot
 from living_forest.core import GameOptions, apply, describe, legal_actions, new_game
 from living_forest.core.events import _TEMPLATES, Event
@@ -18,6 +20,7 @@ def _payload_values(value: object) -> list[object]:
     return [value]
 
 
+@pytest.mark.slow
 def test_every_event_of_many_games_has_a_sentence() -> None:
     """Base, Kodama and grove games (each module registers its sentences too: grove's
     are registered in every run, so that the registry does not depend on the tests that

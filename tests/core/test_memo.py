@@ -120,7 +120,10 @@ def games(players: int, count: int, options: GameOptions = BASE_GAME) -> list[li
     return out
 
 
-@pytest.mark.parametrize(("players", "options"), [(2, BASE_GAME), (4, GameOptions(("kodama",)))])
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [(2, BASE_GAME), pytest.param(4, GameOptions(("kodama",)), marks=pytest.mark.slow)],
+)
 def test_forgetting_memos_play_the_same_games(players: int, options: GameOptions) -> None:
     """Pure memoisation: every decision of 40 seeded games is the same with the usual
     budgets as with budgets that make the memos forget many times a game."""
@@ -143,6 +146,7 @@ def test_forgetting_memos_play_the_same_games(players: int, options: GameOptions
     assert squeezed == usual
 
 
+@pytest.mark.slow
 def test_a_long_run_keeps_every_memo_within_its_budget() -> None:
     """300 games: more distinct Forests and Help Lines than the budgets hold, and after
     every game each memo's own accounting is within its budget and honest (the sum of

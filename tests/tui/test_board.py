@@ -203,6 +203,7 @@ async def test_bot_seat_takes_its_turns_in_a_worker():
         assert st.to_dict() == game.session.state.to_dict()
 
 
+@pytest.mark.slow
 async def test_save_and_load_through_the_ui_give_the_same_state(tmp_path):
     app = LivingForestApp(bot_pause=0)
     path = tmp_path / "mine.json"
@@ -718,7 +719,8 @@ async def test_v_shows_another_players_help_line_at_80x24():
 @pytest.mark.parametrize(
     ("size", "modules"),
     [
-        ((120, 40), ("kodama",)),  # the middle layout, where it happened
+        # The widget's own rule is the next test's, in make test; these play 24 moves.
+        pytest.param((120, 40), ("kodama",), marks=pytest.mark.slow),  # where it happened
         pytest.param((120, 40), (), marks=pytest.mark.slow),
         pytest.param((80, 24), ("kodama",), marks=pytest.mark.slow),
     ],

@@ -8,6 +8,7 @@ import functools
 import json
 import random
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as hs
 from rich.cells import cell_len as rich_cell_len
@@ -139,6 +140,7 @@ def _panels(st) -> list[str]:  # type: ignore[no-untyped-def]
     return out
 
 
+@pytest.mark.slow
 def test_every_panel_of_whole_games_reads_as_textual_reads_it() -> None:
     """Names that close a tag, open one, end in an open bracket or a backslash, or are
     wide: every panel reads as Textual reads it and shows each name as typed."""

@@ -71,7 +71,9 @@ def test_escape_sequences_in_a_saves_names_never_reach_the_terminal(tmp_path: Pa
     assert b"?]0;pwned?Ana" in out  # shown, harmless
 
 
-@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+@pytest.mark.parametrize(
+    "signum", [signal.SIGTERM, pytest.param(signal.SIGHUP, marks=pytest.mark.slow)]
+)
 def test_sigterm_and_sighup_autosave_and_give_the_terminal_back(
     tmp_path: Path, signum: int
 ) -> None:
@@ -97,7 +99,9 @@ def _left_on(out: bytes) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+@pytest.mark.parametrize(
+    "signum", [signal.SIGTERM, pytest.param(signal.SIGHUP, marks=pytest.mark.slow)]
+)
 def test_a_signal_at_any_moment_of_the_apps_life_ends_it_with_the_terminal_given_back(
     tmp_path: Path, signum: int
 ) -> None:

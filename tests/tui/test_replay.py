@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from living_forest.bots import baseline_bot
 from living_forest.core import apply, describe, is_over, legal_actions, new_game, observe
 from living_forest.present.replay import Replay
@@ -55,6 +57,7 @@ def test_replay_positions_and_navigation() -> None:
     assert r.events_until(2) == [*r.steps[0], *r.steps[1], *r.steps[2]]
 
 
+@pytest.mark.slow
 async def test_the_viewer_steps_the_board_and_the_log(tmp_path) -> None:
     log = _log(5)
     path = tmp_path / "game.json"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import Input
 
 from living_forest.persistence import default_save_dir, latest_autosave, read_record
@@ -59,6 +60,7 @@ async def four_player_game(pilot, draws: int) -> None:
         await clear_dialogs(pilot)
 
 
+@pytest.mark.slow
 async def test_loading_over_an_unsaved_game_asks_and_the_game_comes_back() -> None:
     """The play-test's loss: ctrl+o in a 4-player game loaded another file over it."""
     other = other_game()

@@ -68,7 +68,9 @@ def _read_until(app: subprocess.Popen[bytes], needle: bytes) -> None:
     assert needle in seen, f"no {needle!r} from the app: {bytes(seen[-300:])!r}"
 
 
-@pytest.mark.parametrize("gone", ["input ends", "output breaks"])
+@pytest.mark.parametrize(
+    "gone", ["input ends", pytest.param("output breaks", marks=pytest.mark.slow)]
+)
 def test_a_tab_whose_server_is_gone_quits_as_ctrl_q_does(tmp_path: Path, gone: str) -> None:
     save = _save(tmp_path / "game.json", ("Ana", "Ben"), ("draw", "draw"))
     app = _tab_app(save)

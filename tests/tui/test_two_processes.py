@@ -60,6 +60,7 @@ def actions(path: Path) -> list[str]:
         return []
 
 
+@pytest.mark.slow
 def test_continue_in_a_second_process_opens_a_copy_and_each_game_keeps_its_file(
     tmp_path: Path,
 ) -> None:
@@ -89,6 +90,7 @@ def test_continue_in_a_second_process_opens_a_copy_and_each_game_keeps_its_file(
     assert holder(mine) is None and holder(copy) is None  # both locks gone with their app
 
 
+@pytest.mark.slow
 def test_a_new_game_in_a_second_process_never_prunes_the_game_open_in_the_first(
     tmp_path: Path,
 ) -> None:
@@ -126,6 +128,7 @@ def test_a_new_game_in_a_second_process_never_prunes_the_game_open_in_the_first(
     assert actions(running) == ["draw"]
 
 
+@pytest.mark.slow
 def test_a_game_whose_window_was_killed_is_taken_over_by_the_next_continue(
     tmp_path: Path,
 ) -> None:
@@ -154,6 +157,7 @@ def test_a_game_whose_window_was_killed_is_taken_over_by_the_next_continue(
     assert holder(mine) is None and not lock_path(mine).exists()  # given up with B
 
 
+@pytest.mark.slow
 def test_two_new_games_started_in_the_same_second_keep_a_file_each() -> None:
     """Two windows start a New game with the same Spirits (the form's own) in the same
     second: their autosaves were named by that second and the Spirits alone, so both
