@@ -38,7 +38,7 @@ def breakdown(st: GameState) -> list[str]:
     """How each player's three counts add up (V-3), part by part (the core's split):
     trees = kinds + the starting tree + Tree Victory tiles; fires = Fire tiles + Fire
     Victory tiles, on the player's line; flowers on a line of their own, each source
-    named (a Kodama game has six of them), the sources that add nothing left out."""
+    named (a module may add some), the sources that add nothing left out."""
     r = rules_of(st)
     sources = [_(c.name) for c in r.contributors]  # marked with N_ where they are added
     # i18n: a source of Sacred Flowers in the game-over breakdown ("Victory tiles 1")

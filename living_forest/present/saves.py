@@ -21,8 +21,8 @@ BASE_RULES = N_("Base game")
 
 
 def rules_title(modules: tuple[str, ...]) -> str:
-    """The rules of a game in words, by the modules' own titles ("Kodama"; the base
-    game's name without any); a module this program does not have keeps its name."""
+    """The rules of a game in words, by the modules' own titles (the base game's
+    name without any); a module this program does not have keeps its name."""
     if not modules:
         return _(BASE_RULES)
     names = []
@@ -72,8 +72,8 @@ def who(name: str, spirit: str, controller: str) -> str:
 
 
 def save_text(s: SaveInfo, now: datetime) -> str:
-    """One save in the browser: "Ana (Winter, human), Ben (Summer, hard bot) · Kodama
-    · round 4 · 5 min ago · autosave"; a finished game names its winners; a damaged
+    """One save in the browser: "Ana (Winter, human), Ben (Summer, hard bot) · the
+    rules' title · round 4 · 5 min ago · autosave"; a finished game names its winners; a damaged
     file says so."""
     when = ago(s.modified, now)
     # i18n: a save file of the save browser: the game's own, made after every move

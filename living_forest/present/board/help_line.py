@@ -45,7 +45,7 @@ def _help_card(D: GameData, cid: str, chars: int | None) -> str:
 # The Help Line's card list: whole names on two lines, else short names on two, then
 # three lines, then short names cut to 6, 5, 4 letters (a Help Line of ten cards or
 # more); then, in the lines the board has room for, the same again and the cards
-# without names (a late Kodama Help Line of 28 cards), and last the cards that fit
+# without names (a late Help Line of 28 cards, a module's game), and last the cards that fit
 # followed by "+N more" (the inspector's Help Lines list them all).
 _CARD_TIERS: tuple[tuple[int | None, int], ...] = (
     (None, 2),
@@ -121,7 +121,8 @@ def help_line(
     rows in all (None: the cards get 3), the cards get the rows the first lines
     leave (at least 3): whole names on more of them, and at worst what fits and
     "+N more (o)" (``look_key``, the key that lists everything). ``words``: the
-    modules' parts in words ("Kodama 2: a Fragment", not "K2:◆") where there is room."""
+    modules' parts in words (their ``ModuleView``'s words, not its glyphs) where there is
+    room."""
     p = st.players[seat]
     if owner:
         # i18n: before the Help Line's cards (packed in 42 cells); {player} is a name of

@@ -181,7 +181,7 @@ class BoardScreen(Page[None]):
         helpline = self.query_one("#helpline", HelpLineView)
         reserve.tall = False
         helpline.room = None
-        helpline.words = True  # "Kodama 2: a Fragment": the middle layout has the rows
+        helpline.words = True  # modules' parts in words: the middle layout has the rows
         forests = [fv for fv in self.query(ForestView) if fv.display]
         for fv in forests:
             fv.line_room = None

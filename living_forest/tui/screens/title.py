@@ -345,10 +345,7 @@ class NewGameScreen(Page[tuple[list[SeatConfig], int, GameOptions] | None]):
             # (a Static, not a Label) where the form's scroll bar takes two of them
             yield Static(
                 Content.from_markup(
-                    _(
-                        "[b]New game[/]  2 to 4 seats, each Spirit once (no solo mode, not "
-                        "even with Kodama)"
-                    )
+                    _("[b]New game[/]  2 to 4 seats, each Spirit once (no solo mode)")
                 ),
                 id="newgame-title",
             )

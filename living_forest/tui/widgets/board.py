@@ -120,7 +120,7 @@ class ForestView(Panel):
     line: reactive[bool] = reactive(False, repaint=False)
     # The rows of that Help Line (None: its cards get three), set where rows are spare.
     line_room: reactive[int | None] = reactive(None, repaint=False)
-    # Its modules' parts in words ("Kodama 2: a Fragment"), set where there is room.
+    # Its modules' parts in words (not their glyphs), set where there is room.
     words: reactive[bool] = reactive(False, repaint=False)
     # The compact form, set where every Forest would not fit otherwise (4 players at
     # 120x40): no columns' bonuses under the grid (the Forest above shows them) and,
