@@ -923,16 +923,22 @@ class LivingForestApp(App[int]):
         Python's handlers, as Textual's driver has for SIGWINCH: the event loop's own
         (``add_signal_handler``) are set back to the default when the loop closes."""
         loop = asyncio.get_running_loop()
+        asked = False
 
         def on_signal(signum: int, _frame: object) -> None:
+            nonlocal asked
             if self._ended:
                 for stream in (sys.stdout, sys.stderr):
                     with contextlib.suppress(Exception):  # closed, or busy: it goes
                         stream.flush()
                 os._exit(self.exit_code)
+            # A second signal can come while this runs, before the system drops them: it
+            # runs inside this one and would ask for its quit first (its exit code).
+            if asked:
+                return
+            asked = True
             # Until the run is over, more of them change nothing: the system drops them
-            # (a flood of them, a fork server's, kept the app in this handler). One that
-            # came before this (SIGHUP with SIGTERM) finds the quit under way (_quit).
+            # (a flood of them, a fork server's, kept the app in this handler).
             _ignore_quit_signals()
             with contextlib.suppress(RuntimeError):  # the loop has closed meanwhile
                 loop.call_soon_threadsafe(self._on_quit_signal, signum)
