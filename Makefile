@@ -23,9 +23,10 @@ setup: $(STAMP)
 run: $(STAMP)
 	$(BIN)/living-forest
 
-# The suite but its slow tests, those over about a second of CPU on an idle machine (whole
-# games in the app and between bots, runs of many games, the lessons played by their
-# scripts, the tests that start more programs: a second app, a server's tabs, a cluster):
+# The suite but its slow tests. make test keeps a test of each thing the game does, at its
+# cheapest; a test is slow when it takes over about a second of CPU on an idle machine
+# and make test has one of the same thing, or when it is a further variant (another
+# signal, size, number of seats, module, way of running games) of one make test runs.
 # `make test-slow` runs those, and CI runs both.
 # The tests keep their compiled code (pytest's rewritten asserts, the package's bytecode)
 # in .venv/pycache from one run to the next, also where PYTHONDONTWRITEBYTECODE is set:

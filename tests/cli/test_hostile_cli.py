@@ -165,8 +165,13 @@ def test_a_relative_data_folder_is_resolved_once_at_start(
     ("argv", "shown", "processes"),
     [
         (["simulate", "-g", "1000000", "--bots", "random"], b"simulating", 0),
-        (["simulate", "-g", "1000000", "--bots", "random", "-w", "2"], b"simulating", 2),
         # The further ways to run many games: make test-slow (a cluster starts Dask).
+        pytest.param(
+            ["simulate", "-g", "1000000", "--bots", "random", "-w", "2"],
+            b"simulating",
+            2,
+            marks=pytest.mark.slow,
+        ),
         pytest.param(
             ["match", "--bots", "random,random", "-g", "1000000", "-w", "2"],
             b"playing",

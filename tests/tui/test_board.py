@@ -203,7 +203,6 @@ async def test_bot_seat_takes_its_turns_in_a_worker():
         assert st.to_dict() == game.session.state.to_dict()
 
 
-@pytest.mark.slow
 async def test_save_and_load_through_the_ui_give_the_same_state(tmp_path):
     app = LivingForestApp(bot_pause=0)
     path = tmp_path / "mine.json"

@@ -129,8 +129,8 @@ async def test_the_since_note_never_covers_the_log_in_the_larger_layouts(size) -
 
 
 async def test_the_new_game_form_keeps_its_title_whole_beside_its_scroll_bar() -> None:
-    """With four seats the 80x24 form scrolls, and its scroll bar cut the title's ")":
-    the title wraps instead."""
+    """With four seats the 80x24 form scrolls, and its scroll bar cut the title's ")"
+    (a longer title then): all of the title shows, left of the scroll bar."""
     from living_forest.tui.screens.title import NewGameScreen
 
     app = LivingForestApp(bot_pause=0, autosave=False)

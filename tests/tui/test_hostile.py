@@ -50,9 +50,14 @@ def _finished_log(seats: list[SeatConfig], seed: int) -> list[str]:
     return list(session.actions)
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize(
-    ("size", "moves"), [((80, 24), 24), ((160, 48), 12)], ids=["80x24", "160x48"]
+    ("size", "moves"),
+    [
+        ((80, 24), 6),
+        pytest.param((80, 24), 24, marks=pytest.mark.slow),
+        pytest.param((160, 48), 12, marks=pytest.mark.slow),
+    ],
+    ids=["80x24", "80x24-24-moves", "160x48"],
 )
 async def test_names_with_markup_show_on_the_board_dialogs_and_result(
     size: tuple[int, int], moves: int

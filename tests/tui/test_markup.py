@@ -140,11 +140,28 @@ def _panels(st) -> list[str]:  # type: ignore[no-untyped-def]
     return out
 
 
+HOSTILE_SEATS = [("[/]x [b]y[", "winter"), ("李小龍", "summer"), ("Zoë\\", "spring")]
+
+
+@pytest.mark.parametrize("modules", [(), ("kodama",)])
+def test_every_panel_of_a_game_under_way_reads_as_textual_reads_it(
+    modules: tuple[str, ...],
+) -> None:
+    """The next test's check on the panels of one position a few moves in (make test;
+    the whole games are make test-slow's)."""
+    rng = random.Random(3)
+    st, _ = new_game(HOSTILE_SEATS, 5, options=GameOptions(modules))
+    for _step in range(12):
+        st, _ = apply(st, baseline_bot(observe(st, st.current), legal_actions(st), rng))
+    text = " ".join(_same_as_textual(markup) for markup in _panels(st))
+    assert all(name in text for name, _spirit in HOSTILE_SEATS), text
+
+
 @pytest.mark.slow
 def test_every_panel_of_whole_games_reads_as_textual_reads_it() -> None:
     """Names that close a tag, open one, end in an open bracket or a backslash, or are
     wide: every panel reads as Textual reads it and shows each name as typed."""
-    seats = [("[/]x [b]y[", "winter"), ("李小龍", "summer"), ("Zoë\\", "spring")]
+    seats = HOSTILE_SEATS
     # Half the panels are the same from one look to the next: each markup is held
     # against Textual once (the check depends on the markup alone).
     text_of = functools.cache(_same_as_textual)

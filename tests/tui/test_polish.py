@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 from textual.app import App
 
 from living_forest.core.engine import data
@@ -21,7 +20,6 @@ def text_of(widget) -> str:
     return str(widget.render())
 
 
-@pytest.mark.slow
 async def test_new_game_by_keyboard_ana_human_vs_ben_baseline():
     """The exact keys a new user presses: n, Tab to seat 2's player, b, Enter."""
     app = LivingForestApp(bot_pause=0)

@@ -43,7 +43,6 @@ async def _a_game_in(pilot, seed: int, draws: int) -> Path:
     return app.autosave_to
 
 
-@pytest.mark.slow
 async def test_continue_of_a_game_open_in_another_window_offers_a_copy() -> None:
     a = LivingForestApp(bot_pause=0)
     b = LivingForestApp(bot_pause=0)
