@@ -166,31 +166,24 @@ def test_a_relative_data_folder_is_resolved_once_at_start(
     [
         (["simulate", "-g", "1000000", "--bots", "random"], b"simulating", 0),
         # The further ways to run many games: make test-slow (a cluster starts Dask).
-        pytest.param(
-            ["simulate", "-g", "1000000", "--bots", "random", "-w", "2"],
-            b"simulating",
-            2,
-            marks=pytest.mark.slow,
-        ),
-        pytest.param(
-            ["match", "--bots", "random,random", "-g", "1000000", "-w", "2"],
-            b"playing",
-            2,
-            marks=pytest.mark.slow,
-        ),
-        # the two workers, and the forkserver they were forked from
-        pytest.param(
-            ["simulate", "-g", "1000000", "--bots", "random", "--cluster", "local:2"],
-            b"simulating",
-            3,
-            marks=pytest.mark.slow,
-        ),
-        # one worker: a thread of this process, which the interrupted run ends
-        pytest.param(
-            ["simulate", "-g", "1000000", "--bots", "random", "--cluster", "local:1"],
-            b"simulating",
-            0,
-            marks=pytest.mark.slow,
+        *(
+            pytest.param(*run, marks=pytest.mark.slow)
+            for run in (
+                (["simulate", "-g", "1000000", "--bots", "random", "-w", "2"], b"simulating", 2),
+                (["match", "--bots", "random,random", "-g", "1000000", "-w", "2"], b"playing", 2),
+                # the two workers, and the forkserver they were forked from
+                (
+                    ["simulate", "-g", "1000000", "--bots", "random", "--cluster", "local:2"],
+                    b"simulating",
+                    3,
+                ),
+                # one worker: a thread of this process, which the interrupted run ends
+                (
+                    ["simulate", "-g", "1000000", "--bots", "random", "--cluster", "local:1"],
+                    b"simulating",
+                    0,
+                ),
+            )
         ),
     ],
     ids=[
