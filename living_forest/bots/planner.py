@@ -40,7 +40,8 @@ A_END = Action(END)
 MAX_UNITS = 6  # units a turn may hold: basic actions, an extra one, Element tiles
 # The units of an action type made in more ways than this (late in a game a jump's
 # steals, then a rock's Attract over a dozen cards: up to 20,000; one turn plan of a
-# module's game took 12.7 s and 400 MiB) are finished by a beam of the best unfinished ways instead.
+# module's game took 12.7 s and 400 MiB) are finished by a beam of the best unfinished
+# ways instead.
 UNIT_WAYS = 500
 UNIT_BEAM = 12  # a beam of 6 lost 0.02 of a chance to win on average, 12 lost 0.003
 Value = Callable[[GameState], float]  # how good the end of the turn is for the planner

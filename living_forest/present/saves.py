@@ -73,8 +73,8 @@ def who(name: str, spirit: str, controller: str) -> str:
 
 def save_text(s: SaveInfo, now: datetime) -> str:
     """One save in the browser: "Ana (Winter, human), Ben (Summer, hard bot) · the
-    rules' title · round 4 · 5 min ago · autosave"; a finished game names its winners; a damaged
-    file says so."""
+    rules' title · round 4 · 5 min ago · autosave"; a finished game names its winners;
+    a damaged file says so."""
     when = ago(s.modified, now)
     # i18n: a save file of the save browser: the game's own, made after every move
     kind = _("autosave") if s.autosave else printable(s.path.name)  # a name from the disk

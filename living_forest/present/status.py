@@ -156,8 +156,8 @@ def situation(
     ``numbers``: those of the listed choices (:func:`what_now`).
 
     With ``width``, the longest telling of it that fits ``width`` cells: first without
-    the rules' name (the board shows a module's own panel), then without the Spirit's name,
-    then without the keys (the key bar lists them); the shortest when none fits."""
+    the rules' name (the board shows a module's own panel), then without the Spirit's
+    name, then without the keys (the key bar lists them); the shortest when none fits."""
     tellings = _situations(session, modes, key_of, bot_text, numbers)
     if width is None:
         return tellings[0]

@@ -45,8 +45,8 @@ def _help_card(D: GameData, cid: str, chars: int | None) -> str:
 # The Help Line's card list: whole names on two lines, else short names on two, then
 # three lines, then short names cut to 6, 5, 4 letters (a Help Line of ten cards or
 # more); then, in the lines the board has room for, the same again and the cards
-# without names (a late Help Line of 28 cards, a module's game), and last the cards that fit
-# followed by "+N more" (the inspector's Help Lines list them all).
+# without names (a late Help Line of 28 cards, a module's game), and last the cards
+# that fit followed by "+N more" (the inspector's Help Lines list them all).
 _CARD_TIERS: tuple[tuple[int | None, int], ...] = (
     (None, 2),
     (SHORT_NAME_CHARS, 2),
