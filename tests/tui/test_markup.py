@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import json
 import random
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given
@@ -16,7 +17,15 @@ from rich.cells import get_character_cell_size
 from textual.content import Content
 
 from living_forest.bots import baseline_bot
-from living_forest.core import GameOptions, apply, is_over, legal_actions, new_game, observe
+from living_forest.core import (
+    GameOptions,
+    GameState,
+    apply,
+    is_over,
+    legal_actions,
+    new_game,
+    observe,
+)
 from living_forest.present import kodama_ui
 from living_forest.present.board.circle import circle
 from living_forest.present.board.discard import discard
@@ -119,7 +128,7 @@ def test_safe_text_in_markup_reads_as_textual_reads_it(text: str) -> None:
         _same_as_textual(markup)
 
 
-def _panels(st) -> list[str]:  # type: ignore[no-untyped-def]
+def _panels(st: GameState) -> list[str]:
     out = []
     for wide in (False, True):
         out += [
@@ -143,6 +152,12 @@ def _panels(st) -> list[str]:  # type: ignore[no-untyped-def]
 HOSTILE_SEATS = [("[/]x [b]y[", "winter"), ("李小龍", "summer"), ("Zoë\\", "spring")]
 
 
+def _check_panels(st: GameState, read: Callable[[str], str] = _same_as_textual) -> None:
+    """Every panel of ``st`` reads as Textual reads it (``read``) and shows each name."""
+    text = " ".join(read(markup) for markup in _panels(st))
+    assert all(name in text for name, _spirit in HOSTILE_SEATS), text
+
+
 @pytest.mark.parametrize("modules", [(), ("kodama",)])
 def test_every_panel_of_a_game_under_way_reads_as_textual_reads_it(
     modules: tuple[str, ...],
@@ -153,27 +168,24 @@ def test_every_panel_of_a_game_under_way_reads_as_textual_reads_it(
     st, _ = new_game(HOSTILE_SEATS, 5, options=GameOptions(modules))
     for _step in range(12):
         st, _ = apply(st, baseline_bot(observe(st, st.current), legal_actions(st), rng))
-    text = " ".join(_same_as_textual(markup) for markup in _panels(st))
-    assert all(name in text for name, _spirit in HOSTILE_SEATS), text
+    _check_panels(st)
 
 
 @pytest.mark.slow
 def test_every_panel_of_whole_games_reads_as_textual_reads_it() -> None:
     """Names that close a tag, open one, end in an open bracket or a backslash, or are
     wide: every panel reads as Textual reads it and shows each name as typed."""
-    seats = HOSTILE_SEATS
     # Half the panels are the same from one look to the next: each markup is held
     # against Textual once (the check depends on the markup alone).
     text_of = functools.cache(_same_as_textual)
 
     for modules in ((), ("kodama",)):
         rng = random.Random(3)
-        st, _ = new_game(seats, 5, options=GameOptions(modules))
+        st, _ = new_game(HOSTILE_SEATS, 5, options=GameOptions(modules))
         step = 0
         while not is_over(st):
             if step % 7 == 0:
-                text = " ".join(text_of(markup) for markup in _panels(st))
-                assert all(name in text for name, _spirit in seats), text
+                _check_panels(st, text_of)
             action = baseline_bot(observe(st, st.current), legal_actions(st), rng)
             st, _ = apply(st, action)
             step += 1
