@@ -10,12 +10,17 @@ when the package is imported (before ``kodama.json`` is read):
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Literal
+from functools import cache
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from pydantic import Field
 
 from ..effects import Effect, EffectData, ElementName, register_effect_kind
+
+if TYPE_CHECKING:
+    from ..rules import Rules
 
 
 class ElementPerSymbolModel(EffectData):
@@ -50,3 +55,23 @@ register_effect_kind(
     lambda m, elements: ElementPerSymbol(elements.index(m.element), m.per_symbol),
 )
 register_effect_kind(SymbolsModel, lambda m, elements: Symbols(m.amount))
+
+
+class SymbolCounts(NamedTuple):
+    """The Kodama symbols each card and each tree kind shows (K-K1): those with any."""
+
+    cards: dict[str, int]
+    trees: dict[str, int]
+
+
+@cache
+def symbol_counts(r: Rules) -> SymbolCounts:
+    """The rules' :class:`SymbolCounts`, read once from the data's effects."""
+
+    def shown(effects: Iterable[object]) -> int:
+        return sum(e.amount for e in effects if isinstance(e, Symbols))
+
+    return SymbolCounts(
+        {cid: n for cid, c in r.data.cards.items() if (n := shown(c.effects))},
+        {label: n for label, t in r.data.trees.items() if (n := shown(t.effects))},
+    )

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .effects import Symbols
+from .effects import symbol_counts
 from .state import player
 
 if TYPE_CHECKING:
@@ -26,21 +26,12 @@ CARDS_A_ROUND = 7.0  # about what a deck reveals in a round (the bots' flow mode
 
 def player_features(r: Rules, st: GameState, seat: int) -> Sequence[float]:
     p = st.players[seat]
-    cards = r.data.cards
-    deck = 0
+    cards, trees = symbol_counts(r)
+    deck = len(p.draw) + len(p.discard) + len(p.help_line)
     shown = 0
     for pile in (p.draw, p.discard, p.help_line):
         for cid in pile:
-            deck += 1
-            for e in cards[cid].effects:
-                if isinstance(e, Symbols):
-                    shown += e.amount
-    trees = r.data.trees
-    forest = 0
-    for label in p.forest:
-        if label is not None and label in trees:
-            for e in trees[label].effects:
-                if isinstance(e, Symbols):
-                    forest += e.amount
+            shown += cards.get(cid, 0)
+    forest = sum(trees.get(label, 0) for label in p.forest if label is not None)
     expected = forest + (shown * min(1.0, CARDS_A_ROUND / deck) if deck else 0.0)
     return (expected / 4, player(p).tiles / 3)

@@ -23,7 +23,7 @@ from ..rules import Rules, RulesBuilder
 from ..state import GameState, Pending, PendingKind, PlayerState
 from ..strength import raw_strengths
 from .data import PILE_TYPES, KodamaData, load_model, merge
-from .effects import ElementPerSymbol, Symbols
+from .effects import ElementPerSymbol, symbol_counts
 from .state import NAME, KodamaPlayer, KodamaState, kodama, player
 
 CALL, ELEMENT, ANIMAL = "call", "element", "animal"
@@ -47,19 +47,10 @@ def kodama_data(r: Rules) -> KodamaData:
 
 def visible_symbols(r: Rules, p: PlayerState) -> int:
     """Kodama symbols in the Help Line and the Forest (K-K1, K-P2)."""
-    n = 0
-    cards = r.data.cards
-    for cid in p.help_line:
-        for e in cards[cid].effects:
-            if isinstance(e, Symbols):
-                n += e.amount
-    trees = r.data.trees
-    for label in p.forest:
-        if label is not None and label in trees:
-            for e in trees[label].effects:
-                if isinstance(e, Symbols):
-                    n += e.amount
-    return n
+    cards, trees = symbol_counts(r)
+    return sum(cards.get(cid, 0) for cid in p.help_line) + sum(
+        trees.get(label, 0) for label in p.forest if label is not None
+    )
 
 
 def kodama_tree_elements(r: Rules, p: PlayerState, s: list[int]) -> None:
