@@ -41,6 +41,7 @@ from living_forest.core.actions import END
 from living_forest.core.state import PHASE_ACTION, PHASE_DRAW, PHASE_OVER
 from living_forest.i18n import _
 
+from .evaluation import Fit
 from .greedy import draw_phase_choice
 from .planner import SURE, Plan, PlannerBot, plan_turn
 from .rules_bot import rules_choice
@@ -65,7 +66,7 @@ HARD_CANDIDATES = 6  # the turns it races
 MANY_PLANNED_ROUNDS = 0
 
 
-def easy() -> TurnSearchBot:
+def easy(fits: Mapping[str, Fit] | None = None) -> TurnSearchBot:
     """The easy level: its two best turns and the best turns of two other sets of
     action types (one in 3-4 players, where a rollout costs more), each answered by
     the other seats' planned turns to the end of this round (one world: nothing a
@@ -73,6 +74,7 @@ def easy() -> TurnSearchBot:
     best, others = EASY_CANDIDATES
     return _level(
         {"others": EASY_OTHERS_MANY},
+        fits=fits,
         deals=best + others,
         horizon=0,
         width=EASY_WIDTH,
@@ -81,26 +83,35 @@ def easy() -> TurnSearchBot:
     )
 
 
-def medium() -> TurnSearchBot:
+def medium(fits: Mapping[str, Fit] | None = None) -> TurnSearchBot:
     """The medium level (and the hint): its four best turns and the best turns of two
     other sets of action types, raced in common worlds to the end of the next round,
     with a quarter of the hard level's deals."""
-    return _racing(MEDIUM_DEALS, MEDIUM_CPU, MEDIUM_CANDIDATES, MEDIUM_OTHERS)
+    return _racing(MEDIUM_DEALS, MEDIUM_CPU, MEDIUM_CANDIDATES, MEDIUM_OTHERS, fits)
 
 
-def hard(deals: int | None = HARD_DEALS, cpu: float | None = HARD_CPU) -> TurnSearchBot:
+def hard(
+    deals: int | None = HARD_DEALS,
+    cpu: float | None = HARD_CPU,
+    fits: Mapping[str, Fit] | None = None,
+) -> TurnSearchBot:
     """The hard level: six candidate turns raced in common worlds to the end of the
     next round (``search:N`` / ``search:Ts``: the same with another budget)."""
-    return _racing(deals, cpu, HARD_CANDIDATES)
+    return _racing(deals, cpu, HARD_CANDIDATES, fits=fits)
 
 
 def _racing(
-    deals: int | None, cpu: float | None, candidates: int, others: int | None = None
+    deals: int | None,
+    cpu: float | None,
+    candidates: int,
+    others: int | None = None,
+    fits: Mapping[str, Fit] | None = None,
 ) -> TurnSearchBot:
     """A level that races its turns to the end of the next round (medium, hard); in 3-4
     players its rollouts plan this round's turns only (:data:`MANY_PLANNED_ROUNDS`)."""
     return _level(
         {"planned_rounds": MANY_PLANNED_ROUNDS},
+        fits=fits,
         deals=deals,
         cpu=cpu,
         horizon=1,
@@ -133,10 +144,11 @@ class TurnSearchBot(PlannerBot):
         replies: int = 1,
         planned_rounds: int | None = None,
         many: TurnSearchBot | None = None,
+        fits: Mapping[str, Fit] | None = None,
     ) -> None:
         if deals is None and cpu is None:
             raise ValueError("a search needs a budget: deals or CPU seconds (or both)")
-        super().__init__(width, reveal)
+        super().__init__(width, reveal, fits=fits)
         self.deals = deals
         self.cpu = cpu
         self.candidates = candidates  # the planner's best turns raced

@@ -8,6 +8,7 @@ import math
 import random
 import zlib
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 from types import SimpleNamespace
@@ -29,6 +30,7 @@ from living_forest.bots.features import STOP_AT, all_features, feature_names, fl
 from living_forest.bots.planner import plan_turn, units
 from living_forest.bots.reveal import Expectimax, next_cards, with_top
 from living_forest.bots.train import SIGNS, Sample, fit, train
+from living_forest.bots.turn_search import TurnSearchBot, easy, hard, medium
 from living_forest.core import (
     GameOptions,
     GameState,
@@ -594,3 +596,20 @@ def test_a_hint_names_the_victory_tiles_its_turn_takes() -> None:
             if seen >= 3:
                 break
     assert seen >= 1
+
+
+@pytest.mark.parametrize("level", [easy, medium, hard])
+def test_a_level_given_fits_plays_them_in_2_players_and_in_3_4(
+    level: Callable[..., TurnSearchBot],
+) -> None:
+    """``bench/fits.py --level`` judges a weights file with a level: the level's search
+    in 2 players and its search in 3-4 both value positions with the fits given."""
+    base = feature_names(rules_for(GameOptions()))
+    two = Fit("2p", {n: 1.0 for n in base})
+    many = Fit("3-4p", {n: -1.0 for n in base})
+    bot = level(fits={"2p": two, "3-4p": many})
+    st2, _ = new_game([("A", "winter"), ("B", "summer")], 1)
+    st4, _ = new_game([("A", "winter"), ("B", "summer"), ("C", "spring"), ("D", "autumn")], 1)
+    assert bot.evaluation(st2).fit is two
+    assert bot.many is not None and bot.many.evaluation(st4).fit is many
+    assert level().evaluation(st2).fit is not two  # without fits: the shipped weights
