@@ -87,7 +87,7 @@ def medium(fits: Mapping[str, Fit] | None = None) -> TurnSearchBot:
     """The medium level (and the hint): its four best turns and the best turns of two
     other sets of action types, raced in common worlds to the end of the next round,
     with a quarter of the hard level's deals."""
-    return _racing(MEDIUM_DEALS, MEDIUM_CPU, MEDIUM_CANDIDATES, MEDIUM_OTHERS, fits)
+    return _racing(MEDIUM_DEALS, MEDIUM_CPU, MEDIUM_CANDIDATES, MEDIUM_OTHERS, fits=fits)
 
 
 def hard(
