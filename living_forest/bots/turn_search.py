@@ -195,12 +195,11 @@ class TurnSearchBot(PlannerBot):
     ) -> Plan:
         """The candidate with the best mean over the worlds, racing the others. A world
         is begun only while the CPU budget (from ``start``) can pay for one more like
-        the last. A world after the first is left unfinished (none of its values kept)
-        as soon as the budget is spent, and the first too once twice the budget is: a
-        world of costly rollouts overruns the budget by at most one rollout, and the
-        choice always rests on a whole world where one fits in twice the budget; where
-        none does, on the candidates the first world played (two at least; else the
-        planner's best turn)."""
+        the last, and left unfinished as soon as the budget is spent: a decision
+        overruns its budget by at most one rollout. The values of an unfinished world
+        are dropped, except the first world's: where no world fits in the budget, the
+        candidates the first one played are compared in it (two at least; else the
+        planner's best turn is played)."""
         values: list[list[float]] = [[] for _ in plans]
         alive = list(range(len(plans)))
         clock = time.thread_time
@@ -221,9 +220,8 @@ class TurnSearchBot(PlannerBot):
             world = determinize(obs, rng)
             dice = rng.getrandbits(32)
             row: list[float] = []
-            limit = None if self.cpu is None else self.cpu * (2 if not spent else 1)
             for k in alive:
-                if row and limit is not None and clock() - start >= limit:
+                if row and self.cpu is not None and clock() - start >= self.cpu:
                     break
                 row.append(self.rollout(world, plans[k].actions, obs.seat, dice))
             if len(row) < len(alive):

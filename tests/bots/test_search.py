@@ -271,11 +271,10 @@ def test_a_world_the_budget_cannot_finish_is_left_and_its_values_dropped(
 ) -> None:
     """The budget is looked at before each rollout too: a world whose rollouts turn out
     costly stops as soon as the budget is spent (at most one rollout over it), and its
-    values are not kept, so every candidate is judged on the same worlds; the first world
-    has twice the budget, and if even that is spent, the candidates it played decide (a
-    fake clock: the first world's rollouts cost 0.1 s, the second's 0.4 s; the second
-    world's two rollouts, which favour the first two candidates, would change the
-    choice if kept)."""
+    values are not kept, so every candidate is judged on the same worlds; if the first
+    world is left so, the candidates it played decide (a fake clock: the first world's
+    rollouts cost 0.1 s, the second's 0.4 s; the second world's two rollouts, which
+    favour the first two candidates, would change the choice if kept)."""
     from living_forest.bots.planner import Plan
 
     now = _fake_clock(monkeypatch)
@@ -299,11 +298,10 @@ def test_a_world_the_budget_cannot_finish_is_left_and_its_values_dropped(
     assert played == [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1)]
     assert now[0] == pytest.approx(1.1)
     assert chosen is plans[2]
-    # The first world is finished while twice the budget lasts (0.5 s a rollout: 1.5 s)
-    # and decides; at 1.1 s a rollout it is left at 2.2 s, and the two candidates it
-    # played are compared in it; at 2.5 s, after one, and the planner's first turn is
-    # played.
-    for cost, want, spent in ((0.5, [0, 1, 2], 1.5), (1.1, [0, 1], 2.2), (2.5, [0], 2.5)):
+    # The first world is finished while the budget lasts (0.3 s a rollout: 0.9 s) and
+    # decides; at 0.6 s a rollout it is left at 1.2 s, and the two candidates it played
+    # are compared in it; at 1.5 s, after one, and the planner's first turn is played.
+    for cost, want, spent in ((0.3, [0, 1, 2], 0.9), (0.6, [0, 1], 1.2), (1.5, [0], 1.5)):
         now[0] = 0.0
         played.clear()
 
