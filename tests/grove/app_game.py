@@ -19,7 +19,9 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from living_forest.bots import baseline_bot
+from textual.widgets import Input
+
+from living_forest.bots.rules_of_thumb import baseline_bot
 from living_forest.core import Action, GameState, is_over, outcome
 from living_forest.core.observation import observe
 from living_forest.present.keys import GAME_KEYS
@@ -27,6 +29,8 @@ from living_forest.present.views import module_views
 from living_forest.tui.app import LivingForestApp
 from living_forest.tui.screens.game import GameScreen
 from living_forest.tui.screens.over import GameOverScreen
+from living_forest.tui.screens.title import Cycle
+from living_forest.tui.widgets.event_log import EventLog
 
 from ..tui.driver import Choose, clear_dialogs, play_keys, settle, started
 from .rules import GLADE_ROCK, NAME, REST, grove_of
@@ -94,7 +98,7 @@ async def play(save: Path) -> dict[str, Any]:
         await pilot.press("n")
         await pilot.pause()
         form = app.screen
-        rules = form.query_one("#rules")
+        rules = form.query_one("#rules", Cycle)
         out["rules_choices"] = [v for _label, v in rules.options]
         rules.focus()
         for _ in rules.options:  # Right steps through the rules until grove's
@@ -128,7 +132,7 @@ async def play(save: Path) -> dict[str, Any]:
         out["z"] = {
             "calm": [before, grove_of(game.session.state.players[seat]).calm],
             "last_action": game.session.actions[-1],
-            "log": [str(s) for s in game.query_one("#log").sentences][-4:],
+            "log": [str(s) for s in game.query_one("#log", EventLog).sentences][-4:],
             "name": game.session.state.players[seat].name,
         }
         out["glade_rock"] = GLADE_ROCK
@@ -139,7 +143,7 @@ async def play(save: Path) -> dict[str, Any]:
         await clear_dialogs(pilot)
         await pilot.press("ctrl+s")
         await pilot.pause()
-        app.screen.query_one("#file-path").value = str(save)
+        app.screen.query_one("#file-path", Input).value = str(save)
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is game and save.is_file(), "the game was not saved"

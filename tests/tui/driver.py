@@ -7,19 +7,40 @@ import asyncio
 import random
 import time
 from collections.abc import Callable
+from typing import Any, TypeVar
 
+from textual.app import App
 from textual.pilot import Pilot
+from textual.screen import Screen
 
-from living_forest.bots import baseline_bot
+from living_forest.bots.rules_of_thumb import baseline_bot
 from living_forest.core import Action, GameState, legal_actions
 from living_forest.core.observation import observe
 from living_forest.present.keys import KIND_NAME, opens_list
+from living_forest.tui.app import LivingForestApp
 from living_forest.tui.screens.game import GAME_KEYS, GameScreen
 from living_forest.tui.screens.modals import HandOffScreen, InfoScreen
 from living_forest.tui.screens.over import GameOverScreen
 
 KIND_KEY = {k.kind: k.key for k in GAME_KEYS.values()}
 SETTLE_TIMEOUT = 120.0  # seconds; generous for a loaded CI machine, only hit on a real hang
+
+
+def app_of(pilot: Pilot) -> LivingForestApp:
+    """The app ``pilot`` drives (Pilot knows it only as an App)."""
+    app = pilot.app
+    assert isinstance(app, LivingForestApp)
+    return app
+
+
+ScreenT = TypeVar("ScreenT", bound=Screen[Any])
+
+
+def current_screen(app: App[Any], kind: type[ScreenT]) -> ScreenT:
+    """The app's screen, which must be a ``kind`` (as ``query_one(selector, kind)``)."""
+    screen = app.screen
+    assert isinstance(screen, kind), screen
+    return screen
 
 
 async def settle(pilot: Pilot, timeout: float = SETTLE_TIMEOUT) -> None:
@@ -30,12 +51,12 @@ async def settle(pilot: Pilot, timeout: float = SETTLE_TIMEOUT) -> None:
     deadline = time.monotonic() + timeout
     while True:
         await pilot.pause()
-        game = pilot.app.game
+        game = app_of(pilot).game
         if game is not None and pilot.app.screen is game and not game._log_loaded:
             pass  # shown but its first flow (which may start a bot) has not run yet
         elif game is None or not game.bot_busy:
             await pilot.pause()  # let the last move's refresh land
-            game = pilot.app.game
+            game = app_of(pilot).game
             if game is None or not game.bot_busy:
                 await _log_at_end(pilot, game)
                 return
@@ -120,7 +141,7 @@ async def first_flow(pilot: Pilot, timeout: float = SETTLE_TIMEOUT) -> GameScree
     deadline = time.monotonic() + timeout
     while True:
         await pilot.pause()
-        game = pilot.app.game
+        game = app_of(pilot).game
         if game is not None and (game._log_loaded or pilot.app.screen is not game):
             return game
         if time.monotonic() > deadline:

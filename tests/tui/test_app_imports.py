@@ -15,7 +15,7 @@ TUI = Path(tui.__file__).parent
 def imported(path: Path) -> set[str]:
     """Every module ``path`` imports, relative imports resolved."""
     package = "living_forest." + ".".join(path.relative_to(TUI.parent).parent.parts)
-    out = set()
+    out: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             out.update(a.name for a in node.names)

@@ -9,8 +9,9 @@ import random
 import re
 from collections.abc import Iterator
 
-from living_forest.bots import baseline_bot
+from living_forest.bots.rules_of_thumb import baseline_bot
 from living_forest.core import (
+    BASE_GAME,
     GameOptions,
     GameState,
     action_possible,
@@ -38,10 +39,10 @@ SPIRITS = ["winter", "spring", "summer", "autumn"]
 
 
 def positions(games: int, options: GameOptions | None = None) -> Iterator[GameState]:
+    options = BASE_GAME if options is None else options
     for seed in range(games):
         n = 2 + seed % 3
-        kw = {} if options is None else {"options": options}
-        st, _ = new_game([(f"P{i}", SPIRITS[i]) for i in range(n)], seed, **kw)
+        st, _ = new_game([(f"P{i}", SPIRITS[i]) for i in range(n)], seed, options=options)
         rng = random.Random(seed)
         while st.phase != "over":
             yield st

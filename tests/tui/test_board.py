@@ -6,8 +6,9 @@ import json
 import random
 
 import pytest
+from textual.widgets import Input
 
-from living_forest.bots import baseline_bot
+from living_forest.bots.rules_of_thumb import baseline_bot
 from living_forest.core import Action, apply, decision, legal_actions, new_game, observe
 from living_forest.core.engine import data
 from living_forest.core.queries import CHOOSE_ACTION
@@ -25,6 +26,9 @@ from living_forest.tui.screens.modals import (
     help_sections,
 )
 from living_forest.tui.screens.over import TooSmallScreen
+from living_forest.tui.screens.title import Cycle
+from living_forest.tui.widgets.board import CircleView, ForestView, HelpLineView
+from living_forest.tui.widgets.controls import KeyBar
 from living_forest.tui.widgets.event_log import EventLog
 
 from .driver import clear_dialogs, first_flow, press_action, settle
@@ -112,7 +116,7 @@ async def test_undo_within_the_action_turn_only():
         # Attract: a sub-list of cards; Esc steps back without changing anything.
         await pilot.press("a")
         assert game.modes == ["attract"]
-        assert all(c.action.kind == "attract" for c in game._choices)
+        assert all(c.action is not None and c.action.kind == "attract" for c in game._choices)
         await pilot.press("escape")
         assert game.modes == []
         await pilot.press("a", "1")
@@ -194,12 +198,12 @@ async def test_bot_seat_takes_its_turns_in_a_worker():
         assert bot_events, "the bot revealed cards in its draw phase"
         assert any(a == "draw" for a in game.session.actions)
         # Every bot decision is in the log the human can read.
-        log_text = "\n".join(str(line.text) for line in game.query_one("#log").lines)
+        log_text = "\n".join(str(line.text) for line in game.query_one("#log", EventLog).lines)
         assert "Bot reveals" in log_text
         # Replaying the log gives the same state: bots only play legal actions.
         st, _ = new_game([("Ana", "winter"), ("Bot", "summer")], 3, first=0)
-        for a in game.session.actions:
-            st, _ = apply(st, a)
+        for notation in game.session.actions:
+            st, _ = apply(st, notation)
         assert st.to_dict() == game.session.state.to_dict()
 
 
@@ -215,7 +219,7 @@ async def test_save_and_load_through_the_ui_give_the_same_state(tmp_path):
         saved_events = list(game.session.events)
         await pilot.press("ctrl+s")
         assert isinstance(app.screen, FilePromptScreen)
-        app.screen.query_one("#file-path").value = str(path)
+        app.screen.query_one("#file-path", Input).value = str(path)
         await pilot.press("enter")
         await pilot.pause()
         assert path.is_file()
@@ -226,7 +230,7 @@ async def test_save_and_load_through_the_ui_give_the_same_state(tmp_path):
         assert isinstance(app.screen, SaveBrowserScreen)
         await pilot.press("end", "enter")
         assert isinstance(app.screen, FilePromptScreen)
-        app.screen.query_one("#file-path").value = str(path)
+        app.screen.query_one("#file-path", Input).value = str(path)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)  # the game in progress is left?
@@ -234,7 +238,7 @@ async def test_save_and_load_through_the_ui_give_the_same_state(tmp_path):
         await pilot.pause()
         await clear_dialogs(pilot)
         loaded = app.game
-        assert loaded is not game
+        assert loaded is not None and loaded is not game
         assert loaded.session.actions == saved_actions
         assert loaded.session.state.to_dict() == saved_state
         assert loaded.session.events == saved_events  # the log is restored, replayed once
@@ -293,11 +297,11 @@ async def test_sizes_and_too_small_notice():
         game = await start(pilot, Session(SEATS, 7))
         await clear_dialogs(pilot)
         assert game.has_class("-narrow")
-        assert sum(1 for fv in game.query("ForestView") if fv.display) == 1
+        assert sum(1 for fv in game.query(ForestView) if fv.display) == 1
         await pilot.resize_terminal(200, 60)
         await pilot.pause()
         assert game.has_class("-wide")
-        assert sum(1 for fv in game.query("ForestView") if fv.display) == 2
+        assert sum(1 for fv in game.query(ForestView) if fv.display) == 2
         await pilot.resize_terminal(70, 20)
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
@@ -351,14 +355,14 @@ async def test_new_game_form_rejects_a_spirit_twice_and_starts_with_the_seed():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
         form = app.screen
-        form.query_one("#spirit-1").value = "winter"
+        form.query_one("#spirit-1", Cycle).value = "winter"
         await pilot.press("f5")
         assert app.game is None
         assert "chosen twice" in str(form.query_one("#newgame-error").render())
-        form.query_one("#spirit-1").value = "autumn"
+        form.query_one("#spirit-1", Cycle).value = "autumn"
         await pilot.press("f2")  # a third seat
-        form.query_one("#ctl-2").value = "random"
-        form.query_one("#seed").value = "42"
+        form.query_one("#ctl-2", Cycle).value = "random"
+        form.query_one("#seed", Input).value = "42"
         await pilot.press("f5")
         game = app.game
         assert game is not None
@@ -374,13 +378,14 @@ async def test_mouse_click_on_a_choice_applies_it_and_keybar_click_explains():
         game = await start(pilot, Session(SEATS, 14))
         await clear_dialogs(pilot)
         # The first listed choice in the draw phase is "Draw the next card".
-        assert game._choices[0].action.kind == "draw"
+        first = game._choices[0].action
+        assert first is not None and first.kind == "draw"
         await pilot.click("#choices", offset=(2, 0))
         assert game.session.actions == ["draw"]
         # Clicking a dimmed key in the key bar is the same as pressing it: refused.
         await pilot.press("s")
         await clear_dialogs(pilot)
-        bar = game.query_one("#keys")
+        bar = game.query_one("#keys", KeyBar)
         span = next(s for s in bar._spans if s.key == "s")
         assert not span.enabled  # the next player has revealed nothing yet
         before = game.session.state
@@ -398,7 +403,7 @@ async def test_a_failed_save_says_why_and_keeps_the_game(tmp_path):
         before = game.session.state
         await pilot.press("ctrl+s")
         prompt = app.screen
-        prompt.query_one("#file-path").value = str(tmp_path)  # a folder, not a file
+        prompt.query_one("#file-path", Input).value = str(tmp_path)  # a folder, not a file
         await pilot.press("enter")
         await pilot.pause()
         # Refused in the prompt itself, which stays for another name.
@@ -406,7 +411,7 @@ async def test_a_failed_save_says_why_and_keeps_the_game(tmp_path):
             prompt.query_one("#file-error").render()
         )
         (tmp_path / "notes.txt").write_text("x", encoding="utf-8")
-        prompt.query_one("#file-path").value = str(tmp_path / "notes.txt" / "game.json")
+        prompt.query_one("#file-path", Input).value = str(tmp_path / "notes.txt" / "game.json")
         await pilot.press("enter")  # its folder is a file: the write fails
         await pilot.pause()
         assert app.screen is game and game.session.state is before
@@ -457,7 +462,7 @@ async def test_clicks_on_reserve_and_forest_act_or_say_why():
         target = game._choices[0]
         assert target.cell >= 0
         x, y = target.cell % 5, target.cell // 5
-        forest = next(fv for fv in game.query("ForestView") if fv.seat == st.current)
+        forest = next(fv for fv in game.query(ForestView) if fv.seat == st.current)
         await pilot.click(forest, offset=(x * 7 + 2, y + 1))
         assert game.session.actions[-1] == str(target.action)
         # A click on a space that is not offered says why.
@@ -567,7 +572,8 @@ def _attract_positions() -> tuple[tuple[int, list[str]], tuple[int, list[str]]]:
     found: dict[str, tuple[int, list[str]]] = {}
     for seed in range(100):
         st, _ = new_game([(x.name, x.spirit) for x in SEATS], seed)
-        rng, log = random.Random(seed), []
+        rng = random.Random(seed)
+        log: list[str] = []
         while st.phase != "over" and len(found) < 2:
             legal = legal_actions(st)
             d = decision(st)
@@ -634,7 +640,7 @@ async def test_a_laptop_terminal_gets_the_middle_layout():
         game = await start(pilot, Session(SEATS, 7))
         await clear_dialogs(pilot)
         assert game.has_class("-mid") and not game.has_class("-wide")
-        shown = [fv for fv in game.query("ForestView") if fv.display]
+        shown = [fv for fv in game.query(ForestView) if fv.display]
         assert [fv.seat for fv in shown] == list(range(game.state.n))
         focus = game.focus_seat
         assert [fv.line for fv in shown] == [fv.seat != focus for fv in shown]
@@ -645,7 +651,7 @@ async def test_a_laptop_terminal_gets_the_middle_layout():
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
         assert game.has_class("-mid") and game.forest_room == 1
-        assert [fv.seat for fv in game.query("ForestView") if fv.display] == [0, 1]
+        assert [fv.seat for fv in game.query(ForestView) if fv.display] == [0, 1]
         await pilot.resize_terminal(90, 30)
         await pilot.pause()
         assert not game.has_class("-mid") and game.has_class("-narrow")
@@ -663,7 +669,7 @@ async def test_the_key_bar_keeps_help_and_quit_and_hides_an_empty_confirm():
     async with app.run_test(size=(80, 24)) as pilot:
         game = await start(pilot, Session(SEATS, 14))
         await clear_dialogs(pilot)
-        bar = game.query_one("#keys")
+        bar = game.query_one("#keys", KeyBar)
 
         def shown() -> str:
             return str(bar.render())
@@ -701,12 +707,12 @@ async def test_v_shows_another_players_help_line_at_80x24():
         await pilot.press("s")
         await clear_dialogs(pilot)
         me = game.state.current
-        panel = game.query_one("#helpline")
+        panel = game.query_one("#helpline", HelpLineView)
         assert panel.seat == me
         await pilot.press("v")
         other = (me + 1) % game.state.n
         assert panel.seat == other and game.viewed == other
-        shown = [fv.seat for fv in game.query("ForestView") if fv.display]
+        shown = [fv.seat for fv in game.query(ForestView) if fv.display]
         assert shown == [other]
         from living_forest.present.board.help_line import help_line
 
@@ -797,11 +803,11 @@ async def test_v_in_the_middle_layout_names_the_help_line_above_another_forest()
         await clear_dialogs(pilot)
         me = game.state.current
         name = game.state.players[me].name
-        panel = game.query_one("#helpline")
+        panel = game.query_one("#helpline", HelpLineView)
         assert f"{name}'s" not in str(panel.render())  # above their own Forest: no name
         await pilot.press("v")
         other = (me + 1) % game.state.n
-        shown = [fv for fv in game.query("ForestView") if fv.display]
+        shown = [fv for fv in game.query(ForestView) if fv.display]
         assert shown[0].seat == other and panel.seat == me  # under the panel: the other's
         assert shown[0].region.y < shown[1].region.y and shown[1].seat == me
         assert f"{name}'s Help Line" in str(panel.render())
@@ -831,7 +837,7 @@ async def test_the_rounds_held_last_move_is_in_the_log_while_it_waits():
         await clear_dialogs(pilot)
         await press_action(pilot, game, a)
         assert game.session.held == a
-        lines = game.query_one("#log").sentences
+        lines = game.query_one("#log", EventLog).sentences
         ends = next(i for i, e in enumerate(events) if e.kind == "turn_ended")
         own = [describe(e, after) for e in events[: ends + 1]]
         rest = [describe(e, after) for e in events[ends + 1 :]]
@@ -839,7 +845,7 @@ async def test_the_rounds_held_last_move_is_in_the_log_while_it_waits():
         assert not any(x in lines for x in rest if x not in own)
         await pilot.press("enter")
         await clear_dialogs(pilot)
-        lines = game.query_one("#log").sentences
+        lines = game.query_one("#log", EventLog).sentences
         text = "\n".join(lines)
         for x in own:
             assert text.count(x) == sum(1 for y in own if y == x), x  # once, not twice
@@ -881,11 +887,11 @@ async def test_every_forest_shows_at_120x40_compact_where_needed(n: int, kodama:
         await clear_dialogs(pilot)
         await pilot.pause()
         left = game.query_one("#left")
-        forests = [fv for fv in game.query("ForestView") if fv.display]
+        forests = [fv for fv in game.query(ForestView) if fv.display]
         assert sorted(fv.seat for fv in forests) == list(range(n))
         assert left.max_scroll_y == 0
         assert all(fv.region.bottom <= left.region.bottom for fv in forests)
-        circle = game.query_one("#circle")
+        circle = game.query_one("#circle", CircleView)
         assert circle.region.height == circle.lines  # not wrapped
         compact = [fv for fv in forests if fv.compact]
         assert not forests[0].compact  # the Forest in play, whole

@@ -7,8 +7,11 @@ import asyncio
 import logging
 import random
 import time
+from typing import Any
 
-from living_forest.bots import BOTS, baseline_bot, rules_bot
+from living_forest.bots import BOTS
+from living_forest.bots.rules_bot import rules_bot
+from living_forest.bots.rules_of_thumb import baseline_bot
 from living_forest.core import legal_actions, observe
 from living_forest.persistence import read_record
 from living_forest.present.bot_turns import fallback_move
@@ -16,6 +19,8 @@ from living_forest.present.choices import action_label
 from living_forest.present.session import CONTROLLERS, SeatConfig, Session
 from living_forest.tui.app import LivingForestApp
 from living_forest.tui.screens.modals import InfoScreen
+from living_forest.tui.screens.title import Cycle
+from living_forest.tui.widgets.event_log import EventLog
 
 from ..core.scenario import to_action_phase
 from .driver import first_flow, press_action, settle, started
@@ -94,6 +99,7 @@ async def test_the_hint_refuses_while_a_bot_plays():
             await asyncio.sleep(0.01)
             await pilot.pause()
         game = app.game
+        assert game is not None
         await pilot.press("h")
         assert "hints are for people" in game.message
         game.cancel_bot()
@@ -109,7 +115,7 @@ async def test_bot_levels_are_picked_by_their_words_and_shown_by_them():
         await pilot.press("n")
         form = app.screen
         assert isinstance(form, NewGameScreen)
-        ctl = form.query_one("#ctl-1")
+        ctl = form.query_one("#ctl-1", Cycle)
         ctl.focus()
         seen = []
         for key in ("e", "m", "a", "h", "h"):
@@ -182,9 +188,9 @@ def test_a_draw_hint_says_how_close_the_forced_stop_is() -> None:
     the seat knows of its deck; a stop there keeps two actions."""
     import random as _random
 
-    from living_forest.bots import random_bot
     from living_forest.bots.greedy import draw_risk
     from living_forest.bots.hint import hint
+    from living_forest.bots.rules_of_thumb import random_bot
     from living_forest.core import apply, new_game
     from living_forest.present.status import hint_text
 
@@ -219,7 +225,7 @@ async def test_a_bot_that_fails_has_a_simple_move_played_and_the_game_goes_on(mo
     traceback: the worker's error took it down. Now its step is the rules bot's seeded
     move, the player is told once in words, the traceback goes to the logging module,
     and the game goes on to the person's turn, autosaved."""
-    calls = []
+    calls: list[int] = []
 
     def buggy(obs, legal, rng):  # raises on its first two decisions
         calls.append(len(calls))
@@ -234,7 +240,12 @@ async def test_a_bot_that_fails_has_a_simple_move_played_and_the_game_goes_on(mo
     app = LivingForestApp(bot_pause=0)
     notes: list[str] = []
     notify = app.notify
-    monkeypatch.setattr(app, "notify", lambda text, **kw: (notes.append(text), notify(text, **kw)))
+
+    def noting(text: str, **kw: Any) -> None:
+        notes.append(text)
+        notify(text, **kw)
+
+    monkeypatch.setattr(app, "notify", noting)
     with caplog.at_level(logging.ERROR, logger="living_forest.present.bot_turns"):
         async with app.run_test(size=(80, 24)) as pilot:
             app.start_session(session)
@@ -250,11 +261,12 @@ async def test_a_bot_that_fails_has_a_simple_move_played_and_the_game_goes_on(mo
             assert session.actions[1] == str(fallback_move(second.state, 1))
             # Told once, though it failed twice.
             said = "Bot (bot) failed with a program error and played a simple move instead."
-            log = game.query_one("#log")
+            log = game.query_one("#log", EventLog)
             assert [line.strip() for line in log.sentences].count(said) == 1
             assert notes.count(said) == 1
             assert not any("IndexError" in line or "Traceback" in line for line in log.sentences)
             app.flush_autosave()
+            assert app.autosave_to is not None
             assert read_record(app.autosave_to).actions == session.actions
         assert app.return_code in (None, 0)
     assert [type(r.exc_info[1]) for r in caplog.records] == [IndexError, IndexError]

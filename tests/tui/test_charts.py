@@ -8,8 +8,9 @@ import random
 import time
 
 import pytest
+from rich.text import Text
 
-from living_forest.bots import baseline_bot, random_bot
+from living_forest.bots.rules_of_thumb import baseline_bot, random_bot
 from living_forest.core import (
     BASE_GAME,
     GameOptions,
@@ -80,8 +81,8 @@ def test_V1_a_point_per_round_with_the_counts_of_the_recorded_game(options, bot)
     assert attacks
     for p in points[:-1]:
         nxt = replay.states[replay.round_start(p.round + 1)]
-        r = rules_of(nxt)
-        after = [counts(r, q) for q in nxt.players]
+        rules = rules_of(nxt)
+        after = [counts(rules, q) for q in nxt.players]
         assert [c[:2] for c in p.counts] == [(c.trees, c.fires) for c in after]
         assert p.power == attacks.get(p.round, 0)
     assert any(p.power for p in points) and any(c[1] for p in points for c in p.counts)
@@ -117,6 +118,7 @@ async def test_the_legend_follows_the_turn_order_in_the_app() -> None:
         await pilot.pause()
         chart = app.screen
         assert isinstance(chart, ChartScreen)
+        assert app.game is not None
         order = [p.name for p in app.game.session.state.players]
         assert order[0] == SEATS[1].name and chart.names == order
         title = str(chart.query_one("#chart-title").render())
@@ -210,6 +212,7 @@ async def test_the_game_waits_while_the_chart_is_open() -> None:
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, ChartScreen)
+        assert app.game is not None
         deadline = time.monotonic() + 30  # a bot still thinking may finish its step
         while app.game.bot_busy and time.monotonic() < deadline:
             await asyncio.sleep(0.02)
@@ -269,7 +272,9 @@ async def test_the_chart_shows_every_players_marker_where_counts_are_level() -> 
             await pilot.pause()
             await pilot.pause()
             plot = app.screen.query_one("#chart-trees")
-            text = plot.render().plain
+            rendered = plot.render()
+            assert isinstance(rendered, Text)  # plotext's chart, in ANSI colours
+            text = rendered.plain
             rows = text.splitlines()
             row2 = next(r for r in rows if r.startswith(" 2┤"))  # all four at 2, round 1
             assert all(m in row2 for m in MARKERS), row2

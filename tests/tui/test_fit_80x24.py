@@ -8,8 +8,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from textual.content import Content
 
-from living_forest.bots import baseline_bot
+from living_forest.bots.rules_of_thumb import baseline_bot
 from living_forest.core import BASE_GAME, GameOptions, apply, is_over, legal_actions, new_game
 from living_forest.core.observation import observe
 from living_forest.present.cells import cell_len
@@ -118,6 +119,7 @@ async def test_the_since_note_never_covers_the_log_in_the_larger_layouts(size) -
         for _ in range(5):  # the note is mounted on a later refresh
             await pilot.pause()
         game = app.game
+        assert game is not None
         log_region = game.query_one("#log").region
         since = "Since your last turn" in said
         notes = list(app.screen.query(Toast))
@@ -148,6 +150,8 @@ async def test_the_new_game_form_keeps_its_title_whole_beside_its_scroll_bar() -
         shown = "".join(
             seg.text for line in title.render_lines(title.region.reset_offset) for seg in line
         )
-        assert " ".join(shown.split()) == " ".join(title.render().plain.split())  # all of it
+        rendered = title.render()
+        assert isinstance(rendered, Content)
+        assert " ".join(shown.split()) == " ".join(rendered.plain.split())  # all of it
         box = form.query_one("#newgame").scrollable_content_region
         assert title.region.right <= box.right  # all of it left of the scroll bar

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from living_forest.bots import baseline_bot, random_bot
+from living_forest.bots.rules_of_thumb import baseline_bot, random_bot
 from living_forest.core import (
     Action,
     GameOptions,

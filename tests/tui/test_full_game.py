@@ -8,6 +8,7 @@ from living_forest.core import apply, is_over, new_game, outcome
 from living_forest.tui.app import LivingForestApp
 from living_forest.tui.screens.game import GameScreen
 from living_forest.tui.screens.over import GameOverScreen
+from living_forest.tui.widgets.board import ForestView
 
 from .driver import play_to_end, settle
 
@@ -62,7 +63,7 @@ async def test_full_two_player_game_by_keys():
         assert st.players[res.winners[0]].name in text
         # Behind the result the board shows the winner's Help Line and Forest.
         assert game.shown_seat == res.winners[0]
-        assert [fv.seat for fv in game.query("ForestView") if fv.display] == [res.winners[0]]
+        assert [fv.seat for fv in game.query(ForestView) if fv.display] == [res.winners[0]]
         await pilot.press("q")
         await pilot.pause()
         assert app.game is None
@@ -71,7 +72,7 @@ async def test_full_two_player_game_by_keys():
 def _finished(seed: int, options=None):
     import random
 
-    from living_forest.bots import baseline_bot
+    from living_forest.bots.rules_of_thumb import baseline_bot
     from living_forest.core import BASE_GAME, legal_actions, observe
 
     st, _ = new_game([("Ana", "winter"), ("Ben", "spring")], seed, options=options or BASE_GAME)
@@ -144,6 +145,7 @@ async def test_rematch_starts_a_new_deal_with_the_same_seats():
         await settle(pilot)
         assert isinstance(app.screen, GameOverScreen)
         old = app.game
+        assert old is not None
         await pilot.press("r")
         await pilot.pause()
         game = app.game
@@ -162,7 +164,7 @@ def test_the_result_table_columns_line_up_in_each_language(lang: str):
     import re
 
     from living_forest import i18n
-    from living_forest.bots import baseline_bot, random_bot
+    from living_forest.bots.rules_of_thumb import baseline_bot, random_bot
     from living_forest.core import BASE_GAME, legal_actions, observe
     from living_forest.present.results import BREAKDOWN_WIDTH
     from living_forest.tui.screens.over import count_word, summary

@@ -12,7 +12,7 @@ from hypothesis import strategies as hs
 from textual.content import Content
 from textual.widgets import Input
 
-from living_forest.bots import baseline_bot
+from living_forest.bots.rules_of_thumb import baseline_bot
 from living_forest.core import is_over, legal_actions, observe
 from living_forest.present.markup import FINAL_BACKSLASH, safe
 from living_forest.present.session import SeatConfig, Session

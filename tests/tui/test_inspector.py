@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import random
 
-from living_forest.bots import baseline_bot
+from living_forest.bots.rules_of_thumb import baseline_bot
 from living_forest.core import (
+    BASE_GAME,
     Action,
     GameOptions,
     apply,
@@ -26,9 +27,11 @@ from .driver import clear_dialogs, started
 
 
 def _positions(options: GameOptions | None = None):
-    kw = {} if options is None else {"options": options}
+    options = BASE_GAME if options is None else options
     for seed in (41, 42):
-        st, _ = new_game([("Ana", "winter"), ("Ben", "spring"), ("Cy", "summer")], seed, **kw)
+        st, _ = new_game(
+            [("Ana", "winter"), ("Ben", "spring"), ("Cy", "summer")], seed, options=options
+        )
         rng = random.Random(seed)
         while st.phase != "over":
             yield st
@@ -79,6 +82,7 @@ async def test_o_opens_the_inspector_on_the_board_and_changes_nothing() -> None:
         app.start_session(Session(seats, 7))
         await started(pilot)
         game = app.game
+        assert game is not None
         before = game.session.state
         await pilot.press("o")
         assert isinstance(app.screen, InspectScreen)
@@ -120,6 +124,7 @@ async def test_a_finished_turn_waiting_to_be_passed_on_says_so_in_the_inspector(
         await started(pilot)
         await clear_dialogs(pilot)
         game = app.game
+        assert game is not None
         assert game.state.phase == "action" and game.session.current_is_human
         await pilot.press("e")
         await pilot.pause()

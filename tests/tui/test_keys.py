@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.binding import Binding
+from textual.dom import DOMNode
+
 from living_forest.present.session import SeatConfig, Session
 from living_forest.tui.app import LivingForestApp
 from living_forest.tui.keymap import load_keymap
@@ -26,7 +29,7 @@ from living_forest.tui.widgets.controls import ChoiceList
 
 from .driver import started
 
-ALL = [
+ALL: list[type[DOMNode]] = [
     LivingForestApp,
     TitleScreen,
     NewGameScreen,
@@ -74,6 +77,7 @@ def test_every_binding_has_a_unique_id_and_a_portable_key():
     ids = []
     for cls in ALL:
         for b in cls.BINDINGS:
+            assert isinstance(b, Binding), (cls, b)
             assert b.id, f"{cls.__name__}: {b.key} has no id"
             ids.append(b.id)
             for key in b.key.split(","):
@@ -92,6 +96,7 @@ def test_keys_md_lists_every_remappable_id():
         SettingsScreen,
     ):
         for b in cls.BINDINGS:
+            assert isinstance(b, Binding) and b.id is not None, (cls, b)
             if not b.id.endswith(".why"):
                 assert f"`{b.id}`" in text, b.id
 
@@ -115,6 +120,7 @@ async def test_remapped_key_plays_the_action(tmp_path, monkeypatch):
     async with app.run_test(size=(80, 24)) as pilot:
         app.start_session(Session([SeatConfig("Ana", "winter"), SeatConfig("Ben", "spring")], 3))
         await started(pilot)
+        assert app.game is not None
         assert app.game.key_of("draw") != "d"
         status = str(app.game.query_one("#status").render())
         assert f"{app.game.key_of('draw')} draw" in status and "d draw" not in status

@@ -5,12 +5,15 @@ game."""
 from __future__ import annotations
 
 import pytest
+from textual.widgets import Input
 
 from living_forest.core import GameOptions, apply, is_over, new_game
 from living_forest.core.kodama import kodama
 from living_forest.present.session import SeatConfig, Session
 from living_forest.tui.app import LivingForestApp
 from living_forest.tui.screens.over import GameOverScreen
+from living_forest.tui.screens.title import Cycle
+from living_forest.tui.widgets.event_log import EventLog
 
 from ..core.kodama_scenario import give_tiles, kstart, set_pile
 from ..core.scenario import to_action_phase
@@ -26,7 +29,7 @@ async def test_the_new_game_form_starts_a_kodama_game():
         await pilot.press("n")
         await pilot.pause()
         form = app.screen
-        rules = form.query_one("#rules")
+        rules = form.query_one("#rules", Cycle)
         rules.focus()
         await pilot.press("right")
         assert rules.value == "kodama"
@@ -45,6 +48,7 @@ async def test_a_base_game_shows_no_kodama_material():
         app.start_session(Session(SEATS, 5, first=0))
         await settle(pilot)
         game = app.game
+        assert game is not None
         assert not game.query_one("#kodama").display
         for name in ("call", "element", "animal"):
             assert game.check_action("play", (name,)) is False  # hidden, not dimmed
@@ -57,6 +61,7 @@ async def test_the_board_shows_the_piles_onibi_and_the_symbols():
         app.start_session(Session(SEATS, 5, first=0, options=KODAMA))
         await settle(pilot)
         game = app.game
+        assert game is not None
         st = game.session.state
         k = kodama(st)
         panel = str(game.query_one("#kodama").render())
@@ -78,6 +83,7 @@ async def test_a_call_is_played_by_keys_and_onibi_moves():
         app.start_session(Session(SEATS, 1, first=0, options=KODAMA, state=st))
         await settle(pilot)
         game = app.game
+        assert game is not None
         assert game.check_action("play", ("call",)) is True
         onibi = kodama(game.session.state).onibi
         await pilot.press("c")
@@ -86,7 +92,7 @@ async def test_a_call_is_played_by_keys_and_onibi_moves():
         await press_action(pilot, game, next(a for a in game.session.legal() if a.arg == "tree"))
         assert game.session.actions[-1] == "call tree"
         assert kodama(game.session.state).onibi != onibi
-        log = "\n".join(str(line.text) for line in game.query_one("#log").lines)
+        log = "\n".join(str(line.text) for line in game.query_one("#log", EventLog).lines)
         assert "Ana calls Tree Kodama 1" in log and "Onibi moves" in log
 
 
@@ -100,6 +106,7 @@ async def test_a_whole_kodama_game_by_keys_against_a_bot_at_80x24():
         app.start_session(Session(seats, 12, options=KODAMA))
         await started(pilot)
         game = app.game
+        assert game is not None
         await play_to_end(pilot, game)
         st = game.session.state
         assert is_over(st) and isinstance(app.screen, GameOverScreen)
@@ -121,6 +128,7 @@ async def test_an_element_tile_is_spent_by_keys_and_shown(tmp_path):
         app.start_session(Session(SEATS, 1, first=0, options=KODAMA, state=st))
         await settle(pilot)
         game = app.game
+        assert game is not None
         assert game.check_action("play", ("element",)) is True
         await pilot.press("l")
         labels = [c.label for c in game._choices]
@@ -141,9 +149,10 @@ async def test_a_kodama_game_saves_and_loads_through_the_app(tmp_path):
             await pilot.press(key)
         await settle(pilot)
         game = app.game
+        assert game is not None
         saved = game.session.state.to_dict()
         await pilot.press("ctrl+s")
-        app.screen.query_one("#file-path").value = str(path)
+        app.screen.query_one("#file-path", Input).value = str(path)
         await pilot.press("enter")
         await pilot.pause()
         assert path.is_file()
@@ -160,14 +169,14 @@ async def test_the_new_game_form_remembers_the_last_setup():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
         await pilot.pause()
-        app.screen.query_one("#rules").value = "kodama"
-        app.screen.query_one("#ctl-1").value = "baseline"
+        app.screen.query_one("#rules", Cycle).value = "kodama"
+        app.screen.query_one("#ctl-1", Cycle).value = "baseline"
         await pilot.press("f5")
         await pilot.pause()
-        assert app.game.session.options == KODAMA
+        assert app.game is not None and app.game.session.options == KODAMA
         app.pop_screen()
         await pilot.pause()
         await pilot.press("n")
         await pilot.pause()
-        assert app.screen.query_one("#rules").value == "kodama"
-        assert app.screen.query_one("#ctl-1").value == "baseline"
+        assert app.screen.query_one("#rules", Cycle).value == "kodama"
+        assert app.screen.query_one("#ctl-1", Cycle).value == "baseline"

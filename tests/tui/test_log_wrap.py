@@ -7,11 +7,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.text import Text
 
 from living_forest import i18n
-from living_forest.bots import baseline_bot
+from living_forest.bots.rules_of_thumb import baseline_bot
 from living_forest.core import GameOptions, apply, describe, legal_actions, new_game
 from living_forest.core.observation import observe
 from living_forest.tui.widgets.event_log import Sentence, wrap_sentence
@@ -19,7 +19,7 @@ from living_forest.tui.widgets.event_log import Sentence, wrap_sentence
 FRENCH = "Bot révèle Renard (solitaire) ; solitaires nets : 2."
 
 
-def _rendered(renderable: object, width: int) -> list[str]:
+def _rendered(renderable: RenderableType, width: int) -> list[str]:
     console = Console(width=width, color_system=None, legacy_windows=False)
     lines = console.render_lines(renderable, console.options, pad=False)
     return ["".join(seg.text for seg in line).rstrip() for line in lines]

@@ -16,7 +16,7 @@ from rich.cells import cell_len as rich_cell_len
 from rich.cells import get_character_cell_size
 from textual.content import Content
 
-from living_forest.bots import baseline_bot
+from living_forest.bots.rules_of_thumb import baseline_bot
 from living_forest.core import (
     GameOptions,
     GameState,

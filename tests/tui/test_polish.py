@@ -8,8 +8,9 @@ from living_forest.core.engine import data
 from living_forest.present.session import SeatConfig, Session
 from living_forest.tui.app import LivingForestApp
 from living_forest.tui.screens.game import GameScreen
-from living_forest.tui.screens.title import NewGameScreen
+from living_forest.tui.screens.title import Cycle, NewGameScreen
 from living_forest.tui.widgets.controls import ChoiceList
+from living_forest.tui.widgets.event_log import EventLog
 
 from .driver import clear_dialogs, started
 
@@ -29,14 +30,15 @@ async def test_new_game_by_keyboard_ana_human_vs_ben_baseline():
         assert isinstance(form, NewGameScreen)
         order = []
         for _ in range(6):
+            assert app.focused is not None
             order.append(app.focused.id)
             await pilot.press("tab")
         # Tab goes row by row: name, Spirit, player.
         assert order == ["name-0", "spirit-0", "ctl-0", "name-1", "spirit-1", "ctl-1"]
         await pilot.press("shift+tab")
-        assert app.focused.id == "ctl-1"
+        assert app.focused is not None and app.focused.id == "ctl-1"
         await pilot.press("b")
-        assert form.query_one("#ctl-1").value == "baseline"
+        assert form.query_one("#ctl-1", Cycle).value == "baseline"
         summary = text_of(form.query_one("#newgame-summary"))
         assert "Ana (Winter, human) vs Ben (Spring, baseline bot)" in summary
         await pilot.press("enter")
@@ -52,25 +54,26 @@ async def test_spirit_and_player_change_with_arrows_and_space():
         await pilot.press("n")
         form = app.screen
         await pilot.press("tab")  # seat 1's Spirit
-        assert app.focused.id == "spirit-0"
+        assert app.focused is not None and app.focused.id == "spirit-0"
         await pilot.press("right")
-        assert form.query_one("#spirit-0").value == "spring"
+        assert form.query_one("#spirit-0", Cycle).value == "spring"
         await pilot.press("left", "left")
-        assert form.query_one("#spirit-0").value == "autumn"
+        assert form.query_one("#spirit-0", Cycle).value == "autumn"
         await pilot.press("tab", "space")  # seat 1's player: human -> random
-        assert form.query_one("#ctl-0").value == "random"
+        assert form.query_one("#ctl-0", Cycle).value == "random"
         assert "Ana (Autumn, random bot)" in text_of(form.query_one("#newgame-summary"))
 
 
 async def test_log_rewraps_at_the_new_width_after_a_resize():
     app = LivingForestApp(bot_pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        pilot.app.start_session(Session(SEATS, 7))
+        app.start_session(Session(SEATS, 7))
         await started(pilot)
         game = app.game
+        assert game is not None
         await pilot.press("d", "d")
         await clear_dialogs(pilot)
-        log = game.query_one("#log")
+        log = game.query_one("#log", EventLog)
         narrow_lines = len(log.lines)
         assert narrow_lines > len(log.sentences)  # some sentences wrapped at 80 columns
         await pilot.resize_terminal(160, 48)
@@ -87,9 +90,10 @@ async def test_log_rewraps_at_the_new_width_after_a_resize():
 async def test_large_board_ring_help_list_and_fitted_choice_box():
     app = LivingForestApp(bot_pause=0)
     async with app.run_test(size=(160, 48)) as pilot:
-        pilot.app.start_session(Session(SEATS, 7))
+        app.start_session(Session(SEATS, 7))
         await started(pilot)
         game = app.game
+        assert game is not None
         await pilot.press("d")
         await clear_dialogs(pilot)
         ring = text_of(game.query_one("#circle"))

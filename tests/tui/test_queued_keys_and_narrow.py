@@ -65,6 +65,7 @@ async def test_enter_twice_in_the_save_prompt_saves_once_and_keeps_the_game(
         app.start_session(Session(TWO, 3))
         await started(pilot)
         game = app.game
+        assert game is not None
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, FilePromptScreen)
@@ -197,7 +198,7 @@ async def test_a_key_read_while_held_keys_are_given_back_goes_behind_them(
     task, not to the end of its queue behind that key (the name was "kTom")."""
     app = LivingForestApp(bot_pause=0)
     settle = app._settle
-    came = []
+    came: list[bool] = []
 
     def key_comes_in_meanwhile() -> None:
         if isinstance(app.screen, NewGameScreen) and app.screen.is_mounted and not came:

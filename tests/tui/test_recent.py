@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from living_forest.bots import baseline_bot
+from living_forest.bots.rules_of_thumb import baseline_bot
 from living_forest.core import apply, legal_actions, new_game, observe, rules_of
 from living_forest.present.board.circle import circle
 from living_forest.present.board.forest import forest

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from living_forest.bots import baseline_bot
+from living_forest.bots.rules_of_thumb import baseline_bot
 from living_forest.core import apply, describe, is_over, legal_actions, new_game, observe
 from living_forest.present.replay import Replay
 from living_forest.present.session import SeatConfig, Session
@@ -18,15 +18,18 @@ from living_forest.tui.screens.charts import ChartScreen
 from living_forest.tui.screens.game import GameScreen
 from living_forest.tui.screens.modals import HelpScreen, InfoScreen, NumberScreen
 from living_forest.tui.screens.replay import ReplayScreen
+from living_forest.tui.widgets.board import Panel
+from living_forest.tui.widgets.event_log import EventLog
 
-from .driver import settle
+from .driver import current_screen, settle
 
 SEATS = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer")]
 
 
 def _log(seed: int, n_actions: int | None = None) -> list[str]:
     st, _ = new_game([(s.name, s.spirit) for s in SEATS], seed, first=0)
-    rng, log = random.Random(seed), []
+    rng = random.Random(seed)
+    log: list[str] = []
     while not is_over(st) and (n_actions is None or len(log) < n_actions):
         a = baseline_bot(observe(st, st.current), legal_actions(st), rng)
         st, _ = apply(st, a)
@@ -69,8 +72,7 @@ async def test_the_viewer_steps_the_board_and_the_log(tmp_path) -> None:
         assert app.open_replay(path)
         await pilot.pause()
         await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ReplayScreen)
+        screen = current_screen(app, ReplayScreen)
         r = screen.replay
         # It opens at the start (at the end, p did nothing and said nothing).
         assert screen.index == 0 and screen.board_state is r.states[0]
@@ -89,11 +91,11 @@ async def test_the_viewer_steps_the_board_and_the_log(tmp_path) -> None:
         assert screen.check_action("step", (-1,)) is None  # nothing before the start
         await pilot.press("right", "right")
         assert screen.index == 2
-        log_view = screen.query_one("#log")
+        log_view = screen.query_one("#log", EventLog)
         shown = "\n".join(log_view.sentences)
         for ev in r.steps[2]:
             assert describe(ev, r.states[2]) in shown
-        panels = [screen.query_one(f"#{x}") for x in ("circle", "reserve", "players")]
+        panels = [screen.query_one(f"#{x}", Panel) for x in ("circle", "reserve", "players")]
         assert all(p.state is r.states[2] for p in panels)
         await pilot.press("pagedown")
         assert screen.index == r.round_start(2)

@@ -78,6 +78,7 @@ async def test_the_save_prompt_asks_before_replacing_a_save(tmp_path: Path) -> N
         await pilot.pause()
         assert app.screen is app.game
         assert read_record(target).seats[0].name == "Ana"
+        assert app.game is not None
         assert read_record(target).actions == app.game.session.actions
 
 
@@ -131,10 +132,10 @@ async def test_a_browser_tab_loads_and_saves_only_in_its_own_folder(
         assert app.screen is app.game
         await pilot.press("ctrl+o", "end", "enter")  # Load: "Another file…"
         await pilot.pause()
-        prompt = app.screen
-        assert isinstance(prompt, FilePromptScreen)
-        prompt.query_one("#file-path", Input).value = str(tmp_path / "data" / ".." / "x.json")
+        typed = pilot.app.screen  # app.screen: mypy still holds it for the game screen
+        assert isinstance(typed, FilePromptScreen)
+        typed.query_one("#file-path", Input).value = str(tmp_path / "data" / ".." / "x.json")
         await pilot.press("enter")
         await pilot.pause()
-        assert app.screen is prompt and "Here, games are kept in" in _error(prompt)
+        assert app.screen is typed and "Here, games are kept in" in _error(typed)
     assert (folder / "mine.json").is_file() and not any(outside.iterdir())

@@ -144,6 +144,7 @@ async def test_ctrl_s_saves_from_a_hand_off_box(tmp_path: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert path.is_file() and app.screen is box  # back to the box, game untouched
+        assert app.game is not None
         assert read_record(path).actions == app.game.session.actions
 
 
@@ -209,6 +210,7 @@ async def test_loading_a_save_again_goes_on_in_its_one_autosave() -> None:
             app.flush_autosave()
             assert len(autosaves()) == 1
         first = app.autosave_to
+        assert first is not None and app.game is not None
         app.game.session.play("draw")  # the autosave is one move ahead of other.json now
         app.flush_autosave()
         await pilot.pause()
@@ -231,6 +233,7 @@ async def test_an_ended_app_writes_its_last_move_and_leaves_no_autosave_thread()
         assert app.autosaver is not None
         thread, path = app.autosaver._thread, app.autosave_to
         assert thread.is_alive() and path is not None
+        assert app.game is not None
         moves = list(app.game.session.actions)
     assert not thread.is_alive()
     assert read_record(path).actions == moves == ["draw"]

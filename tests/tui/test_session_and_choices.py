@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from living_forest.bots import baseline_bot
+from living_forest.bots.rules_of_thumb import baseline_bot
 from living_forest.core import apply, is_over, legal_actions, new_game
 from living_forest.core.observation import observe
 from living_forest.present.choices import choices
@@ -151,7 +151,7 @@ def test_the_rounds_last_move_waits_for_enter_and_can_be_undone(tmp_path) -> Non
     Fragment), undo drops it, Enter (confirm_turn) plays it and the round."""
     import random as _random
 
-    from living_forest.bots import baseline_bot as _bot
+    from living_forest.bots.rules_of_thumb import baseline_bot as _bot
     from living_forest.core import legal_actions as _legal
     from living_forest.core import observe as _observe
     from living_forest.core import turn_preview
@@ -198,7 +198,7 @@ def test_ending_the_rounds_last_turn_by_hand_shows_nothing_of_the_next_round() -
     (which undo could then take back, having seen them)."""
     import random as _random
 
-    from living_forest.bots import baseline_bot as _bot
+    from living_forest.bots.rules_of_thumb import baseline_bot as _bot
     from living_forest.core import legal_actions as _legal
     from living_forest.core import observe as _observe
     from living_forest.core.actions import END, Action

@@ -17,6 +17,7 @@ from living_forest.present.markup import plain_text
 from living_forest.present.session import SeatConfig, Session
 from living_forest.tui.app import LivingForestApp
 from living_forest.tui.screens.game import GameScreen
+from living_forest.tui.widgets.board import SuppliesView
 
 from .driver import started
 
@@ -105,7 +106,8 @@ async def test_a_supply_line_that_wraps_grows_the_panel_instead_of_being_cut():
         app.start_session(Session([SeatConfig(*s) for s in SEATS], 1))
         await started(pilot)
         game = app.game
-        panel = game.query_one("#supplies")
+        assert game is not None
+        panel = game.query_one("#supplies", SuppliesView)
         st = game.session.state
         short = st.clone()
         labels = list(short.dispensers)

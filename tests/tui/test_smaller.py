@@ -82,7 +82,7 @@ async def test_the_form_shows_the_order_the_seed_draws() -> None:
         assert order == "Play order: Ben → Ana  (Ben drawn to start by the seed)"
         await pilot.press("f5")
         await first_flow(pilot)
-        assert [p.name for p in app.game.state.players] == ["Ben", "Ana"]
+        assert app.game is not None and [p.name for p in app.game.state.players] == ["Ben", "Ana"]
 
 
 def test_a_path_breaks_after_a_slash_not_in_a_name() -> None:

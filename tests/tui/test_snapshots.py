@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from living_forest.bots import baseline_bot
+from living_forest.bots.rules_of_thumb import baseline_bot
 from living_forest.core import BASE_GAME, GameOptions, apply, is_over, legal_actions, new_game
 from living_forest.core.observation import observe
 from living_forest.present.session import SeatConfig, Session

@@ -5,6 +5,7 @@ that skipped its exit (the lock file left behind)."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import signal
@@ -55,7 +56,7 @@ def _read_until(app: subprocess.Popen[bytes], needle: bytes) -> None:
     seen = bytearray()
 
     def read() -> None:
-        assert app.stdout is not None
+        assert isinstance(app.stdout, io.BufferedReader)  # a pipe, buffered: it has read1
         while needle not in seen:
             chunk = app.stdout.read1(65536)
             if not chunk:

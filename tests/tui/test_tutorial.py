@@ -339,6 +339,7 @@ async def test_a_lesson_box_waits_for_the_board_to_be_on_top() -> None:
         assert isinstance(app.screen, HelpScreen)
         await pilot.press("escape")
         await _wait_for(pilot, lambda: isinstance(app.screen, InfoScreen))
+        assert isinstance(app.screen, InfoScreen)
         assert app.screen.body == steps[game.tutor.index(game.session)].say
 
 
@@ -351,6 +352,7 @@ async def test_loading_a_game_over_a_tutorial_asks_in_its_own_words() -> None:
         gone: list[int] = []
         app.leave_game_then(lambda: gone.append(1), to=None)
         await _wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        assert isinstance(app.screen, ConfirmScreen)
         assert app.screen.question == "Leave the tutorial?"
         assert "autosave" not in app.screen.body
         await pilot.press("escape")

@@ -109,6 +109,7 @@ async def test_pruning_in_one_window_keeps_the_game_running_in_another() -> None
             assert running.is_file()  # B's start pruned the others, never A's game
             assert len([p for p in others if p.exists()]) < len(others)
             assert len(autosaves()) >= AUTOSAVES_KEPT
+        assert a.game is not None
         actions = list(a.game.session.actions)
         await pa.press("ctrl+q")
     assert read_record(running).actions == actions
@@ -137,4 +138,4 @@ async def test_an_autosave_loaded_by_a_relative_path_goes_on_in_its_own_file(
         await clear_dialogs(pb)
         b.flush_autosave()
         assert autosaves() == [mine]  # no copy
-        assert read_record(mine).actions == b.game.session.actions
+        assert b.game is not None and read_record(mine).actions == b.game.session.actions
