@@ -47,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
         searched = [0, 0.0, 0.0]  # searched decisions, their CPU seconds, the longest
         pick = bot.pick
 
-        def counted(*a, _pick=pick, _n=searched):  # type: ignore[no-untyped-def]
+        def counted(*a, _pick=pick, _n=searched):
             t = time.thread_time()
             try:
                 return _pick(*a)

@@ -72,7 +72,7 @@ async def key_latency(steps: int = 120) -> list[float]:
 
     from textual import events
 
-    from living_forest.bots import baseline_bot
+    from living_forest.bots.rules_of_thumb import baseline_bot
     from living_forest.core import legal_actions
     from living_forest.core.observation import observe
     from living_forest.present.session import SeatConfig, Session
@@ -83,7 +83,7 @@ async def key_latency(steps: int = 120) -> list[float]:
     last_display = [0.0]
 
     class Bench(LivingForestApp):
-        def _display(self, screen, renderable):  # type: ignore[no-untyped-def]
+        def _display(self, screen, renderable):
             super()._display(screen, renderable)
             if renderable is not None:
                 last_display[0] = time.perf_counter()
@@ -144,7 +144,7 @@ async def help_latency(runs: int = 7) -> list[float]:
     last_display = [0.0]
 
     class Bench(LivingForestApp):
-        def _display(self, screen, renderable):  # type: ignore[no-untyped-def]
+        def _display(self, screen, renderable):
             super()._display(screen, renderable)
             if renderable is not None and isinstance(screen, HelpScreen):
                 last_display[0] = time.perf_counter()

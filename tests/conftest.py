@@ -66,7 +66,7 @@ def _parse_each_stylesheet_once() -> None:
     parse_rules = Stylesheet._parse_rules
     parsed: dict[tuple[object, ...], object] = {}
 
-    def _parse_rules(self, css, read_from, is_default_rules=False, tie_breaker=0, scope=""):  # type: ignore[no-untyped-def]
+    def _parse_rules(self, css, read_from, is_default_rules=False, tie_breaker=0, scope=""):
         variables = tuple(sorted(self._variables.items()))
         key = (css, read_from, is_default_rules, tie_breaker, scope, variables)
         if key not in parsed:

@@ -5,8 +5,9 @@ from collections.abc import Sequence
 
 import pytest
 
-from living_forest.bots import baseline_bot, get_bot, greedy_bot, random_bot
-from living_forest.bots.rules_of_thumb import below
+from living_forest.bots import get_bot
+from living_forest.bots.greedy import greedy_bot
+from living_forest.bots.rules_of_thumb import baseline_bot, below, random_bot
 from living_forest.core import Action, apply, legal_actions, new_game
 from living_forest.core.actions import END, SKIP, TAKE_FRAGMENT
 from living_forest.core.observation import observe

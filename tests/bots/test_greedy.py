@@ -7,8 +7,7 @@ import random
 
 import pytest
 
-from living_forest.bots import greedy_bot
-from living_forest.bots.greedy import draw_risk, value
+from living_forest.bots.greedy import draw_risk, greedy_bot, value
 from living_forest.core import GameOptions, apply, legal_actions, new_game, observe
 from living_forest.match import MatchSpec, run
 from tests.core.scenario import play, put_on_draw, start

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import os
 import random
 import zlib
 from collections import Counter
@@ -490,7 +491,7 @@ def test_ctrl_c_in_training_is_one_line_and_writes_nothing(
     weights file as it was and no temporary of the write left beside it (it was left)."""
     from living_forest import atomic
     from living_forest.bots import train as training
-    from living_forest.bots.evaluation import Fit, read_fits
+    from living_forest.bots.evaluation import WEIGHTS_JSON, Fit, read_fits
 
     def interrupted(*_args: object, **_kw: object) -> None:
         raise KeyboardInterrupt
@@ -503,10 +504,10 @@ def test_ctrl_c_in_training_is_one_line_and_writes_nothing(
     if when == "reading":
         monkeypatch.setattr(training, "read_fits", interrupted)
     if when == "writing":  # the rename: the temporary is written, the file not yet
-        os_but_replace = SimpleNamespace(**{**vars(atomic.os), "replace": interrupted})
+        os_but_replace = SimpleNamespace(**{**vars(os), "replace": interrupted})
         monkeypatch.setattr(atomic, "os", os_but_replace)
     out = tmp_path / "w.json"
-    before = training.WEIGHTS_JSON.read_text(encoding="utf-8")
+    before = WEIGHTS_JSON.read_text(encoding="utf-8")
     out.write_text(before, encoding="utf-8")
     code = training.main(["--games", "1", "--generations", "1", "--out", str(out)])
     err = capsys.readouterr().err

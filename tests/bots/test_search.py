@@ -45,7 +45,7 @@ def _game(bot_name: str, seed: int, options: GameOptions, cap: int) -> list[str]
     st, _ = new_game([("A", "winter"), ("B", "summer")], seed, options=options)
     bots = [get_bot(bot_name), get_bot("baseline")]
     rng = random.Random(seed)
-    line = []
+    line: list[str] = []
     while st.phase != "over" and len(line) < cap:
         legal = legal_actions(st)
         a = bots[st.current](observe(st, st.current), legal, rng)
@@ -83,6 +83,7 @@ def test_rollouts_look_as_many_rounds_ahead_as_asked() -> None:
     assert isinstance(easy, TurnSearchBot) and isinstance(medium, TurnSearchBot)
     assert isinstance(hard, TurnSearchBot)
     assert medium.horizon > easy.horizon and hard.horizon == medium.horizon
+    assert hard.deals is not None and medium.deals is not None
     assert hard.deals > medium.deals and hard.candidates > medium.candidates
     old = get_bot("search_v1")
     assert isinstance(old, SearchBot) and old.iterations and old.seconds is None
@@ -123,16 +124,17 @@ def _rounds_of_a_rollout(
     """The rounds whose turns a rollout of ``actions`` from ``st`` planned, and those it
     played by the rules policy; the rollout ends at the end of the next round."""
     import living_forest.bots.turn_search as ts
+    from living_forest.bots.planner import plan_turn
+    from living_forest.bots.rules_bot import rules_choice
 
     planned: set[int] = set()
     fast: set[int] = set()
-    plan_turn, rules_choice = ts.plan_turn, ts.rules_choice
 
-    def planning(st, *args, **kw):  # type: ignore[no-untyped-def]
+    def planning(st, *args, **kw):
         planned.add(st.round)
         return plan_turn(st, *args, **kw)
 
-    def ruling(st, *args, **kw):  # type: ignore[no-untyped-def]
+    def ruling(st, *args, **kw):
         fast.add(st.round)
         return rules_choice(st, *args, **kw)
 
@@ -177,7 +179,7 @@ def test_in_3_4_players_the_searching_levels_play_the_next_round_by_the_rules_po
     searches: list[TurnSearchBot] = []
     choose = TurnSearchBot.choose
 
-    def spy(self, *args, **kw):  # type: ignore[no-untyped-def]
+    def spy(self, *args, **kw):
         searches.append(self)
         return choose(self, *args, **kw)
 
@@ -247,7 +249,7 @@ def test_a_cpu_budget_begins_no_world_it_cannot_pay_for(monkeypatch: pytest.Monk
     bot = TurnSearchBot(cpu=1.0, horizon=1)
     worlds: set[int] = set()
 
-    def costly(world, actions, seat, dice):  # type: ignore[no-untyped-def]
+    def costly(world, actions, seat, dice):
         now[0] += 0.1
         worlds.add(dice)
         return 0.5
@@ -286,7 +288,7 @@ def test_a_world_the_budget_cannot_finish_is_left_and_its_values_dropped(
     played: list[tuple[int, int]] = []  # (world, candidate)
     first_world = (0.5, 0.55, 0.6)
 
-    def rollout(world, actions, seat, dice):  # type: ignore[no-untyped-def]
+    def rollout(world, actions, seat, dice):
         k = index[tuple(actions)]
         w = 0 if len(played) < 3 else 1
         played.append((w, k))
@@ -305,7 +307,7 @@ def test_a_world_the_budget_cannot_finish_is_left_and_its_values_dropped(
         now[0] = 0.0
         played.clear()
 
-        def slow(world, actions, seat, dice, cost=cost):  # type: ignore[no-untyped-def]
+        def slow(world, actions, seat, dice, cost=cost):
             k = index[tuple(actions)]
             played.append((0, k))
             now[0] += cost
@@ -345,11 +347,11 @@ def test_the_easy_level_races_its_best_turns_and_few_of_other_action_types(playe
     worlds: set[int] = set()
     original_choose, original_rollout = bot.choose, bot.rollout
 
-    def choose(obs, plans, rng, start=None):  # type: ignore[no-untyped-def]
+    def choose(obs, plans, rng, start=None):
         raced.append([p.actions for p in plans])
         return original_choose(obs, plans, rng, start)
 
-    def rollout(world, actions, seat, dice):  # type: ignore[no-untyped-def]
+    def rollout(world, actions, seat, dice):
         worlds.add(dice)
         return original_rollout(world, actions, seat, dice)
 

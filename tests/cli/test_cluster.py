@@ -22,6 +22,7 @@ from distributed import LocalCluster
 from living_forest import cli, parallel
 from living_forest import cluster as dask_cluster
 from living_forest.bots import train as training
+from living_forest.bots.evaluation import read_fits
 from living_forest.cli import main
 from living_forest.core import GameOptions
 from living_forest.parallel import (
@@ -132,7 +133,7 @@ def test_the_training_command_takes_cluster(scheduler: str, tmp_path: Path) -> N
     argv = ["--games", "3", "--generations", "1", "--width", "1", "--seed", "7", "--out"]
     assert training.main([*argv, str(tmp_path / "here.json")]) == 0
     assert training.main([*argv, str(tmp_path / "there.json"), "--cluster", scheduler]) == 0
-    here, there = (training.read_fits(tmp_path / f)["2p"] for f in ("here.json", "there.json"))
+    here, there = (read_fits(tmp_path / f)["2p"] for f in ("here.json", "there.json"))
     assert there.weights == here.weights
 
 
@@ -187,7 +188,8 @@ def test_a_worker_with_other_code_stops_the_run_with_one_clear_error(scheduler: 
     code and data: a batch from a worker whose build differs stops the run."""
     with executor(cluster=scheduler) as where:
         assert list(where.in_order(_play, range(2)))  # the same build: it plays
-        where.fingerprint = "another-build"  # type: ignore[union-attr]
+        assert isinstance(where, dask_cluster.DaskExecutor)
+        where.fingerprint = "another-build"
         with pytest.raises(ClusterError, match=r"other living-forest code or data"):
             list(where.in_order(_play, range(2)))
 
@@ -331,7 +333,7 @@ def test_a_scheduler_with_workers_says_nothing(scheduler: str) -> None:
 @pytest.fixture
 def no_dask(monkeypatch: pytest.MonkeyPatch) -> None:
     """As if the cluster extra were not installed: Dask cannot be imported."""
-    monkeypatch.setitem(sys.modules, "distributed", None)  # type: ignore[arg-type]
+    monkeypatch.setitem(sys.modules, "distributed", None)
     monkeypatch.delitem(sys.modules, "living_forest.cluster")
 
 
@@ -341,7 +343,12 @@ def test_without_dask_cluster_says_how_to_install_it(
     command: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     started: list[bool] = []
-    monkeypatch.setattr(parallel, "worker_server", lambda: started.append(True) or True)
+
+    def worker_server() -> bool:
+        started.append(True)
+        return True
+
+    monkeypatch.setattr(parallel, "worker_server", worker_server)
     assert main([command, "-g", "2", "--cluster", "local:2"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("living-forest: --cluster needs Dask")

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from living_forest import cli, match, parallel, simulate
+from living_forest.core import BASE_GAME
 from living_forest.datadir import ENV_DATA_DIR
 from living_forest.parallel import MAX_WORKERS
 from tests.persistence.conftest import release_fifo_writer
@@ -56,7 +57,7 @@ def test_never_more_workers_than_games(pool: type[_CountingPool]) -> None:
     results = list(simulate.play_many(2, 2, 0, "random", workers=10_000))
     assert len(results) == 2 and all(r.failure is None for r in results)
     assert pool.asked == [2]
-    spec = match.parse_spec("random,baseline", 2, 3, 0, simulate.BASE_GAME)
+    spec = match.parse_spec("random,baseline", 2, 3, 0, BASE_GAME)
     report = match.run(spec, workers=5000)
     assert report.summary.games == 3 and pool.asked == [2, 3]
     list(simulate.play_many(2, 1, 0, "random", workers=8))  # one game: no pool at all

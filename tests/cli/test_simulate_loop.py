@@ -11,6 +11,7 @@ from living_forest import bots, simulate
 from living_forest.core import Action, validate
 from living_forest.core import push as core_push
 from living_forest.persistence import GameRecord, SeatRecord, load_game, save_game
+from living_forest.present.views import report_counts
 from living_forest.simulate import parse_bots, play_game, play_many, summarise
 
 
@@ -110,7 +111,7 @@ def test_the_loop_counts_what_every_event_of_the_game_shows(players: int) -> Non
             every.extend(events)
         watched: Counter[str] = Counter()
         counted: Counter[str] = Counter()
-        counts = simulate.report_counts(kodama.modules)
+        counts = report_counts(kodama.modules)
         simulate._watch(every, watched, counted, counts, {})
         assert (r.watched, r.counted) == (watched, counted)
         total += watched + counted
@@ -140,7 +141,7 @@ def test_an_emptied_pile_is_counted_with_the_threshold_its_event_carries() -> No
 
     from living_forest.core import Event
 
-    counts = simulate.report_counts(("kodama",))
+    counts = report_counts(("kodama",))
     raised = Event("threshold_raised", None, {"pile": "tree", "condition": "trees", "threshold": 9})
     counted: Counter[str] = Counter()
     examples: dict[str, Event] = {}

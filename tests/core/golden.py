@@ -14,7 +14,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from living_forest.bots import baseline_bot, random_bot
+from living_forest.bots.rules_of_thumb import baseline_bot, random_bot
 from living_forest.core import (
     BASE_GAME,
     GameOptions,

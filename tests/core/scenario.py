@@ -6,7 +6,7 @@ a rigged position still passes :func:`validate` (conservation holds).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 import pytest
@@ -121,9 +121,12 @@ def pull_card(st: GameState, seat: int, cid: str) -> None:
                 return
     k = st.ext.get("kodama")  # a Kodama game: the piles and the box (K-S5), frozen values
     if k is not None:
-        for name, pile in k.piles.items():
-            if cid in pile:
-                rest = list(pile)
+        from living_forest.core.kodama.state import KodamaState
+
+        assert isinstance(k, KodamaState)
+        for name, cards in k.piles.items():
+            if cid in cards:
+                rest = list(cards)
                 rest.remove(cid)
                 st.ext["kodama"] = replace(k, piles={**k.piles, name: tuple(rest)})
                 return
@@ -192,7 +195,7 @@ def give_fragments(st: GameState, seat: int, count: int) -> GameState:
     return st
 
 
-def set_row(st: GameState, level: int, cards: list[str | None]) -> GameState:
+def set_row(st: GameState, level: int, cards: Sequence[str | None]) -> GameState:
     """Make the level-``level`` reserve row exactly ``cards`` (None = empty slot).
 
     The cards shown before go to the bottom of that level's stack; wanted cards are

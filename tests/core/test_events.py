@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from living_forest.bots import baseline_bot, random_bot
+from living_forest.bots.rules_of_thumb import baseline_bot, random_bot
 from living_forest.core import GameOptions, apply, describe, legal_actions, new_game
 from living_forest.core.events import _TEMPLATES, Event
 from living_forest.core.observation import observe

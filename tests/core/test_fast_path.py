@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from living_forest.bots import random_bot
+from living_forest.bots.rules_of_thumb import random_bot
 from living_forest.core import (
     BASE_GAME,
     GameOptions,
@@ -88,7 +88,7 @@ def test_turn_preview_is_the_move_and_its_automatic_steps_before_the_turn_ends(
     turn goes on after gives exactly ``apply``'s position; a move that ends the turn
     gives the move with what the turn still hands out by itself (a Fragment rock's
     Fragment, O-3), before the next player or the end of the round."""
-    from living_forest.bots import baseline_bot
+    from living_forest.bots.rules_of_thumb import baseline_bot
     from living_forest.core import preview, turn_preview
 
     same = ended = gained = ends = 0

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from living_forest.bots import random_bot
+from living_forest.bots.rules_of_thumb import random_bot
 from living_forest.core import (
     BASE_GAME,
     Action,
@@ -33,6 +33,7 @@ from living_forest.core import (
     victory_gaps,
 )
 from living_forest.core.data import ELEMENTS, WATER
+from living_forest.core.state import PHASE_DRAW
 
 KODAMA = GameOptions(("kodama",))
 SPIRITS = ["winter", "spring", "summer", "autumn"]
@@ -261,5 +262,5 @@ def test_V1_a_seat_that_has_played_its_turn_cannot_end_the_game_this_round() -> 
     assert victory_gaps(st)[done]["fires"] == 1
     assert done not in could_end_this_round(st)
     # The same position in the reveal phase would name them (Help Lines still grow).
-    st.phase = "draw"
+    st.phase = PHASE_DRAW
     assert could_end_this_round(st)[done] == {"fires": 1}

@@ -537,7 +537,7 @@ def test_kodama_games_to_the_end_stay_sound() -> None:
     """Whole Kodama games with random bots: every state validates and round-trips."""
     import random
 
-    from living_forest.bots import random_bot
+    from living_forest.bots.rules_of_thumb import random_bot
     from living_forest.core import GameState
     from living_forest.core.observation import observe
 

@@ -102,8 +102,8 @@ def test_clear_and_a_bad_budget() -> None:
 # --- the engine's memos in play -------------------------------------------------------
 
 
-def engine_caches(r: Rules) -> dict[str, BoundedCache[object, object]]:
-    out: dict[str, BoundedCache[object, object]] = dict(r.caches())
+def engine_caches(r: Rules) -> dict[str, BoundedCache[tuple[object, ...], object]]:
+    out: dict[str, BoundedCache[tuple[object, ...], object]] = dict(r.caches())
     for zone in r.hidden_zones:
         cache = getattr(zone, "cache", None)
         if isinstance(cache, BoundedCache):
@@ -170,4 +170,4 @@ def test_a_long_run_keeps_every_memo_within_its_budget() -> None:
     for name in r.caches():
         cache = caches[name]
         entries = cache._entries  # the accounting against what is really held
-        assert cache.nbytes == sum(charge(k, v) for k, v in entries.items()), name  # type: ignore[arg-type]
+        assert cache.nbytes == sum(charge(k, v) for k, v in entries.items()), name

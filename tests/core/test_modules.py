@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from living_forest.bots import random_bot
+from living_forest.bots.rules_of_thumb import random_bot
 from living_forest.core import (
     BASE_GAME,
     GameOptions,
@@ -32,8 +32,9 @@ from living_forest.core import (
     why_illegal,
 )
 from living_forest.core.data import FLOWER
-from living_forest.core.modules import Module, OptionsError, install_order, register_module
+from living_forest.core.modules import Module, install_order, register_module
 from living_forest.core.observation import observe
+from living_forest.core.options import OptionsError
 
 from ..grove import rules as toy
 from .scenario import start, to_action_phase

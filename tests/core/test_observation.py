@@ -14,7 +14,7 @@ from dataclasses import fields, is_dataclass
 
 import pytest
 
-from living_forest.bots import random_bot
+from living_forest.bots.rules_of_thumb import random_bot
 from living_forest.core import (
     BASE_GAME,
     HIDDEN,

@@ -3,7 +3,7 @@ A-20, A-30, A-40, A-50), where a move lands (A-41, A-42) and where a tree may go
 
 import random
 
-from living_forest.bots import baseline_bot
+from living_forest.bots.rules_of_thumb import baseline_bot
 from living_forest.core import (
     GameState,
     Pending,
@@ -85,7 +85,7 @@ def test_move_destination_and_plant_spaces() -> None:
 
 def _random_states(n: int, games: int):
     """Every position of a few random-bot and baseline games."""
-    from living_forest.bots import random_bot
+    from living_forest.bots.rules_of_thumb import random_bot
 
     for seed in range(games):
         st, _ = new_game([("A", "winter"), ("B", "spring"), ("C", "summer")][:n], seed)
@@ -119,6 +119,7 @@ def test_decision_agrees_with_the_legal_actions_in_random_games() -> None:
                 for a in legal_actions(st)
                 if a.kind == d.action
             ]
+            assert d.budget is not None and d.strength is not None
             assert all(c <= d.budget for c in costs) and d.budget <= d.strength
         elif d.kind == BONUS:
             assert "skip" in kinds and kinds - {"skip"} <= {d.action}

@@ -294,6 +294,7 @@ def test_X9_negative_flowers_count_at_face_value_at_game_end() -> None:
     st = to_action_phase(st, {0: ["tanuki"]})
     st, _ = finish(st)
     res = outcome(st)
+    assert res is not None
     assert res.players[0].counts.flowers == -1
     assert res.players[0].counts.total == 2 + 1 - 1
 
@@ -526,7 +527,8 @@ def test_X19_reverse_a_tile_gained_before_V1_meets_the_condition() -> None:
     assert st.phase == "action" and counts(R, st.players[1]).fires == 12
     st, ev = play(st, "end")
     assert st.phase == "over" and "game_over" in kinds(ev)
-    assert outcome(st).winners == (1,)
+    res = outcome(st)
+    assert res is not None and res.winners == (1,)
 
 
 def test_X20_help_line_water_counts_at_E1_and_flowers_at_V1() -> None:
@@ -538,5 +540,6 @@ def test_X20_help_line_water_counts_at_E1_and_flowers_at_V1() -> None:
     assert [e.seat for e in events_of(ev, "spirit_safe")] == [0]
     st = to_action_phase(start(2), {0: ["panda", "elephant", "ram", "goat", "chameleon"]})
     st, ev = finish(st)
-    assert st.phase == "over" and outcome(st).players[0].counts.flowers == 13
-    assert outcome(st).conditions == ("flowers",)
+    res = outcome(st)
+    assert st.phase == "over" and res is not None and res.players[0].counts.flowers == 13
+    assert res.conditions == ("flowers",)

@@ -337,7 +337,9 @@ def test_E1_E2_match_a_reference_model(n, first, centre, waters, varans_left, ta
     st = st.clone()
     for level, k in enumerate(taken):  # k cards of this level were attracted this round
         for slot in range(k):
-            st.players[0].discard.append(st.reserve[level][slot])
+            card = st.reserve[level][slot]
+            assert card is not None
+            st.players[0].discard.append(card)
             st.reserve[level][slot] = None
     st.taken = list(taken)
     assert validate(st) == []

@@ -106,7 +106,8 @@ def test_V1_flowers_reached_while_revealing_do_not_end_the_game_then() -> None:
     st, ev = play(st, "draw", "stop")
     assert st.phase == "action"
     st, ev = finish(st)
-    assert st.phase == "over" and outcome(st).conditions == ("flowers",)
+    res = outcome(st)
+    assert st.phase == "over" and res is not None and res.conditions == ("flowers",)
 
 
 def test_V1_no_condition_met_means_the_round_ends_normally() -> None:
@@ -187,6 +188,7 @@ def test_V3_outcome_reports_the_counts_at_game_end() -> None:
     st = to_action_phase(st, {0: ["fawn", "tanuki"], 1: ["fawn"]})
     st, _ = finish(st)
     res = outcome(st)
+    assert res is not None
     c0, c1 = res.players[0].counts, res.players[1].counts
     assert (c0.trees, c0.fires, c0.flowers, c0.total) == (2, 12, 2, 16)
     assert (c1.trees, c1.fires, c1.flowers, c1.total) == (3, 1, 1, 5)
@@ -205,6 +207,7 @@ def test_V4_the_only_player_meeting_a_condition_wins_whatever_the_totals() -> No
     assert (c1.trees, c1.flowers) == (11, 11) and c1.total > counts(R, st.players[0]).total
     st, _ = finish(st)
     res = outcome(st)
+    assert res is not None
     assert res.winners == (0,) and not res.shared and "only" in res.how
     assert [r.rank for r in res.players] == [1, 2]
     assert res.players[1].met == ()
@@ -223,6 +226,7 @@ def test_V4_several_qualified_highest_total_wins_and_unqualified_cannot_win() ->
     assert totals == [15, 17, 23]
     st, _ = finish(st)
     res = outcome(st)
+    assert res is not None
     assert res.winners == (1,) and not res.shared
     assert res.conditions == ("fires",)
     assert [r.rank for r in res.players] == [2, 1, 3]
@@ -237,6 +241,7 @@ def test_V5_tied_totals_share_the_victory() -> None:
     assert [counts(R, p).total for p in st.players[:2]] == [15, 15]
     st, ev = finish(st)
     res = outcome(st)
+    assert res is not None
     assert res.winners == (0, 1) and res.shared
     assert res.conditions == ("fires", "trees")
     assert [r.rank for r in res.players] == [1, 1, 3]
@@ -254,6 +259,7 @@ def test_V6_ranking_qualified_by_total_above_all_unqualified_tied() -> None:
     st = to_action_phase(st, {3: cards_adding_up(FLOWER_CARDS, 10)})  # ... flowers 11, total 23
     st, _ = finish(st)
     res = outcome(st)
+    assert res is not None
     assert [r.counts.total for r in res.players] == [15, 18, 15, 23]
     assert res.winners == (1,)
     assert [r.rank for r in res.players] == [2, 1, 2, 4]
@@ -266,5 +272,6 @@ def test_V6_ranking_with_one_winner_and_the_rest_tied() -> None:
     st = to_action_phase(st, {0: cards_adding_up(FLOWER_CARDS, 10)})
     st, _ = finish(st)
     res = outcome(st)
+    assert res is not None
     assert res.winners == (1,)
     assert [r.rank for r in res.players] == [2, 1, 2]

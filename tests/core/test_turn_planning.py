@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from living_forest.bots import random_bot
+from living_forest.bots.rules_of_thumb import random_bot
 from living_forest.core import (
     GameOptions,
     basic_actions_of,

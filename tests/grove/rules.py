@@ -23,6 +23,7 @@ from living_forest.core import (
     GameState,
     Module,
     PlayerState,
+    Refusal,
     TurnContext,
     register_module,
 )
@@ -102,10 +103,12 @@ class Rest(ActionType):
     def options(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> list[Action]:
         return [Action(REST)] if grove_of(p).calm < MAX_CALM else []
 
-    def why_no_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> str:
-        return _("you are as calm as can be ({calm})").format(calm=MAX_CALM)
+    def why_no_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> Refusal:
+        return Refusal(_("you are as calm as can be ({calm})").format(calm=MAX_CALM))
 
-    def check(self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int) -> str | None:
+    def check(
+        self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int
+    ) -> Refusal | None:
         return None if grove_of(p).calm < MAX_CALM else self.why_no_option(r, st, p, budget)
 
     def resolve(self, c: TurnContext, a: Action) -> None:

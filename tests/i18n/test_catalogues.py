@@ -50,7 +50,9 @@ def test_short_names_tell_cards_apart(lang: str, template) -> None:
     shorts: dict[str, list[str]] = {}
     for m in template:
         if m.context == SHORT:
-            shorts.setdefault(cat.get(m.id, context=SHORT).string, []).append(m.id)
+            short = cat.get(m.id, context=SHORT)
+            assert short is not None and isinstance(short.string, str)
+            shorts.setdefault(short.string, []).append(m.id)
     shared = {s: ids for s, ids in shorts.items() if len(ids) > 1}
     assert all(all("starting Kodama" in i for i in ids) for ids in shared.values()), shared
 
@@ -86,7 +88,7 @@ def test_the_checker_accepts_what_a_language_may_change() -> None:
 
     from living_forest.catalogs import _message_problems
 
-    ok = [
+    ok: list[tuple[str, str | tuple[str, str], str | tuple[str, str]]] = [
         ("de", ("{count} card left", "{count} cards left"), ("eine Karte übrig", "{count} übrig")),
         ("de", "95%% intervals", "95-%%-Intervalle"),
         ("de", "[b]{player}[/] draws", "[b]{player}[/] zieht"),

@@ -62,8 +62,8 @@ def problems(term: Term, cat: Catalog) -> list[str]:
     for m in cat:
         if not m.id or m.context in NAMES or not m.string:
             continue
-        ids = m.id if isinstance(m.id, tuple) else (m.id,)
-        strs = [s for s in (m.string if isinstance(m.string, tuple) else (m.string,)) if s]
+        ids = (m.id,) if isinstance(m.id, str) else tuple(m.id)
+        strs = [s for s in ((m.string,) if isinstance(m.string, str) else m.string) if s]
         for s in strs:
             if any(term.about(i) for i in ids) and not term.uses(s):
                 out.append(f"{term.lang} {term.english!r}: {s[:70]!r} has none of {term.use}")

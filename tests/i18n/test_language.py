@@ -9,10 +9,10 @@ import random
 import pytest
 
 from living_forest import i18n
-from living_forest.bots import baseline_bot
+from living_forest.bots.rules_of_thumb import baseline_bot
 from living_forest.catalogs import read_catalogue
-from living_forest.core import GameOptions, apply, describe, legal_actions, new_game
-from living_forest.core.events import _TEMPLATES, Plural
+from living_forest.core import GameOptions, GameState, apply, describe, legal_actions, new_game
+from living_forest.core.events import _TEMPLATES, Event, Plural
 from living_forest.core.observation import observe
 from living_forest.settings import Settings, load_settings, save_settings
 
@@ -56,15 +56,16 @@ def test_plural_forms_follow_the_language(lang: str) -> None:
     its language's rule; the forms come from the catalogue, not from this test)."""
     tpl = _TEMPLATES["stopped"]
     assert isinstance(tpl, Plural)
-    forms = read_catalogue(lang).get((tpl.singular, tpl.plural)).string
+    message = read_catalogue(lang).get((tpl.singular, tpl.plural))
+    assert message is not None and isinstance(message.string, tuple)
     i18n.set_language(lang)
-    one, many = forms
+    one, many = message.string
     assert i18n.ngettext(tpl.singular, tpl.plural, 1) == one
     assert i18n.ngettext(tpl.singular, tpl.plural, 5) == many
     assert i18n.ngettext(tpl.singular, tpl.plural, 0) == (one if lang == "fr" else many)
 
 
-def _game_events(seed: int, options: GameOptions) -> tuple[object, list]:
+def _game_events(seed: int, options: GameOptions) -> tuple[GameState, list[Event]]:
     st, events = new_game(
         [("Ana", "winter"), ("Bo", "spring"), ("Cy", "summer")], seed, options=options
     )

@@ -344,7 +344,7 @@ def test_unreadable_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
             raise PermissionError(13, "Permission denied")
         return real_open(name, *args, **kwargs)
 
-    monkeypatch.setattr(files.os, "open", denied)
+    monkeypatch.setattr(os, "open", denied)  # the os files.py opens with
     with pytest.raises(SaveError, match=r"cannot read .*game\.json: Permission denied"):
         load_game(path)
 

@@ -11,7 +11,8 @@ from collections.abc import Sequence
 
 import pytest
 
-from living_forest.bots import BOTS, rules_bot
+from living_forest.bots import BOTS
+from living_forest.bots.rules_bot import rules_bot
 from living_forest.core import Action, GameOptions, GameState, apply, legal_actions, new_game
 from living_forest.core.observation import observe
 from living_forest.present.bot_turns import (

@@ -11,7 +11,7 @@ from itertools import pairwise
 
 import pytest
 
-from living_forest.bots import baseline_bot
+from living_forest.bots.rules_of_thumb import baseline_bot
 from living_forest.core import (
     BASE_GAME,
     GameOptions,
@@ -136,6 +136,7 @@ def test_the_reserve_on_two_rows_names_its_cards() -> None:
     text = " ".join(rows)
     for row in st.reserve:
         for cid in row:
+            assert cid is not None
             c = D.cards[cid]
             assert c.name in text or short_name(c) in text
 

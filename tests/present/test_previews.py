@@ -55,7 +55,9 @@ def test_a_kodama_call_forecasts_onibi_and_the_attack() -> None:
     call = parse_action("call tree")
     f = call_forecast(st, call)
     assert (f.from_rock, f.to_rock, f.jumped, f.fires) == (2, 6, (0,), (2,))
-    ana_water = onibi_forecast(st).water[0]
+    attack = onibi_forecast(st)
+    assert attack is not None
+    ana_water = attack.water[0]
     assert ana_water < 2 and f.attack_after is not None and f.attack_after.power == 4
     label = action_label(st, call)
     assert label.startswith("Call Tree Kodama 1 from the Tree pile: cost 1")
@@ -72,7 +74,8 @@ def test_a_kodama_call_that_changes_no_attack_says_so() -> None:
 
     st = _kodama_call_position(["hippopotamus", "goldfish"], ["dolphin", "goldfish"])
     call = parse_action("call tree")
-    assert call_forecast(st, call).attack_after.power == 4
+    after = call_forecast(st, call).attack_after
+    assert after is not None and after.power == 4
     assert action_label(st, call).endswith(
         "— Onibi 2→6, jumps you: +1 fire; power 2→4: no more Varans"
     )

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from living_forest.core import GameOptions, new_game, rules_of
+from living_forest.core.kodama.state import KodamaState
 from living_forest.present import views
 from living_forest.present.keys import GAME_KEYS, KIND_NAME
 from living_forest.present.views import (
@@ -62,7 +63,9 @@ def test_a_modules_marks_tags_and_panels_show_only_in_a_game_with_it() -> None:
     kodama, _ = new_game(SEATS, 1, options=GameOptions(("kodama",)))
     assert [pv.id for pv in game_panels(kodama)] == ["kodama"]
     assert game_panels(base) == () and rock_marks(base) == {}
-    assert list(rock_marks(kodama)) == [kodama.ext["kodama"].onibi]
+    k = kodama.ext["kodama"]
+    assert isinstance(k, KodamaState)
+    assert list(rock_marks(kodama)) == [k.onibi]
     assert status_parts(base, 0, short=True) == [] and flowers_buy(base, 0) == ""
     assert status_parts(kodama, 0, short=True) and flowers_buy(kodama, 0)
 
