@@ -192,9 +192,16 @@ def _bad_markup(text: str) -> str | None:
     return None
 
 
+def _texts(value: str | tuple[str, ...] | list[str] | None) -> tuple[str, ...]:
+    """A message's id or string as its texts: a plural's forms, else one (None: empty)."""
+    if value is None:
+        return ("",)
+    return (value,) if isinstance(value, str) else tuple(value)
+
+
 def _message_problems(lang: str, m: Message) -> list[str]:
-    ids = m.id if isinstance(m.id, tuple) else (m.id,)
-    strs = m.string if isinstance(m.string, tuple) else (m.string,)
+    ids = _texts(m.id)
+    strs = _texts(m.string)
     label = f"{lang}: {ids[0][:60]!r}" + (f" ({m.context})" if m.context else "")
     if not all(strs) or m.fuzzy:
         return [f"{label}: not translated" + (" (fuzzy)" if m.fuzzy else "")]
@@ -227,8 +234,7 @@ def _drop_false_printf(m: Message) -> None:
     """Babel flags every text in which "%" looks like a printf directive ("95% interval":
     "% i"), and ``msgfmt --check`` then checks the translation as one and fails; only
     a text with a real directive (``%(default)s``, ``%%``: argparse's) keeps the flag."""
-    ids = m.id if isinstance(m.id, tuple) else (m.id,)
-    if not any(_PRINTF_TOKEN.search(i) for i in ids if i):
+    if not any(_PRINTF_TOKEN.search(i) for i in _texts(m.id) if i):
         m.flags.discard("python-format")
 
 
