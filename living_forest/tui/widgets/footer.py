@@ -3,15 +3,50 @@ declared in English, marked with ``N_``, and translated when the bar is drawn)."
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from textual.app import ComposeResult
+from textual.screen import Screen
 from textual.widgets import Footer as TextualFooter
 from textual.widgets._footer import FooterKey, FooterLabel
 
-from living_forest.i18n import _
+from living_forest.i18n import _, language
 
 
 class Footer(TextualFooter):
+    """Recomposed only when what it shows changes: Textual's Footer rebuilds its keys
+    whenever the screen's bindings are refreshed (every focus change, every Tab on a
+    form), though the keys, their states and the language are most often the same."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._shown: Hashable = None  # what the keys were last composed from
+
+    def _showing(self) -> Hashable:
+        """What :meth:`compose` reads: each shown binding with its state, and the
+        language its descriptions are translated into."""
+        return (
+            language(),
+            tuple(
+                (b.key, b.action, b.description, b.group, enabled, tooltip)
+                for _node, b, enabled, tooltip in self.screen.active_bindings.values()
+                if b.show
+            ),
+        )
+
+    def bindings_changed(self, screen: Screen[object]) -> None:
+        unchanged = (
+            self._bindings_ready
+            and self.is_attached
+            and screen is self.screen
+            and self._showing() == self._shown
+        )
+        if not unchanged:
+            super().bindings_changed(screen)
+
     def compose(self) -> ComposeResult:
+        if self._bindings_ready:
+            self._shown = self._showing()
         for widget in super().compose():
             if isinstance(widget, FooterKey) and widget.description:
                 widget.description = _(widget.description)
