@@ -17,7 +17,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from living_forest.i18n import N_, _, ngettext
+from living_forest.i18n import N_, _, language, ngettext
 from living_forest.present.wrapping import NO_BREAK, tie_punctuation
 
 
@@ -204,6 +204,7 @@ class KeyBar(Widget):
         self._pieces: list[tuple[Content, str, bool, bool]] = []
         self._laid_for = -1  # the width _spans and _content were laid out for
         self._content = Content("")
+        self._showing: object = None  # what _pieces were built from
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._rebuild)
@@ -227,22 +228,30 @@ class KeyBar(Widget):
         return 0 if key in self.FIRST else 2 if key in self.VIEWS else 1
 
     def _rebuild(self, *_args: object) -> None:
-        pieces: list[tuple[Content, str, bool, bool]] = []  # piece, key, enabled, essential
+        """The keys again, after the screen's bindings were refreshed (each move, each
+        focus change): built only when a key, its state or the language changed."""
+        keys: list[tuple[Binding, str, bool]] = []  # binding, shown key, enabled
         seen: set[str] = set()
         for active in self.screen.active_bindings.values():
             b = active.binding
             if not b.show or b.description in seen:
                 continue
             seen.add(b.description)
-            shown = self.app.get_key_display(b)
+            keys.append((b, self.app.get_key_display(b), active.enabled))
+        showing = (language(), [(b.key, b.description, k, on) for b, k, on in keys])
+        if showing == self._showing:
+            return
+        self._showing = showing
+        pieces: list[tuple[Content, str, bool, bool]] = []  # piece, key, enabled, essential
+        for b, shown, enabled in keys:
             label = _(b.description)  # marked with N_ where the binding is declared
-            if active.enabled:
+            if enabled:
                 piece = Content.from_markup(
                     "[bold $footer-key-foreground]$k[/] $d ", k=shown, d=label
                 )
             else:
                 piece = Content.from_markup("[dim]$k $d[/] ", k=shown, d=label)
-            pieces.append((piece, b.key, active.enabled, b.description in self.ESSENTIAL))
+            pieces.append((piece, b.key, enabled, b.description in self.ESSENTIAL))
         self._pieces = pieces
         self._laid_for = -1
         self.refresh()
