@@ -3,8 +3,6 @@ declared in English, marked with ``N_``, and translated when the bar is drawn)."
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer as TextualFooter
@@ -20,9 +18,9 @@ class Footer(TextualFooter):
 
     def __init__(self) -> None:
         super().__init__()
-        self._shown: Hashable = None  # what the keys were last composed from
+        self._shown: object = None  # what the keys were last composed from
 
-    def _showing(self) -> Hashable:
+    def _showing(self) -> object:
         """What :meth:`compose` reads: each shown binding with its state, and the
         language its descriptions are translated into."""
         return (
