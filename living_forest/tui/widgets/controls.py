@@ -17,8 +17,10 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from living_forest.i18n import N_, _, language, ngettext
+from living_forest.i18n import N_, _, ngettext
 from living_forest.present.wrapping import NO_BREAK, tie_punctuation
+
+from .footer import shown_keys
 
 
 class ChoiceList(Widget, can_focus=True):
@@ -204,7 +206,7 @@ class KeyBar(Widget):
         self._pieces: list[tuple[Content, str, bool, bool]] = []
         self._laid_for = -1  # the width _spans and _content were laid out for
         self._content = Content("")
-        self._showing: object = None  # what _pieces were built from
+        self._showing: object = None  # shown_keys() when _pieces were made
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._rebuild)
@@ -229,29 +231,27 @@ class KeyBar(Widget):
 
     def _rebuild(self, *_args: object) -> None:
         """The keys again, after the screen's bindings were refreshed (each move, each
-        focus change): built only when a key, its state or the language changed."""
-        keys: list[tuple[Binding, str, bool]] = []  # binding, shown key, enabled
+        focus change): made only when a key, its state or the language changed."""
+        showing = shown_keys(self.screen)
+        if showing == self._showing:
+            return
+        self._showing = showing
+        pieces: list[tuple[Content, str, bool, bool]] = []  # piece, key, enabled, essential
         seen: set[str] = set()
         for active in self.screen.active_bindings.values():
             b = active.binding
             if not b.show or b.description in seen:
                 continue
             seen.add(b.description)
-            keys.append((b, self.app.get_key_display(b), active.enabled))
-        showing = (language(), [(b.key, b.description, k, on) for b, k, on in keys])
-        if showing == self._showing:
-            return
-        self._showing = showing
-        pieces: list[tuple[Content, str, bool, bool]] = []  # piece, key, enabled, essential
-        for b, shown, enabled in keys:
+            shown = self.app.get_key_display(b)
             label = _(b.description)  # marked with N_ where the binding is declared
-            if enabled:
+            if active.enabled:
                 piece = Content.from_markup(
                     "[bold $footer-key-foreground]$k[/] $d ", k=shown, d=label
                 )
             else:
                 piece = Content.from_markup("[dim]$k $d[/] ", k=shown, d=label)
-            pieces.append((piece, b.key, enabled, b.description in self.ESSENTIAL))
+            pieces.append((piece, b.key, active.enabled, b.description in self.ESSENTIAL))
         self._pieces = pieces
         self._laid_for = -1
         self.refresh()

@@ -11,6 +11,21 @@ from textual.widgets._footer import FooterKey, FooterLabel
 from living_forest.i18n import _, language
 
 
+def shown_keys(screen: Screen[object]) -> object:
+    """What a key bar draws of ``screen``'s bindings: each shown binding (a frozen
+    dataclass: key, action, description, group...) with whether it is enabled and its
+    tooltip, and the language its description is translated into. Compared with ==,
+    it tells a key bar whether it must draw its keys again."""
+    return (
+        language(),
+        tuple(
+            (a.binding, a.enabled, a.tooltip)
+            for a in screen.active_bindings.values()
+            if a.binding.show
+        ),
+    )
+
+
 class Footer(TextualFooter):
     """Recomposed only when what it shows changes: Textual's Footer rebuilds its keys
     whenever the screen's bindings are refreshed (every focus change, every Tab on a
@@ -18,33 +33,21 @@ class Footer(TextualFooter):
 
     def __init__(self) -> None:
         super().__init__()
-        self._shown: object = None  # what the keys were last composed from
-
-    def _showing(self) -> object:
-        """What :meth:`compose` reads: each shown binding with its state, and the
-        language its descriptions are translated into."""
-        return (
-            language(),
-            tuple(
-                (b.key, b.action, b.description, b.group, enabled, tooltip)
-                for _node, b, enabled, tooltip in self.screen.active_bindings.values()
-                if b.show
-            ),
-        )
+        self._shown: object = None  # shown_keys() when the keys were last composed
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         unchanged = (
             self._bindings_ready
             and self.is_attached
             and screen is self.screen
-            and self._showing() == self._shown
+            and shown_keys(self.screen) == self._shown
         )
         if not unchanged:
             super().bindings_changed(screen)
 
     def compose(self) -> ComposeResult:
         if self._bindings_ready:
-            self._shown = self._showing()
+            self._shown = shown_keys(self.screen)
         for widget in super().compose():
             if isinstance(widget, FooterKey) and widget.description:
                 widget.description = _(widget.description)
