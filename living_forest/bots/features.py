@@ -24,10 +24,18 @@ Per player, in :data:`BASE_NAMES` order:
   condition at the same check, the greater total wins).
 
 A rules module adds its own features through ``RulesBuilder.add_features``; they
-follow the base ones (:func:`feature_names`)."""
+follow the base ones (:func:`feature_names`).
+
+A planner values many positions that differ in one player and in what that player's
+turn changed on the table. Two memos keep that cheap: each player's own facts
+(:class:`Own`, by the player's content, with a module's features that read the player
+alone), and the part of each row that reads only the player and the table
+(:class:`Part`). The rest of a row (Fragments, the steal threats, how near the end is)
+is read from the position every time."""
 
 from __future__ import annotations
 
+import itertools
 import math
 from functools import cache, lru_cache
 from typing import NamedTuple
@@ -35,7 +43,7 @@ from typing import NamedTuple
 from living_forest.core import Counts, GameState, Rules, counts, raw_strengths, rules_of
 from living_forest.core.data import FLOWER, PLANT, SUN, WATER, WIND
 from living_forest.core.memo import BoundedCache, tuple_bytes
-from living_forest.core.state import PHASE_ACTION, PlayerState
+from living_forest.core.state import PHASE_ACTION
 
 CONDITIONS = ("trees", "fires", "flowers")
 STOP_AT = 2  # the flow model draws while the net solitary count is below this (G-5)
@@ -138,18 +146,29 @@ class Own(NamedTuple):
     classes: tuple[int, int, int]  # solitary, gregarious, other cards in the deck
     sums: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]  # Elements per class
     varans: int
+    forest: tuple[str | None, ...]
+    # Each rules module's features (``Rules.features``) where they read the player
+    # alone (``FeatureSet.player_only``); None where they read the position.
+    modules: tuple[tuple[float, ...] | None, ...]
+    serial: int  # this record's number, unique in the process (the parts memo's key)
 
 
 OWN_CACHE_BYTES = 2 << 20  # what the Own memo of one Rules may hold (core/memo.py)
+_serials = itertools.count()
 
 
 def _own_bytes(key: tuple[object, ...], own: Own) -> int:
     """What a remembered :class:`Own` holds of its own: the key, the record and its
-    tuples (their small ints are shared)."""
-    return tuple_bytes(key, own, own.sums, *own[:4], *own.sums)
+    tuples (their small ints are shared; a module's numbers are floats of their own)."""
+    n = tuple_bytes(key, own, own.sums, *own[:4], *own.sums, own.forest, own.modules)
+    for m in own.modules:
+        if m is not None:
+            n += tuple_bytes(m) + FLOAT_BYTES * len(m)
+    return n
 
 
-def _own(r: Rules, p: PlayerState, cache: BoundedCache[tuple[object, ...], Own]) -> Own:
+def _own(r: Rules, st: GameState, seat: int, cache: BoundedCache[tuple[object, ...], Own]) -> Own:
+    p = st.players[seat]
     key = (
         *p.draw,
         None,
@@ -197,6 +216,9 @@ def _own(r: Rules, p: PlayerState, cache: BoundedCache[tuple[object, ...], Own])
         (n[0], n[1], n[2]),
         (tuple(sums[0]), tuple(sums[1]), tuple(sums[2])),
         varans,
+        tuple(p.forest),
+        tuple(tuple(fs.compute(r, st, seat)) if fs.player_only else None for fs in r.features),
+        next(_serials),
     )
     return cache.put(key, own)
 
@@ -287,19 +309,201 @@ def _to_act(st: GameState) -> list[bool]:
     return out
 
 
+class Table(NamedTuple):
+    """What a position shows of the whole table that :func:`_part` reads."""
+
+    tiles_now: int  # Fire tiles in the centre
+    power: int  # their total value (Onibi's attack, E-1)
+    nxt: tuple[int, ...]  # next round's centre, sorted (:func:`_centre_next`)
+    power_next: int
+    cheapest_new: tuple[tuple[int, str], ...]  # the tree kinds left, cheapest first
+    thresholds: tuple[int, int, int]  # trees, fires, flowers (V-2)
+    centre_now: tuple[int, ...]  # the centre now, sorted
+
+
+class Part(NamedTuple):
+    """A player's features in a position that read only the player and what the
+    position shows of the whole table (:func:`_part`), with what the rest of the row is
+    made of."""
+
+    row: tuple[float, ...]  # the base row, 0 where the rest of the row goes
+    engine: float  # the strength a round, 0 to 1 (``engine_left`` before the time left)
+    total: float  # the three counts' total over the thresholds' (``total_late``'s)
+    wind: float  # the wind a round, 0 to 20 (the steal threats)
+
+
+PARTS_CACHE_BYTES = 1 << 20  # what the parts memo of one Rules may hold
+FLOAT_BYTES = 24  # a float (``sys.getsizeof(0.0)``): a feature's number is its own object
+INT_BYTES = 28  # an int past the small ones Python shares (``sys.getsizeof(1000)``)
+# Indices of the base row's numbers that read more than the player and the table.
+FRAGMENTS, ROBBED_NOW, STEAL_NOW, EXPOSED, REACH, ENGINE_LEFT, TOTAL_LATE = (
+    BASE_NAMES.index(n)
+    for n in (
+        "fragments",
+        "robbed_now",
+        "steal_now",
+        "exposed",
+        "reach",
+        "engine_left",
+        "total_late",
+    )
+)
+
+
+def _part_bytes(key: tuple[int, int, bool], part: Part) -> int:
+    """What a remembered :class:`Part` holds of its own: the key and its two numbers,
+    the record, its row and their floats."""
+    return tuple_bytes(key, part, part.row) + 2 * INT_BYTES + FLOAT_BYTES * (len(part.row) + 3)
+
+
+@cache
+def _parts_cache(r: Rules) -> BoundedCache[tuple[int, int, bool], Part]:
+    return BoundedCache(PARTS_CACHE_BYTES, _part_bytes)
+
+
+@cache
+def _tables(r: Rules) -> dict[Table, int]:
+    """Each table (:func:`_part`'s ``table``) seen lately, by a number of its own."""
+    return {}
+
+
+TABLES = 4096  # tables remembered at most (then forgotten all at once: new numbers)
+_table_numbers = itertools.count()
+
+
+def _part(own: Own, to_act: bool, table: Table) -> Part:
+    """The features of the player ``own`` is of that read only the player, whether
+    they still play this round, and ``table``."""
+    tiles_now, power, nxt, power_next, cheapest_new, thresholds, centre_now = table
+    t_trees, t_fires, t_flowers = thresholds
+    t_sum = t_trees + t_fires + t_flowers
+    c = own.counts
+    water = own.strengths[WATER]
+    incoming = tiles_now if tiles_now and water < power else 0
+    cards, e = deck_round(own, incoming)  # E-1 at this round's end
+    lasting = own.lasting
+    for k in range(5):
+        e[k] += lasting[k]
+    perm_flowers = c.flowers - (own.strengths[FLOWER] - own.lasting[FLOWER])
+    x_t, x_f, x_w = c.trees / t_trees, c.fires / t_fires, perm_flowers / t_flowers
+    best = max(x_t, x_f, x_w)
+    met = c.trees >= t_trees or c.fires >= t_fires or c.flowers >= t_flowers
+    sun = e[SUN] if e[SUN] > 0 else 0.0
+    water_r = e[WATER] if e[WATER] > 0 else 0.0
+    plant = e[PLANT] if e[PLANT] > 0 else 0.0
+    wind = min(max(0.0, e[WIND]), 20.0)
+    flower_r = e[FLOWER] - own.lasting[FLOWER]
+    # Onibi next round: his Varans against the water a round (E-1).
+    onibi = len(nxt) * _logistic((power_next - water_r - 0.5) / 1.5)
+    # Fires the water a round takes next round (smallest first, A-30).
+    left, took = water_r, 0
+    for v in nxt:
+        if v > left:
+            break
+        left -= v
+        took += 1
+    # New tree kinds the plant a round buys, up to what the race still needs.
+    forest = own.forest
+    new = 0
+    for cost, label in cheapest_new:
+        if cost > plant:
+            break
+        if label not in forest:
+            new += 1
+    gap = t_trees - c.trees if c.trees < t_trees else 0
+    # Rounds to a threshold at the pace a round's strength allows: a new tree a
+    # round while one is affordable, the fires a round's water takes, the flowers
+    # a Help Line shows on top of the lasting ones.
+    new_cost = next((cost for cost, label in cheapest_new if label not in forest), 99)
+    r_trees = gap / (1.0 if plant >= new_cost else 0.25)
+    gap_f = t_fires - c.fires
+    r_fires = gap_f / max(0.2, min(3.0, water_r / 2.7)) if gap_f > 0 else 0.0
+    gap_w = t_flowers - perm_flowers - flower_r
+    r_flowers = gap_w / 0.3 if gap_w > 0 else 0.0
+    eta = 1.0 / (1.0 + min(r_trees, r_fires, r_flowers))
+    engine = (
+        min(sun, CAPS[SUN]) / CAPS[SUN]
+        + min(water_r, CAPS[WATER]) / CAPS[WATER]
+        + min(plant, CAPS[PLANT]) / CAPS[PLANT]
+        + min(wind, CAPS[WIND]) / CAPS[WIND]
+    ) / 4
+    # Still to play this round: the fires the Help Line's water takes from the
+    # centre now, and whether its plant buys a new kind now.
+    fires_now = plant_now = 0.0
+    if to_act:
+        left = own.strengths[WATER]
+        for v in centre_now:
+            if v > left:
+                break
+            left -= v
+            fires_now += 1
+        for cost, label in cheapest_new:
+            if cost > own.strengths[PLANT]:
+                break
+            if label not in forest:
+                plant_now = 1.0
+                break
+    # A threshold within reach: this round (still to play, with the Help Line's
+    # water and plant), or next round (with a round's).
+    reach_now = 0.0
+    if to_act and (
+        c.fires + fires_now >= t_fires or c.trees + plant_now >= t_trees or c.flowers >= t_flowers
+    ):
+        reach_now = 1.0
+    reach_next = 0.0
+    if (
+        c.fires + took >= t_fires
+        or c.trees + (1 if new else 0) >= t_trees
+        or perm_flowers + flower_r >= t_flowers
+    ):
+        reach_next = 1.0
+    row = (
+        x_t,
+        x_f,
+        x_w,
+        x_t * x_t * x_t,
+        x_f * x_f * x_f,
+        x_w * x_w * x_w,
+        1.0 if met else 0.0,
+        c.total / t_sum if met else 0.0,
+        cards / 10,
+        (sun if sun < CAPS[SUN] else CAPS[SUN]) / CAPS[SUN],
+        (water_r if water_r < CAPS[WATER] else CAPS[WATER]) / CAPS[WATER],
+        (plant if plant < CAPS[PLANT] else CAPS[PLANT]) / CAPS[PLANT],
+        (wind if wind < CAPS[WIND] else CAPS[WIND]) / CAPS[WIND],
+        flower_r / t_flowers,
+        (own.varans + incoming) / 4,
+        0.0,  # fragments
+        onibi / 4,
+        took / 4,
+        min(new, gap) / 4,
+        0.0,  # robbed_now
+        0.0,  # steal_now
+        0.0,  # exposed
+        0.0,  # reach
+        fires_now / 4,
+        plant_now,
+        eta,
+        0.0,  # engine_left
+        reach_now,
+        reach_next,
+        best,
+        best * best * best,
+        0.0,  # total_late
+    )
+    return Part(row, engine, c.total / t_sum, wind)
+
+
 def all_features(st: GameState) -> list[list[float]]:
     """Every player's features (seat order), base then the modules'."""
     r = rules_of(st)
     d = r.data
     thresholds = st.thresholds
     t_trees, t_fires, t_flowers = thresholds["trees"], thresholds["fires"], thresholds["flowers"]
-    t_sum = t_trees + t_fires + t_flowers
     power = sum(st.centre)
     tiles_now = len(st.centre)
     nxt = _centre_next(r, st)
-    power_next = sum(nxt)
     nxt.sort()
-    centre_now = sorted(st.centre)
     to_act = _to_act(st)
     n = st.n
     occupied = [False] * d.rock_count
@@ -310,104 +514,41 @@ def all_features(st: GameState) -> list[list[float]]:
         occupied[q.rock] = True
     rocks = tuple(occupied)
     cache = _own_cache(r)
-    owns = [_own(r, p, cache) for p in st.players]
-    rounds: list[tuple[float, list[float]]] = []
-    for own in owns:
-        water = own.strengths[WATER]
-        incoming = tiles_now if tiles_now and water < power else 0  # E-1 at this round's end
-        cards, elements = deck_round(own, incoming)
-        lasting = own.lasting
-        for k in range(5):
-            elements[k] += lasting[k]
-        rounds.append((cards, elements))
-    wind_round = [min(max(0.0, e[WIND]), 20.0) for _c, e in rounds]
+    owns = [_own(r, st, i, cache) for i in range(n)]
     # How far the leader is: the game ends about when someone reaches a threshold.
     lead = 0.0
     for own in owns:
         c = own.counts
         lead = max(lead, c.trees / t_trees, c.fires / t_fires, c.flowers / t_flowers)
     time_left = 1.0 - lead if lead < 1.0 else 0.0
-    cheapest_new = _in_dispensers(r, tuple(st.dispensers.items()))
+    table = Table(
+        tiles_now,
+        power,
+        tuple(nxt),
+        sum(nxt),
+        _in_dispensers(r, tuple(st.dispensers.items())),
+        (t_trees, t_fires, t_flowers),
+        tuple(sorted(st.centre)),
+    )
+    tables = _tables(r)
+    number = tables.get(table)
+    if number is None:
+        if len(tables) >= TABLES:
+            tables.clear()
+        number = tables[table] = next(_table_numbers)
+    memo = _parts_cache(r)
+    parts: list[Part] = []
+    for i, own in enumerate(owns):
+        key = (own.serial, number, to_act[i])
+        part = memo.get(key)
+        if part is None:
+            part = memo.put(key, _part(own, to_act[i], table))
+        parts.append(part)
     out: list[list[float]] = []
     for i, p in enumerate(st.players):
         own = owns[i]
-        c = own.counts
-        cards, e = rounds[i]
-        perm_flowers = c.flowers - (own.strengths[FLOWER] - own.lasting[FLOWER])
-        x_t, x_f, x_w = c.trees / t_trees, c.fires / t_fires, perm_flowers / t_flowers
-        best = max(x_t, x_f, x_w)
-        met = c.trees >= t_trees or c.fires >= t_fires or c.flowers >= t_flowers
-        sun = e[SUN] if e[SUN] > 0 else 0.0
-        water_r = e[WATER] if e[WATER] > 0 else 0.0
-        plant = e[PLANT] if e[PLANT] > 0 else 0.0
-        wind = wind_round[i]
-        flower_r = e[FLOWER] - own.lasting[FLOWER]
-        # Onibi next round: his Varans against the water a round (E-1).
-        onibi = len(nxt) * _logistic((power_next - water_r - 0.5) / 1.5)
-        # Fires the water a round takes next round (smallest first, A-30).
-        left, took = water_r, 0
-        for v in nxt:
-            if v > left:
-                break
-            left -= v
-            took += 1
-        # New tree kinds the plant a round buys, up to what the race still needs.
-        forest = p.forest
-        new = 0
-        for cost, label in cheapest_new:
-            if cost > plant:
-                break
-            if label not in forest:
-                new += 1
-        gap = t_trees - c.trees if c.trees < t_trees else 0
-        # Rounds to a threshold at the pace a round's strength allows: a new tree a
-        # round while one is affordable, the fires a round's water takes, the flowers
-        # a Help Line shows on top of the lasting ones.
-        new_cost = next((cost for cost, label in cheapest_new if label not in forest), 99)
-        r_trees = gap / (1.0 if plant >= new_cost else 0.25)
-        gap_f = t_fires - c.fires
-        r_fires = gap_f / max(0.2, min(3.0, water_r / 2.7)) if gap_f > 0 else 0.0
-        gap_w = t_flowers - perm_flowers - flower_r
-        r_flowers = gap_w / 0.3 if gap_w > 0 else 0.0
-        eta = 1.0 / (1.0 + min(r_trees, r_fires, r_flowers))
-        engine = (
-            min(sun, CAPS[SUN]) / CAPS[SUN]
-            + min(water_r, CAPS[WATER]) / CAPS[WATER]
-            + min(plant, CAPS[PLANT]) / CAPS[PLANT]
-            + min(wind, CAPS[WIND]) / CAPS[WIND]
-        ) / 4
-        # Still to play this round: the fires the Help Line's water takes from the
-        # centre now, and whether its plant buys a new kind now.
-        fires_now = plant_now = 0.0
-        if to_act[i]:
-            left = own.strengths[WATER]
-            for v in centre_now:
-                if v > left:
-                    break
-                left -= v
-                fires_now += 1
-            for cost, label in cheapest_new:
-                if cost > own.strengths[PLANT]:
-                    break
-                if label not in forest:
-                    plant_now = 1.0
-                    break
-        # A threshold within reach: this round (still to play, with the Help Line's
-        # water and plant), or next round (with a round's).
-        reach_now = 0.0
-        if to_act[i] and (
-            c.fires + fires_now >= t_fires
-            or c.trees + plant_now >= t_trees
-            or c.flowers >= t_flowers
-        ):
-            reach_now = 1.0
-        reach_next = 0.0
-        if (
-            c.fires + took >= t_fires
-            or c.trees + (1 if new else 0) >= t_trees
-            or perm_flowers + flower_r >= t_flowers
-        ):
-            reach_next = 1.0
+        part = parts[i]
+        wind = part.wind
         tiles = len(p.victory_tiles)
         robbed = steal = exposed = reach = 0.0
         for j, q in enumerate(st.players):
@@ -417,47 +558,21 @@ def all_features(st: GameState) -> list[list[float]]:
                 d_in = jump_distance(rocks, q.rock, p.rock)  # q jumping p
                 if to_act[j] and owns[j].strengths[WIND] >= d_in:
                     robbed += 1
-                exposed += _logistic(wind_round[j] - d_in + 0.5)
+                exposed += _logistic(parts[j].wind - d_in + 0.5)
             if q.victory_tiles:
                 d_out = jump_distance(rocks, p.rock, q.rock)  # p jumping q
                 if to_act[i] and own.strengths[WIND] >= d_out:
                     steal += 1
                 reach += _logistic(wind - d_out + 0.5)
-        row = [
-            x_t,
-            x_f,
-            x_w,
-            x_t * x_t * x_t,
-            x_f * x_f * x_f,
-            x_w * x_w * x_w,
-            1.0 if met else 0.0,
-            c.total / t_sum if met else 0.0,
-            cards / 10,
-            (sun if sun < CAPS[SUN] else CAPS[SUN]) / CAPS[SUN],
-            (water_r if water_r < CAPS[WATER] else CAPS[WATER]) / CAPS[WATER],
-            (plant if plant < CAPS[PLANT] else CAPS[PLANT]) / CAPS[PLANT],
-            (wind if wind < CAPS[WIND] else CAPS[WIND]) / CAPS[WIND],
-            flower_r / t_flowers,
-            (own.varans + (tiles_now if tiles_now and own.strengths[WATER] < power else 0)) / 4,
-            min(p.fragments, 5) / 5,
-            onibi / 4,
-            took / 4,
-            min(new, gap) / 4,
-            robbed,
-            steal,
-            exposed * min(tiles, 2) / 2,
-            reach / max(1, n - 1),
-            fires_now / 4,
-            plant_now,
-            eta,
-            engine * time_left,
-            reach_now,
-            reach_next,
-            best,
-            best * best * best,
-            c.total / t_sum * lead * lead * lead,
-        ]
-        for fs in r.features:
-            row.extend(fs.compute(r, st, i))
+        row = list(part.row)
+        row[FRAGMENTS] = min(p.fragments, 5) / 5
+        row[ROBBED_NOW] = robbed
+        row[STEAL_NOW] = steal
+        row[EXPOSED] = exposed * min(tiles, 2) / 2
+        row[REACH] = reach / max(1, n - 1)
+        row[ENGINE_LEFT] = part.engine * time_left
+        row[TOTAL_LATE] = part.total * lead * lead * lead
+        for fs, mine in zip(r.features, own.modules, strict=True):
+            row.extend(fs.compute(r, st, i) if mine is None else mine)
         out.append(row)
     return out

@@ -61,12 +61,16 @@ class FeatureSet(NamedTuple):
     """Facts about a player a rules module adds for the bots' learned evaluation (read
     from what every seat knows): ``names`` of the numbers ``compute(rules, state,
     seat)`` gives, in that order; ``signs`` the side the rules give each one's weight
-    in training (+1 never below zero, -1 never above, 0 free; none: all free)."""
+    in training (+1 never below zero, -1 never above, 0 free; none: all free).
+    ``player_only``: ``compute`` reads nothing but the seat's player (its cards, Forest,
+    fires, Victory tiles and module state), so the bots remember its numbers with the
+    player's other facts instead of computing them in every position."""
 
     name: str
     names: tuple[str, ...]
     compute: Callable[[Rules, GameState, int], Sequence[float]]
     signs: tuple[int, ...] = ()
+    player_only: bool = False
 
 
 class RoundStep(NamedTuple):
@@ -315,16 +319,19 @@ class RulesBuilder:
         names: Sequence[str],
         compute: Callable[[Rules, GameState, int], Sequence[float]],
         signs: Sequence[int] = (),
+        *,
+        player_only: bool = False,
     ) -> None:
         """Features of a player for the bots' learned evaluation (``bots/features.py``):
         ``compute`` gives one number per name, from what every seat knows; ``signs``
-        (one per name, or none) the side of each weight in training."""
+        (one per name, or none) the side of each weight in training; ``player_only``
+        (:class:`FeatureSet`): ``compute`` reads the seat's player alone."""
         taken = {n for fs in self.features for n in fs.names}
         if taken & set(names) or len(set(names)) != len(names):
             raise ValueError(f"feature names of {name!r} are not unique: {list(names)}")
         if signs and len(signs) != len(names):
             raise ValueError(f"features of {name!r}: one sign per name, or none")
-        self.features.append(FeatureSet(name, tuple(names), compute, tuple(signs)))
+        self.features.append(FeatureSet(name, tuple(names), compute, tuple(signs), player_only))
 
     def add_check(
         self, name: str, run: Callable[[Rules, GameState, Callable[[str], None]], None]

@@ -514,6 +514,6 @@ def install(b: RulesBuilder) -> None:
     b.add_card_pool("Kodama piles and box", _held, _owned)
     b.add_hidden_zone(PilesAndBox())
     b.add_check("Kodama", check_kodama)
-    b.add_features("Kodama", NAMES, player_features, signs=SIGNS)
+    b.add_features("Kodama", NAMES, player_features, signs=SIGNS, player_only=True)
     b.max_basic_actions += 1  # the 4-symbol reward (K-K4)
     b.revealing_events |= {"kodama_revealed", "kodama_setup"}
