@@ -30,8 +30,9 @@ A planner values many positions that differ in one player and in what that playe
 turn changed on the table. Two memos keep that cheap: each player's own facts
 (:class:`Own`, by the player's content, with a module's features that read the player
 alone), and the part of each row that reads only the player and the table
-(:class:`Part`). The rest of a row (Fragments, the steal threats, how near the end is)
-is read from the position every time."""
+(:class:`Part`). The rest of a row (Fragments, the steal threats, how near the end is,
+a module's features that read more than the player) is read from the position every
+time."""
 
 from __future__ import annotations
 
@@ -42,7 +43,7 @@ from typing import NamedTuple
 
 from living_forest.core import Counts, GameState, Rules, counts, raw_strengths, rules_of
 from living_forest.core.data import FLOWER, PLANT, SUN, WATER, WIND
-from living_forest.core.memo import BoundedCache, tuple_bytes
+from living_forest.core.memo import FLOAT_BYTES, INT_BYTES, BoundedCache, tuple_bytes
 from living_forest.core.state import PHASE_ACTION
 
 CONDITIONS = ("trees", "fires", "flowers")
@@ -159,8 +160,10 @@ _serials = itertools.count()
 
 def _own_bytes(key: tuple[object, ...], own: Own) -> int:
     """What a remembered :class:`Own` holds of its own: the key, the record and its
-    tuples (their small ints are shared; a module's numbers are floats of their own)."""
+    tuples (their small ints are shared; a module's numbers are floats of their own),
+    its serial number."""
     n = tuple_bytes(key, own, own.sums, *own[:4], *own.sums, own.forest, own.modules)
+    n += INT_BYTES
     for m in own.modules:
         if m is not None:
             n += tuple_bytes(m) + FLOAT_BYTES * len(m)
@@ -326,15 +329,13 @@ class Part(NamedTuple):
     position shows of the whole table (:func:`_part`), with what the rest of the row is
     made of."""
 
-    row: tuple[float, ...]  # the base row, 0 where the rest of the row goes
+    row: tuple[float, ...]  # the base row, 0 at the indices below (all_features fills them)
     engine: float  # the strength a round, 0 to 1 (``engine_left`` before the time left)
     total: float  # the three counts' total over the thresholds' (``total_late``'s)
     wind: float  # the wind a round, 0 to 20 (the steal threats)
 
 
 PARTS_CACHE_BYTES = 1 << 20  # what the parts memo of one Rules may hold
-FLOAT_BYTES = 24  # a float (``sys.getsizeof(0.0)``): a feature's number is its own object
-INT_BYTES = 28  # an int past the small ones Python shares (``sys.getsizeof(1000)``)
 # Indices of the base row's numbers that read more than the player and the table.
 FRAGMENTS, ROBBED_NOW, STEAL_NOW, EXPOSED, REACH, ENGINE_LEFT, TOTAL_LATE = (
     BASE_NAMES.index(n)
@@ -352,7 +353,8 @@ FRAGMENTS, ROBBED_NOW, STEAL_NOW, EXPOSED, REACH, ENGINE_LEFT, TOTAL_LATE = (
 
 def _part_bytes(key: tuple[int, int, bool], part: Part) -> int:
     """What a remembered :class:`Part` holds of its own: the key and its two numbers,
-    the record, its row and their floats."""
+    the record, its row and their floats (counted as if none were shared: an upper
+    bound)."""
     return tuple_bytes(key, part, part.row) + 2 * INT_BYTES + FLOAT_BYTES * (len(part.row) + 3)
 
 
@@ -361,19 +363,27 @@ def _parts_cache(r: Rules) -> BoundedCache[tuple[int, int, bool], Part]:
     return BoundedCache(PARTS_CACHE_BYTES, _part_bytes)
 
 
+def _table_bytes(table: Table, number: int) -> int:
+    """What a remembered table holds of its own (its dispensers' list is shared)."""
+    return tuple_bytes(table, table.nxt, table.thresholds, table.centre_now) + 2 * INT_BYTES
+
+
+TABLES_CACHE_BYTES = 256 << 10  # what the tables memo of one Rules may hold (~700 tables)
+
+
 @cache
-def _tables(r: Rules) -> dict[Table, int]:
-    """Each table (:func:`_part`'s ``table``) seen lately, by a number of its own."""
-    return {}
+def _tables(r: Rules) -> BoundedCache[Table, int]:
+    """Each table (:func:`_part`'s ``table``) seen lately, by a number of its own (never
+    given again: a part remembered for a table forgotten is never read again)."""
+    return BoundedCache(TABLES_CACHE_BYTES, _table_bytes)
 
 
-TABLES = 4096  # tables remembered at most (then forgotten all at once: new numbers)
 _table_numbers = itertools.count()
 
 
 def _part(own: Own, to_act: bool, table: Table) -> Part:
-    """The features of the player ``own`` is of that read only the player, whether
-    they still play this round, and ``table``."""
+    """The part of a player's row that reads only ``own``, whether the player still
+    plays this round (``to_act``), and ``table``."""
     tiles_now, power, nxt, power_next, cheapest_new, thresholds, centre_now = table
     t_trees, t_fires, t_flowers = thresholds
     t_sum = t_trees + t_fires + t_flowers
@@ -533,9 +543,7 @@ def all_features(st: GameState) -> list[list[float]]:
     tables = _tables(r)
     number = tables.get(table)
     if number is None:
-        if len(tables) >= TABLES:
-            tables.clear()
-        number = tables[table] = next(_table_numbers)
+        number = tables.put(table, next(_table_numbers))
     memo = _parts_cache(r)
     parts: list[Part] = []
     for i, own in enumerate(owns):

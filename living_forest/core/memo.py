@@ -28,6 +28,8 @@ V = TypeVar("V")
 ENTRY_BYTES = 48
 # A tuple of n items takes TUPLE_BYTES + 8 n bytes (``sys.getsizeof``, on 64 bits).
 TUPLE_BYTES = 40
+FLOAT_BYTES = 24  # a float (``sys.getsizeof(0.0)``): a computed number is its own object
+INT_BYTES = 28  # an int past the small ones Python shares (``sys.getsizeof(1000)``)
 
 
 def tuple_bytes(*tuples: tuple[object, ...]) -> int:

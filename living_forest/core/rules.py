@@ -62,9 +62,10 @@ class FeatureSet(NamedTuple):
     from what every seat knows): ``names`` of the numbers ``compute(rules, state,
     seat)`` gives, in that order; ``signs`` the side the rules give each one's weight
     in training (+1 never below zero, -1 never above, 0 free; none: all free).
-    ``player_only``: ``compute`` reads nothing but the seat's player (its cards, Forest,
-    fires, Victory tiles and module state), so the bots remember its numbers with the
-    player's other facts instead of computing them in every position."""
+    ``player_only``: ``compute`` reads nothing of the position but the seat's player's
+    cards (draw stack, discard, Help Line), Forest, number of fires, Victory tiles and
+    module state, so the bots remember its numbers with the player's other facts
+    instead of computing them in every position."""
 
     name: str
     names: tuple[str, ...]
