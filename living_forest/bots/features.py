@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Sequence
 from functools import cache, lru_cache
 from typing import NamedTuple
 
@@ -381,6 +382,32 @@ def _tables(r: Rules) -> BoundedCache[Table, int]:
 _table_numbers = itertools.count()
 
 
+def _fires_taken(water: float, values: tuple[int, ...]) -> int:
+    """How many of the Fire tiles ``values`` (sorted) a water strength takes, smallest
+    first (A-30)."""
+    took = 0
+    for v in values:
+        if v > water:
+            break
+        water -= v
+        took += 1
+    return took
+
+
+def _new_kinds(
+    plant: float, cheapest_new: tuple[tuple[int, str], ...], forest: Sequence[str | None]
+) -> int:
+    """How many tree kinds left in the dispensers (cheapest first) and not in
+    ``forest`` cost no more than ``plant``."""
+    new = 0
+    for cost, label in cheapest_new:
+        if cost > plant:
+            break
+        if label not in forest:
+            new += 1
+    return new
+
+
 def _part(own: Own, to_act: bool, table: Table) -> Part:
     """The part of a player's row that reads only ``own``, whether the player still
     plays this round (``to_act``), and ``table``."""
@@ -406,20 +433,10 @@ def _part(own: Own, to_act: bool, table: Table) -> Part:
     # Onibi next round: his Varans against the water a round (E-1).
     onibi = len(nxt) * _logistic((power_next - water_r - 0.5) / 1.5)
     # Fires the water a round takes next round (smallest first, A-30).
-    left, took = water_r, 0
-    for v in nxt:
-        if v > left:
-            break
-        left -= v
-        took += 1
+    took = _fires_taken(water_r, nxt)
     # New tree kinds the plant a round buys, up to what the race still needs.
     forest = own.forest
-    new = 0
-    for cost, label in cheapest_new:
-        if cost > plant:
-            break
-        if label not in forest:
-            new += 1
+    new = _new_kinds(plant, cheapest_new, forest)
     gap = t_trees - c.trees if c.trees < t_trees else 0
     # Rounds to a threshold at the pace a round's strength allows: a new tree a
     # round while one is affordable, the fires a round's water takes, the flowers
@@ -441,18 +458,8 @@ def _part(own: Own, to_act: bool, table: Table) -> Part:
     # centre now, and whether its plant buys a new kind now.
     fires_now = plant_now = 0.0
     if to_act:
-        left = own.strengths[WATER]
-        for v in centre_now:
-            if v > left:
-                break
-            left -= v
-            fires_now += 1
-        for cost, label in cheapest_new:
-            if cost > own.strengths[PLANT]:
-                break
-            if label not in forest:
-                plant_now = 1.0
-                break
+        fires_now = _fires_taken(own.strengths[WATER], centre_now)
+        plant_now = 1.0 if _new_kinds(own.strengths[PLANT], cheapest_new, forest) else 0.0
     # A threshold within reach: this round (still to play, with the Help Line's
     # water and plant), or next round (with a round's).
     reach_now = 0.0
