@@ -871,8 +871,18 @@ def _mid_game(n: int, options, seed: int = 3) -> Session:
     return Session(seats, seed, 0, options=options or GameOptions(), actions=s.actions)
 
 
-@pytest.mark.parametrize("kodama", [False, True], ids=["base", "kodama"])
-@pytest.mark.parametrize("n", [2, 3, 4])
+@pytest.mark.parametrize(
+    ("n", "kodama"),
+    [
+        pytest.param(2, False, id="2-base"),  # room for every Forest whole
+        pytest.param(4, True, id="4-kodama"),  # the fullest board
+        # the four between them: make test-slow
+        pytest.param(2, True, id="2-kodama", marks=pytest.mark.slow),
+        pytest.param(3, False, id="3-base", marks=pytest.mark.slow),
+        pytest.param(3, True, id="3-kodama", marks=pytest.mark.slow),
+        pytest.param(4, False, id="4-base", marks=pytest.mark.slow),
+    ],
+)
 async def test_every_forest_shows_at_120x40_compact_where_needed(n: int, kodama: bool) -> None:
     """Review: at 120x40 with 4 players the third and fourth Forests were dropped.
     Every Forest now shows, the last ones in a compact form (no columns' bonuses, the

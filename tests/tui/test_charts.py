@@ -125,7 +125,7 @@ async def test_the_legend_follows_the_turn_order_in_the_app() -> None:
         assert [title.index(n) for n in order] == sorted(title.index(n) for n in order)
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@pytest.mark.parametrize("size", [(80, 24), pytest.param((120, 40), marks=pytest.mark.slow)])
 async def test_the_result_boxs_keys_line_shows_at_every_size(size: tuple[int, int]) -> None:
     """Play-test at 80x24: the result box (title, table, the counts' breakdown) was
     taller than the screen and its last line, the keys (rematch, replay, chart, new

@@ -127,8 +127,19 @@ OPENERS = {
 }
 
 
-@pytest.mark.parametrize("width", [11, 5, 1])
-@pytest.mark.parametrize("dialog", list(OPENERS))
+# Each dialog at one width and each width with one dialog (make test); the six other
+# pairs in make test-slow.
+NARROW = [("settings", 11), ("chapters", 5), ("save browser", 1)]
+
+
+@pytest.mark.parametrize(
+    ("dialog", "width"),
+    [
+        pytest.param(d, w, id=f"{d}-{w}", marks=() if (d, w) in NARROW else pytest.mark.slow)
+        for d in OPENERS
+        for w in (11, 5, 1)
+    ],
+)
 async def test_list_dialogs_survive_a_terminal_of_a_few_columns(dialog: str, width: int) -> None:
     """A list dialog laid out at 11 columns or fewer raised ValueError: the "too small"
     notice now covers dialogs too. When the terminal grows, the dialog is as it was."""
@@ -273,7 +284,11 @@ def _pushed(app: LivingForestApp, monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 @pytest.mark.parametrize(
     ("opener", "box"),
-    [("i", "InfoScreen"), ("question_mark", "HelpScreen"), ("f1", "HelpScreen")],
+    [
+        ("i", "InfoScreen"),
+        ("f1", "HelpScreen"),
+        pytest.param("question_mark", "HelpScreen", marks=pytest.mark.slow),  # help again
+    ],
 )
 async def test_the_key_that_closes_a_box_typed_with_the_key_that_opens_it_closes_it(
     opener: str, box: str, monkeypatch: pytest.MonkeyPatch

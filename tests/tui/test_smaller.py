@@ -95,7 +95,7 @@ def test_a_path_breaks_after_a_slash_not_in_a_name() -> None:
     assert all(len(line) <= 31 for line in wrap_paths(f"/a/{long_name}.json", 31).split("\n"))
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@pytest.mark.parametrize("size", [(80, 24), pytest.param((120, 40), marks=pytest.mark.slow)])
 async def test_a_saved_toast_keeps_the_file_name_whole(tmp_path: Path, size) -> None:
     folder = tmp_path / "a-folder-with-a-long-name" / "and-another-one-below-it"
     folder.mkdir(parents=True)

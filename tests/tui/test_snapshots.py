@@ -21,6 +21,10 @@ from living_forest.tui.app import LivingForestApp
 from .driver import settle as settle_bots
 
 SEATS = [SeatConfig("Ana", "winter"), SeatConfig("Bot", "summer", "baseline")]
+KODAMA = GameOptions(("kodama",))
+# make test takes one size of the NO_COLOR board, one language and two of the six
+# four-player boards; make test-slow takes the others (each its own snapshot).
+SLOW = pytest.mark.slow
 
 
 def board_app(
@@ -91,7 +95,7 @@ def test_game_over(snap_compare):
 
 def test_board_kodama_80x24(snap_compare):
     """The Kodama expansion at 80x24: the Kodama panel, Onibi and the K rocks."""
-    app = board_app(["draw", "draw", "stop"], seed=5, options=GameOptions(("kodama",)))
+    app = board_app(["draw", "draw", "stop"], seed=5, options=KODAMA)
 
     async def check(pilot) -> None:
         await settle(pilot)
@@ -113,7 +117,14 @@ def test_board_120x40(snap_compare):
     assert snap_compare(app, terminal_size=(120, 40), run_before=check)
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40), (160, 48)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize(
+    "size",
+    [
+        pytest.param((80, 24), id="80x24"),
+        pytest.param((120, 40), id="120x40", marks=SLOW),
+        pytest.param((160, 48), id="160x48", marks=SLOW),
+    ],
+)
 def test_board_no_color(snap_compare, monkeypatch, size):
     """NO_COLOR at each layout: the terminal's own colours, every mark a glyph."""
     monkeypatch.setenv("NO_COLOR", "1")
@@ -142,7 +153,7 @@ def test_race_chart_80x24_no_color(snap_compare, monkeypatch):
     assert snap_compare(app, terminal_size=(80, 24), run_before=check)
 
 
-@pytest.mark.parametrize("lang", ["de", "fr"])
+@pytest.mark.parametrize("lang", ["de", pytest.param("fr", marks=SLOW)])
 def test_board_80x24_translated(snap_compare, lang):
     """The board at 80x24 in German and French (longer words): the same
     position as ``test_board_80x24``."""
@@ -187,8 +198,17 @@ def four_player_app(seed: int, steps: int, options: GameOptions) -> LivingForest
     return app
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 60)], ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("options", [BASE_GAME, GameOptions(("kodama",))], ids=["base", "kodama"])
+@pytest.mark.parametrize(
+    ("size", "options"),
+    [
+        pytest.param((80, 24), BASE_GAME, id="base-80x24"),
+        pytest.param((120, 40), BASE_GAME, id="base-120x40", marks=SLOW),
+        pytest.param((200, 60), BASE_GAME, id="base-200x60", marks=SLOW),
+        pytest.param((80, 24), KODAMA, id="kodama-80x24", marks=SLOW),
+        pytest.param((120, 40), KODAMA, id="kodama-120x40", marks=SLOW),
+        pytest.param((200, 60), KODAMA, id="kodama-200x60"),
+    ],
+)
 def test_four_players(snap_compare, monkeypatch, size, options):
     """80x24: nothing scrolls (the supply's trees cut with "+N more (o)" when rows run
     out); 120x40: the reserve named on two rows, whole names in the Help Lines, the
