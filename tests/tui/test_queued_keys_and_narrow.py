@@ -129,13 +129,13 @@ OPENERS = {
 
 # Each dialog at one width and each width with one dialog (make test); the six other
 # pairs in make test-slow.
-NARROW = [("settings", 11), ("chapters", 5), ("save browser", 1)]
+IN_MAKE_TEST = [("settings", 11), ("chapters", 5), ("save browser", 1)]
 
 
 @pytest.mark.parametrize(
     ("dialog", "width"),
     [
-        pytest.param(d, w, id=f"{d}-{w}", marks=() if (d, w) in NARROW else pytest.mark.slow)
+        pytest.param(d, w, id=f"{d}-{w}", marks=() if (d, w) in IN_MAKE_TEST else pytest.mark.slow)
         for d in OPENERS
         for w in (11, 5, 1)
     ],
@@ -287,7 +287,8 @@ def _pushed(app: LivingForestApp, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     [
         ("i", "InfoScreen"),
         ("f1", "HelpScreen"),
-        pytest.param("question_mark", "HelpScreen", marks=pytest.mark.slow),  # help again
+        # Help's other key (F1 is in make test)
+        pytest.param("question_mark", "HelpScreen", marks=pytest.mark.slow),
     ],
 )
 async def test_the_key_that_closes_a_box_typed_with_the_key_that_opens_it_closes_it(
