@@ -39,8 +39,9 @@ PYCACHE := PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX=$(CURDIR)/$(VENV)/pycach
 # 94 s with -n 3, 84 s with -n 4 --dist worksteal. Now make test takes 0.66-0.72 of the
 # time the old split took on the same machine (66 s against 92 s; 85 s against 129 s
 # when the machine ran slower), make test-slow about 85 s. With the further sizes,
-# languages and keys of the layout tests in make test-slow: make test 57 s against 62 s
-# (median of 5 runs each, in turn), make test-slow about 85 s. The suite passes under
+# languages and keys of the layout tests in make test-slow: make test 56 s against 59 s
+# (medians of 3 runs each, in turn; the first split, 2 tests fewer: 74 s against 80 s on
+# a slower hour of the same machine), make test-slow about 85 s. The suite passes under
 # load (../shared/tools/under-load).
 XDIST := -n 4 --dist worksteal
 
