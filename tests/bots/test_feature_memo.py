@@ -10,13 +10,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from operator import mul
 
 import pytest
 
-from living_forest.bots import decider, features, get_bot
-from living_forest.bots.evaluation import evaluation_for, softmax
-from living_forest.bots.features import feature_names
+from living_forest.bots import decider, evaluation, features, get_bot
+from living_forest.bots.evaluation import evaluation_for
+from living_forest.bots.features import all_features, feature_names
 from living_forest.bots.planner import plan_turn
 from living_forest.core import (
     BASE_GAME,
@@ -152,11 +151,16 @@ def test_remembered_features_are_the_features_of_the_position(
 
         return fs._replace(compute=compute)
 
-    def value(s: GameState) -> float:
-        rows = features.all_features(s)
+    def recorded(s: GameState) -> list[list[float]]:
+        rows = all_features(s)
         seen.append((s.clone(), rows))
-        return softmax([sum(map(mul, ev.w, row)) for row in rows])[s.current]
+        return rows
 
+    def value(s: GameState) -> float:
+        return ev.value(s, s.current)
+
+    # Each position's rows as the evaluation reads them (once a position).
+    monkeypatch.setattr(evaluation, "all_features", recorded)
     monkeypatch.setattr(features, "_part", counted_part)
     with module_features(r, counted):
         assert planned_positions(options, n, value) == 12
