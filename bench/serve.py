@@ -30,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.procs import descendants, fork_server, memory_kib  # noqa: E402
+from tests.procs import descendants, fork_server, listening_ports, memory_kib  # noqa: E402
 
 TARGET_MIB = 40.0
 DEADLINE = 120.0  # seconds: only a hang reaches it
@@ -126,9 +126,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         end = time.monotonic() + DEADLINE
         while proc.poll() is None and time.monotonic() < end:
-            with socket.socket() as s:
-                if s.connect_ex(("127.0.0.1", port)) == 0:
-                    break
+            if port in listening_ports(proc.pid):  # the server itself, not another process
+                break
             time.sleep(0.1)
         else:
             print("serve memory: the server did not start")

@@ -75,6 +75,30 @@ def fork_server(server: int) -> set[int]:
     return found
 
 
+def listening_ports(pid: int) -> set[int]:
+    """The TCP ports ``pid`` itself listens on (IPv4 or IPv6, any address): a port some
+    other process took in the meantime is not among them. Empty when ``pid`` is gone."""
+    try:
+        fds = os.listdir(f"/proc/{pid}/fd")
+    except OSError:
+        return set()
+    inodes = set()
+    for fd in fds:
+        with contextlib.suppress(OSError):
+            link = os.readlink(f"/proc/{pid}/fd/{fd}")
+            if link.startswith("socket:["):
+                inodes.add(link[len("socket:[") : -1])
+    ports = set()
+    for table in ("tcp", "tcp6"):
+        with contextlib.suppress(OSError):
+            for line in Path(f"/proc/{pid}/net/{table}").read_text().splitlines()[1:]:
+                fields = line.split()
+                # local address (hex address:port), remote, state (0A: LISTEN), ..., inode
+                if len(fields) > 9 and fields[3] == "0A" and fields[9] in inodes:
+                    ports.add(int(fields[1].rsplit(":", 1)[1], 16))
+    return ports
+
+
 def memory_kib(pid: int) -> dict[str, int]:
     """A process's memory in KiB: resident (``Rss``), its share of what it shares
     (``Pss``) and its own (``Private``); zeros for a process that is gone."""

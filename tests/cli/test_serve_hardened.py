@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import os
 import re
@@ -28,7 +29,15 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from tests.procs import HAS_PROC, alive, descendants, fork_server, memory_kib, parent
+from tests.procs import (
+    HAS_PROC,
+    alive,
+    descendants,
+    fork_server,
+    listening_ports,
+    memory_kib,
+    parent,
+)
 
 pytestmark = pytest.mark.skipif(not HAS_PROC, reason="counts processes in /proc (Linux)")
 
@@ -76,20 +85,37 @@ class Served:
         return self.log.read_text(encoding="utf-8", errors="replace")
 
 
+def started(proc: subprocess.Popen[bytes], port: int) -> bool:
+    """Whether the server listens on ``port`` itself, or has ended."""
+    return port in listening_ports(proc.pid) or proc.poll() is not None
+
+
+PORT_TRIES = 3  # a port found free can be taken before the server binds it: try another
+
+
 @contextlib.contextmanager
 def serve(tmp_path: Path, *args: str, host: str = "127.0.0.1") -> Iterator[Served]:
-    port = _free_port()
+    """A server, once it listens itself on its port (a port some other process holds
+    does not count). Whatever fails inside carries the server's output and state."""
     data = tmp_path / "data"
     log = tmp_path / "serve.log"
     env = {**os.environ, "LIVING_FOREST_DATA_DIR": str(data)}
-    cmd = [sys.executable, "-m", "living_forest", "serve", "--host", host, "--port", str(port)]
-    with log.open("wb") as out:
-        proc = subprocess.Popen([*cmd, *args], env=env, stdout=out, stderr=subprocess.STDOUT)
-    served = Served(proc, f"http://127.0.0.1:{port}", log, data)
+    for _attempt in range(PORT_TRIES):
+        port = _free_port()
+        cmd = [sys.executable, "-m", "living_forest", "serve", "--host", host, "--port", str(port)]
+        with log.open("wb") as out:
+            proc = subprocess.Popen([*cmd, *args], env=env, stdout=out, stderr=subprocess.STDOUT)
+        served = Served(proc, f"http://127.0.0.1:{port}", log, data)
+        wait_until("the server to listen", functools.partial(started, proc, port))
+        if proc.poll() is None or "address already in use" not in served.output().lower():
+            break
     try:
-        wait_until("the server to listen", lambda: _listening(port) or proc.poll() is not None)
         assert proc.poll() is None, served.output()
         yield served
+    except BaseException as e:
+        state = "running" if proc.poll() is None else f"ended with {proc.returncode}"
+        e.add_note(f"the server ({state}) printed:\n{served.output()}")
+        raise
     finally:
         stragglers = descendants(proc.pid)
         if proc.poll() is None:
@@ -115,11 +141,6 @@ async def receive(
         return await asyncio.wait_for(ws.receive(), max(left, 0.001))
     except TimeoutError:
         raise AssertionError(f"nothing from the tab within {DEADLINE:g} s") from None
-
-
-def _listening(port: int) -> bool:
-    with socket.socket() as s:
-        return s.connect_ex(("127.0.0.1", port)) == 0
 
 
 @contextlib.asynccontextmanager
