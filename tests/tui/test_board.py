@@ -914,3 +914,35 @@ async def test_every_forest_shows_at_120x40_compact_where_needed(n: int, kodama:
         full = [fv for fv in forests if not fv.compact and fv.line]
         for fv in full:
             assert "=≈1" in str(fv.render())
+
+
+async def test_a_forest_picked_with_v_gives_way_when_the_round_ends():
+    """Play-test: a player looked at the other's Forest (v) with their turn done, then
+    ended the round with Enter; as the one who ended the round, they reveal first in
+    the next, and the board still showed the other's Help Line and Forest (its
+    strengths and solitary count while deciding to draw). A new round shows the
+    player to act."""
+    s = Session(SEATS, 1, 0)
+    rng = random.Random(1)
+    while s.held is None:  # hot seat, played by baseline bots to the round's last move
+        if s.turn_done is not None:
+            s.confirm_turn()
+            continue
+        st = s.state
+        s.play(baseline_bot(observe(st, st.current), legal_actions(st), rng))
+    me = s.state.current
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await start(pilot, s)
+        await pilot.press("v")
+        other = (me + 1) % game.state.n
+        assert game.shown_seat == other
+        round_now = game.state.round
+        await pilot.press("enter")  # end the round: Onibi plays
+        await clear_dialogs(pilot)
+        await pilot.pause()
+        assert game.state.round == round_now + 1 and game.state.current == me
+        assert game.viewed is None and game.shown_seat == me
+        panel = game.query_one("#helpline", HelpLineView)
+        assert panel.seat == me
+        assert [fv.seat for fv in game.query(ForestView) if fv.display] == [me]

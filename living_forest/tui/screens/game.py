@@ -869,8 +869,11 @@ class GameScreen(BoardScreen):
     def _on_transition(self, tr: Transition) -> None:
         """Every change of the game: the log and the board follow it, then the flow
         goes on (the round summary is the flow controller's own subscriber)."""
-        if tr.after.current != tr.before.current:
-            self.viewed = None  # show the Forest of whoever acts next
+        b, a = tr.before, tr.after
+        if (a.current, a.round, a.phase) != (b.current, b.round, b.phase):
+            # A new turn, phase or round (the player who ends a round may reveal first
+            # in the next): the board shows whoever acts now, not a Forest picked with v.
+            self.viewed = None
         self.modes = []
         if not self.is_mounted:
             return  # the board is not built yet; _first_flow shows everything
