@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..i18n import _
 from . import flow
-from .actions import DONE, END, SKIP, Action, Refusal
+from .actions import DONE, DRAW, END, SKIP, STOP, USE_FRAGMENT, Action, Refusal
 from .context import TurnContext
 from .events import Event, wants
 from .state import GameState, Pending, PendingKind, PlayerState
@@ -205,7 +205,9 @@ def why_illegal(r: Rules, st: GameState, a: Action) -> Refusal | None:
             return reason or Refusal(_("{action} is not possible now").format(action=_(at.name)))
         extra = 0
     if at is None:
-        # i18n: {action} is the action's notation, quoted ('draw')
+        if kind in (DRAW, STOP, USE_FRAGMENT):  # the Guardian Animals phase's own actions
+            return Refusal(_("the Guardian Animals phase is over for this round"), ("T-1",))
+        # i18n: {action} is the action's notation, quoted ('foo')
         return Refusal(_("{action} is not possible in the Action phase").format(action=repr(kind)))
     return at.check(r, st, p, a, at.budget(r, p, s, extra))
 

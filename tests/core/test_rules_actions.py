@@ -238,7 +238,7 @@ def test_A4_the_five_basic_action_types() -> None:
         after, _ = apply(st, action)
         assert after.basic_left == 1, action
     for action in ("draw", "stop", "use-fragment"):
-        assert_rejected(st, action, "not possible in the Action phase")
+        assert_rejected(st, action, "T-1", "Guardian Animals phase is over")
     assert_rejected(st, "done", "only possible during picking")
     assert_rejected(st, "skip", "only possible during a bonus")
     assert_rejected(st, "steal spring_fire", "only possible during a jump")

@@ -438,4 +438,8 @@ def test_G10_action_phase_begins_when_everyone_has_stopped() -> None:
     assert all(p.stopped for p in st.players)
     assert events[-1].seat == 2 and st.basic_left == 2
     assert validate(st) == []
-    assert_rejected(st, "draw")
+    # The phase's own actions are refused in the Action phase in the players' words
+    # (T-1), not by their notation (a play-test saw "'draw' is not possible").
+    for action in ("draw", "stop", "use-fragment"):
+        reason = assert_rejected(st, action, "T-1", "Guardian Animals phase is over")
+        assert action not in reason.text
