@@ -302,10 +302,18 @@ async def test_sizes_and_too_small_notice():
         await pilot.pause()
         assert game.has_class("-wide")
         assert sum(1 for fv in game.query(ForestView) if fv.display) == 2
-        await pilot.resize_terminal(70, 20)
-        await pilot.pause()
-        assert isinstance(app.screen, TooSmallScreen)
-        assert "too small" in str(app.screen.query_one("#too-small-text").render())
+        for w, h in ((70, 20), (60, 20), (40, 12)):
+            await pilot.resize_terminal(w, h)
+            await pilot.pause()
+            assert isinstance(app.screen, TooSmallScreen)
+            box = app.screen.query_one("#too-small-text")
+            assert "too small" in str(box.render())
+            # The notice fits the small terminal, border and all (play-test: at 60x20
+            # its longest line ran past the right edge), its text wrapped, not cut.
+            region = box.region
+            assert region.x >= 0 and region.right <= w and region.bottom <= h, (w, region)
+            lines = len(str(box.render()).splitlines())  # 3 lines, wrapped where narrow
+            assert region.height > lines + 2 if w < 64 else region.height == lines + 2
         before = game.session.state
         await pilot.press("d")
         assert game.session.state is before  # keys do nothing while too small
