@@ -57,9 +57,13 @@ def names_in_seat_order(states: Sequence[GameState]) -> list[str]:
     return [p.name for p in states[0].players]
 
 
-def per_round(states: Sequence[GameState], actions: Sequence[str]) -> list[RoundPoint]:
+def per_round(
+    states: Sequence[GameState], actions: Sequence[str], now: GameState | None = None
+) -> list[RoundPoint]:
     """One point per round played (the round going on included, as it stands) from a
-    game's positions (``states[i]`` after ``actions[:i]``)."""
+    game's positions (``states[i]`` after ``actions[:i]``). ``now``: the round going
+    on as the board shows it, when that is not the last position (a move held for
+    Enter, the round's last: its own position)."""
     out: list[RoundPoint] = []
     for i in range(1, len(states)):
         before, after = states[i - 1], states[i]
@@ -71,7 +75,7 @@ def per_round(states: Sequence[GameState], actions: Sequence[str]) -> list[Round
                 out.append(_point(turn_preview(before, parse_action(actions[i - 1]))))
     last = states[-1]
     if last.phase != PHASE_OVER and (not out or out[-1].round != last.round):
-        out.append(_point(last))  # the round going on, as it stands
+        out.append(_point(last if now is None else now))  # the round going on
     return out
 
 

@@ -713,7 +713,7 @@ class LivingForestApp(App[int]):
         if game is None:
             return
         replay = Replay.of_session(game.session)
-        points = per_round(replay.states, replay.actions)
+        points = per_round(replay.states, replay.actions, game.session.view_state)
         game.push_modal(ChartScreen(points, names_in_seat_order(replay.states)))
 
     def open_save(self, path: Path, *, copy: bool = False) -> bool:

@@ -281,3 +281,56 @@ async def test_the_chart_shows_every_players_marker_where_counts_are_level() -> 
             row6 = next(r for r in rows if r.startswith(" 6┤"))  # three at 6, round 3
             assert all(m in row6 for m in MARKERS[:2] + MARKERS[3:]), row6
             assert "side by side: same count" in text
+
+
+def _held_move_that_counts() -> Session:
+    """A hot-seat game (baseline bots) at a round's last move held for Enter, a move
+    that changes a count (the first such of the seeds, in order)."""
+    for seed in range(1, 40):
+        s = Session(SEATS, seed)
+        rng = random.Random(seed)
+        while s.state.phase != "over":
+            st = s.state
+            s.play(baseline_bot(observe(st, st.current), legal_actions(st), rng))
+            if s.held is None:
+                continue
+            rules = rules_of(st)
+            if [counts(rules, q) for q in s.view_state.players] != [
+                counts(rules, q) for q in s.state.players
+            ]:
+                return s
+            s.confirm_turn()
+    raise AssertionError("no held move changed a count in 39 games")
+
+
+def _shown_counts(s: Session) -> tuple[tuple[int, int, int], ...]:
+    rules = rules_of(s.view_state)
+    return tuple(
+        (c.trees, c.fires, c.flowers) for c in (counts(rules, q) for q in s.view_state.players)
+    )
+
+
+def test_a_move_held_for_enter_counts_in_the_round_going_on() -> None:
+    """Play-test: the round's last move waits for Enter (it would end the round) and
+    the board shows it made (a tree more), but the chart drew the round without it.
+    The round going on is now the board's position; nothing of the next round shows."""
+    s = _held_move_that_counts()
+    replay = Replay.of_session(s)
+    points = per_round(replay.states, replay.actions, s.view_state)
+    assert points[-1].round == s.state.round
+    assert points[-1].counts == _shown_counts(s)
+    before = per_round(replay.states, replay.actions)  # as the chart drew it
+    assert before[-1].counts != points[-1].counts and before[:-1] == points[:-1]
+
+
+async def test_the_chart_on_the_board_shows_the_held_move() -> None:
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        s = _held_move_that_counts()
+        app.start_session(s)
+        await first_flow(pilot)
+        await pilot.press("r")
+        await pilot.pause()
+        chart = app.screen
+        assert isinstance(chart, ChartScreen)
+        assert chart.points[-1].counts == _shown_counts(s)
