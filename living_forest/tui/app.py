@@ -1068,6 +1068,8 @@ class LivingForestApp(App[int]):
         screen = self.screen
         if hasattr(screen, "say"):
             screen.say(message)
+            if getattr(screen, "SAYS_IN_FULL", False):
+                return  # said there in full (the title)
         self.notify(message, severity="error" if error else "information", timeout=8, markup=False)
 
     # --- terminal size -----------------------------------------------------------------

@@ -490,6 +490,8 @@ async def test_continue_with_a_damaged_autosave_stays_on_the_title():
         assert type(app.screen).__name__ == "TitleScreen"
         message = str(app.screen.query_one("#title-message").render())
         assert "Could not load" in message and "autosave.json" in message
+        # Said once: no notice over the title's own line (play-test at 80x24).
+        assert not [n.message for n in app._notifications]
 
 
 async def test_title_buttons_work_with_enter_and_click():

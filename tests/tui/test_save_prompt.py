@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
+from textual.widget import Widget
 from textual.widgets import Input, Label
 
 from living_forest.persistence import ENV_DATA_DIR, default_save_dir, pin_data_dir, read_record
@@ -139,3 +140,27 @@ async def test_a_browser_tab_loads_and_saves_only_in_its_own_folder(
         await pilot.pause()
         assert app.screen is typed and "Here, games are kept in" in _error(typed)
     assert (folder / "mine.json").is_file() and not any(outside.iterdir())
+
+
+async def test_a_long_path_in_the_prompts_message_wraps_whole(tmp_path: Path) -> None:
+    """Play-test at 80x24: "No such file: …" of a long path was cut at the box's edge
+    (one line); the message now wraps within the box and shows the whole path."""
+    deep = tmp_path.joinpath(*(f"folder-{i:02}" for i in range(8)), "my-saved-game.json")
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("l")  # Load…: the saves list; Enter: another file
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        prompt = pilot.app.screen
+        assert isinstance(prompt, FilePromptScreen)
+        prompt.query_one("#file-path", Input).value = str(deep)
+        await pilot.press("enter")
+        await pilot.pause()
+        label = prompt.query_one("#file-error", Label)
+        assert str(deep) in _error(prompt) and len(_error(prompt)) > label.size.width
+        box = label.parent
+        assert isinstance(box, Widget)
+        assert label.region.right <= box.region.right
+        assert label.size.height * label.size.width >= len(_error(prompt))  # none cut

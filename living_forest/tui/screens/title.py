@@ -59,6 +59,9 @@ class TitleScreen(Screen[None]):
         show=False,
     )
     AUTO_FOCUS = "#new"
+    # What the app says here shows whole under the menu: a notice would say it twice,
+    # over the message's own line (play-test: a load error at 80x24).
+    SAYS_IN_FULL = True
 
     def __init__(self, has_autosave: Callable[[], bool]) -> None:
         super().__init__()
