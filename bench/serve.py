@@ -20,7 +20,6 @@ import json
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -30,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.procs import descendants, fork_server, listening_ports, memory_kib  # noqa: E402
+from tests.procs import descendants, fork_server, free_port, listening_ports, memory_kib  # noqa: E402
 
 TARGET_MIB = 40.0
 DEADLINE = 120.0  # seconds: only a hang reaches it
@@ -115,9 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     if not Path("/proc/self/smaps_rollup").exists():
         print("serve memory: skipped (needs Linux's /proc/PID/smaps_rollup)")
         return 0
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     data = tempfile.mkdtemp(prefix="lf-bench-serve-")
     env = {**os.environ, "LIVING_FOREST_DATA_DIR": data, "TEXTUAL_ANIMATIONS": "none"}
     cmd = [sys.executable, "-m", "living_forest", "serve", "--host", "127.0.0.1"]

@@ -497,9 +497,16 @@ def cmd_serve(
     import secrets
     import socket
 
-    try:  # a port in use is a sentence, not a traceback from deep in aiohttp
-        with socket.create_server((host, port)):
-            pass
+    # A port in use is a sentence, not a traceback from deep in aiohttp. The check binds
+    # the address as aiohttp will (SO_REUSEADDR on POSIX) but never listens on it: a
+    # browser (or a test) that connected to it would be dropped when it closes, before
+    # the real server listens.
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:
+        with socket.socket(family) as probe:
+            if os.name == "posix":
+                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
     except OSError as e:
         message = _("cannot serve on {host}:{port}: {reason}").format(
             host=host, port=port, reason=e.strerror or e

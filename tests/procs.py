@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import socket
 from pathlib import Path
 
 HAS_PROC = Path("/proc/self/stat").exists()
@@ -73,6 +74,13 @@ def fork_server(server: int) -> set[int]:
             if parent(p) == server and b"living_forest.forkserver" in cmdline:
                 found.add(p)
     return found
+
+
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 now (another process may take it before it is used)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
 
 
 def listening_ports(pid: int) -> set[int]:

@@ -282,6 +282,41 @@ def test_serve_on_a_port_in_use_is_one_clear_message(capsys: pytest.CaptureFixtu
     assert "Traceback" not in err
 
 
+def test_serve_checks_its_port_without_listening_on_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """CI: a test's first page was refused right after it saw the port listening. The
+    port check listened for a moment (socket.create_server) long before the server
+    did: whoever connected then was dropped. The check now binds only; the server is
+    the first to listen."""
+    import socket
+
+    from living_forest import serve
+
+    listened: list[str] = []
+    real_listen = socket.socket.listen
+
+    def listen(self: socket.socket, *args: Any) -> None:
+        listened.append("check" if not served else "server")
+        real_listen(self, *args)
+
+    served: list[int] = []
+
+    class Server:
+        def __init__(self, *args: Any, port: int, **kw: Any) -> None:
+            served.append(port)
+
+        def serve(self) -> None:
+            with socket.create_server(("localhost", served[0])):  # binds where checked
+                pass
+
+    monkeypatch.setattr(socket.socket, "listen", listen)
+    monkeypatch.setattr(serve, "GameServer", Server)
+    with socket.socket() as s:
+        s.bind(("localhost", 0))
+        port = s.getsockname()[1]
+    assert cli.main(["serve", "--port", str(port)]) == cli.EXIT_OK
+    assert served == [port] and listened == ["server"]
+
+
 @pytest.mark.parametrize("port", ["0", "65536", "http"])
 def test_serve_refuses_a_port_that_is_none(port: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as info:

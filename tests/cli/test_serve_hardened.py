@@ -17,7 +17,6 @@ import json
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -34,6 +33,7 @@ from tests.procs import (
     alive,
     descendants,
     fork_server,
+    free_port,
     listening_ports,
     memory_kib,
     parent,
@@ -42,12 +42,6 @@ from tests.procs import (
 pytestmark = pytest.mark.skipif(not HAS_PROC, reason="counts processes in /proc (Linux)")
 
 DEADLINE = 120.0  # seconds: generous for a loaded 2-core machine; only a hang reaches it
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def tab_apps(server: int) -> set[int]:
@@ -96,38 +90,50 @@ PORT_TRIES = 3  # a port found free can be taken before the server binds it: try
 @contextlib.contextmanager
 def serve(tmp_path: Path, *args: str, host: str = "127.0.0.1") -> Iterator[Served]:
     """A server, once it listens itself on its port (a port some other process holds
-    does not count). Whatever fails inside carries the server's output and state."""
+    does not count). Whatever fails, from its start on, carries the server's output and
+    state, and leaves no process of it behind."""
     data = tmp_path / "data"
     log = tmp_path / "serve.log"
     env = {**os.environ, "LIVING_FOREST_DATA_DIR": str(data)}
-    for _attempt in range(PORT_TRIES):
-        port = _free_port()
-        cmd = [sys.executable, "-m", "living_forest", "serve", "--host", host, "--port", str(port)]
-        with log.open("wb") as out:
-            proc = subprocess.Popen([*cmd, *args], env=env, stdout=out, stderr=subprocess.STDOUT)
-        served = Served(proc, f"http://127.0.0.1:{port}", log, data)
-        wait_until("the server to listen", functools.partial(started, proc, port))
-        if proc.poll() is None or "address already in use" not in served.output().lower():
-            break
+    served: Served | None = None
     try:
-        assert proc.poll() is None, served.output()
+        for _attempt in range(PORT_TRIES):
+            port = free_port()
+            cmd = [sys.executable, "-m", "living_forest", "serve"]
+            cmd += ["--host", host, "--port", str(port), *args]
+            with log.open("wb") as out:
+                proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.STDOUT)
+            served = Served(proc, f"http://127.0.0.1:{port}", log, data)
+            wait_until("the server to listen", functools.partial(started, proc, port))
+            if proc.poll() is None or "address already in use" not in served.output().lower():
+                break
+        assert served is not None and served.proc.poll() is None, "the server has ended"
         yield served
     except BaseException as e:
-        state = "running" if proc.poll() is None else f"ended with {proc.returncode}"
-        e.add_note(f"the server ({state}) printed:\n{served.output()}")
+        if served is not None:
+            code = served.proc.poll()
+            state = "running" if code is None else f"ended with {code}"
+            e.add_note(f"the server ({state}) printed:\n{served.output()}")
         raise
     finally:
-        stragglers = descendants(proc.pid)
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGINT)
-            try:
-                proc.wait(DEADLINE)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
-        for p in still_running(stragglers):  # never leave a test's processes behind
-            with contextlib.suppress(OSError):
-                os.kill(p, signal.SIGKILL)
+        if served is not None:
+            _end(served.proc)
+
+
+def _end(proc: subprocess.Popen[bytes]) -> None:
+    """Ctrl+C on the server (then kill), and every process it left (never a test's
+    processes behind)."""
+    stragglers = descendants(proc.pid)
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(DEADLINE)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+    for p in still_running(stragglers):
+        with contextlib.suppress(OSError):
+            os.kill(p, signal.SIGKILL)
 
 
 async def receive(
