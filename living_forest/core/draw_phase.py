@@ -61,7 +61,8 @@ def why_illegal(r: Rules, st: GameState, a: Action) -> Refusal | None:
         _(
             "while revealing Guardian Animals one may only draw, stop, or spend a Fragment"
             " on the card just revealed"
-        )
+        ),
+        ("T-1",),
     )
 
 

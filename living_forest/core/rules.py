@@ -124,7 +124,7 @@ class DecisionHandler(Protocol):
     pending_kind: str
     answers: tuple[str, ...]
     # Marked with ``N_`` (English message ids), translated where shown:
-    during: str  # N_("a jump"): for "'steal' is only possible during a jump"
+    during: str  # N_("a jump"): for "only possible during a jump" (said of 'steal')
     blocked: str  # why nothing else may be done meanwhile
     blocked_rules: tuple[str, ...]  # the rule IDs behind ``blocked``
 

@@ -127,11 +127,12 @@ def _blocked_by_pending(r: Rules, top: Pending, kind: str) -> Refusal | None:
     if kind == want.kind:
         return None
     if top.kind != BONUS:
-        # i18n: {action} is an action type's name; 'done' is the action's notation
-        text = _("finish the {action} action first (pick more or 'done')")
+        # i18n: {action} is an action type's name
+        text = _("finish the {action} action first: pick more, or be done picking")
         return Refusal(text.format(action=_(want.name)))
-    # i18n: {action} is an action type's name; 'skip' is the action's notation
-    return Refusal(_("the bonus allows only {action} (or 'skip')").format(action=_(want.name)))
+    # i18n: {action} is an action type's name
+    text = _("the bonus allows only {action}, or skipping it")
+    return Refusal(text.format(action=_(want.name)))
 
 
 def _answers(r: Rules, kind: str) -> tuple[str, ...] | None:
@@ -155,16 +156,22 @@ def _during(r: Rules, kind: str) -> str:
         for noun in nouns[1:]:
             # i18n: two things one may pick, as in "picking cards or fires"
             things = _("{first} or {second}").format(first=things, second=noun)
-        # i18n: {things} is e.g. "cards or fires"; completes "'done' is only possible
-        # during picking cards or fires"
+        # i18n: {things} is e.g. "cards or fires"; completes "only possible during
+        # picking cards or fires"
         return _("picking {things}").format(things=things)
     if kind == SKIP:
-        # i18n: completes "'skip' is only possible during a bonus action"
+        # i18n: completes "only possible during a bonus action"
         return _("a bonus action")
     for h in r.decisions.values():
         if kind in h.answers:
             return _(h.during)
     return ""
+
+
+def _not_in_this_game() -> Refusal:
+    """An action type this game's rules do not have (a module that is off)."""
+    # i18n: said of an action named before it ("Call a Kodama: not now — ...")
+    return Refusal(_("not an action of this game"))
 
 
 def why_illegal(r: Rules, st: GameState, a: Action) -> Refusal | None:
@@ -177,10 +184,10 @@ def why_illegal(r: Rules, st: GameState, a: Action) -> Refusal | None:
     pending_kinds = _answers(r, kind)
     if pending_kinds is not None:
         if top is None or top.kind not in pending_kinds:
-            # i18n: {action} is the action's notation, quoted ('done'); {during} is
-            # e.g. "picking cards or fires", "a bonus action", "a jump"
-            text = _("{action} is only possible during {during}")
-            return Refusal(text.format(action=repr(kind), during=_during(r, kind)))
+            # i18n: said of an action named before it ("Done: not now — ..."); {during}
+            # is e.g. "picking cards or fires", "a bonus action", "a jump"
+            text = _("only possible during {during}")
+            return Refusal(text.format(during=_during(r, kind)))
         handler = r.decisions.get(top.kind)
         return handler.check(r, st, top, a) if handler is not None else None
     s = raw_strengths(r, p)
@@ -207,8 +214,7 @@ def why_illegal(r: Rules, st: GameState, a: Action) -> Refusal | None:
     if at is None:
         if kind in (DRAW, STOP, USE_FRAGMENT):  # the Guardian Animals phase's own actions
             return Refusal(_("the Guardian Animals phase is over for this round"), ("T-1",))
-        # i18n: {action} is the action's notation, quoted ('foo')
-        return Refusal(_("{action} is not possible in the Action phase").format(action=repr(kind)))
+        return _not_in_this_game()
     return at.check(r, st, p, a, at.budget(r, p, s, extra))
 
 
@@ -217,8 +223,7 @@ def why_type_unavailable(r: Rules, st: GameState, kind: str) -> Refusal | None:
     offered bonus); otherwise why not: a sentence and its rule IDs."""
     at = r.by_kind.get(kind)
     if at is None:
-        # i18n: {action} is the action's notation, quoted ('attract')
-        return Refusal(_("{action} is not an action of this game").format(action=repr(kind)))
+        return _not_in_this_game()
     p = st.players[st.current]
     s = raw_strengths(r, p)
     top = st.pending[-1] if st.pending else None

@@ -162,7 +162,7 @@ SAMPLES = [
     (
         lambda: start(2),
         "plant 3A@1,1",
-        (),
+        ("T-1",),  # the phases' order
         {
             "en": "while revealing Guardian Animals one may only draw, stop, or spend a "
             "Fragment on the card just revealed",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from living_forest.core import (
+    Action,
     ActionParseError,
     GameState,
     apply,
@@ -14,6 +15,7 @@ from living_forest.core import (
     raw_strengths,
     rules_for,
     validate,
+    why_illegal,
 )
 from living_forest.core.events import Event
 
@@ -239,9 +241,18 @@ def test_A4_the_five_basic_action_types() -> None:
         assert after.basic_left == 1, action
     for action in ("draw", "stop", "use-fragment"):
         assert_rejected(st, action, "T-1", "Guardian Animals phase is over")
-    assert_rejected(st, "done", "only possible during picking")
-    assert_rejected(st, "skip", "only possible during a bonus")
-    assert_rejected(st, "steal spring_fire", "only possible during a jump")
+    # In words: the caller names the action ("Done: not now — ..."), the reason does
+    # not quote its notation (a review found 'done' and 'skip' in what players read).
+    for action, when in (
+        ("done", "picking"),
+        ("skip", "a bonus"),
+        ("steal spring_fire", "a jump"),
+    ):
+        reason = assert_rejected(st, action)
+        assert reason.text.startswith(f"only possible during {when}")
+        assert action.split()[0] not in reason.text
+    off = why_illegal(st, Action("call"))  # a module's action (Kodama is off): a key's
+    assert off is not None and off.text == "not an action of this game"
 
 
 # --- A-5 strength ---------------------------------------------------------------------------
@@ -294,6 +305,12 @@ def test_A6_items_within_one_action_share_the_strength() -> None:
     st, _ = apply(st, "attract hedgehog")
     assert legal_strs(st) == {"attract spider", "attract beaver", "done"}
     assert_rejected(st, "attract ram", "you have 2 left")
+    # Another action waits for the picking to end, said in words (not 'done').
+    reason = assert_rejected(st, "take-fragment")
+    assert (
+        reason.text
+        == "finish the Attract Guardian Animals action first: pick more, or be done picking"
+    )
     st, events = apply(st, "attract beaver")
     assert "action_finished" in kinds(events)  # 0 left: finished automatically
     assert not st.pending

@@ -557,7 +557,7 @@ def test_O3_while_a_rock_bonus_is_on_offer_only_that_action_or_skip_is_possible(
     st, _ = play(st, "move 1")
     assert set(legal_strs(st)) == {"extinguish 2", "skip"}
     assert_rejected(st, "end", "finish the action in progress first")
-    assert_rejected(st, "take-fragment", "the bonus allows only Extinguish Fire")
+    assert_rejected(st, "take-fragment", "the bonus allows only Extinguish Fire, or skipping it")
     assert_rejected(st, "plant 3A@1,1", "the bonus allows only Extinguish Fire")
     st, ev = play(st, "skip")
     assert "bonus_skipped" in kinds(ev) and st.centre == [2]

@@ -113,7 +113,7 @@ class StealDecision:
 
     pending_kind: str = STEAL
     answers: tuple[str, ...] = (STEAL,)
-    # i18n: completes "'steal' is only possible during a jump"
+    # i18n: completes "only possible during a jump" (said of a steal)
     during: str = N_("a jump")
     blocked: str = N_("first choose the Victory tile to take")
     blocked_rules: tuple[str, ...] = ("A-42",)
