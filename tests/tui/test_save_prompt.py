@@ -21,9 +21,14 @@ from .driver import clear_dialogs, started
 TWO = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer")]
 
 
-async def _prompt(pilot, path: Path | str) -> FilePromptScreen:
-    await pilot.press("ctrl+s")
-    await pilot.pause()
+async def _prompt(
+    pilot, path: Path | str, opened_by: tuple[str, ...] = ("ctrl+s",)
+) -> FilePromptScreen:
+    """The file prompt the keys ``opened_by`` open (Save, by default), ``path`` typed in it
+    and Enter pressed."""
+    for key in opened_by:
+        await pilot.press(key)
+        await pilot.pause()
     prompt = pilot.app.screen
     assert isinstance(prompt, FilePromptScreen)
     prompt.query_one("#file-path", Input).value = str(path)
@@ -149,15 +154,8 @@ async def test_a_long_path_in_the_prompts_message_wraps_whole(tmp_path: Path) ->
     app = LivingForestApp(bot_pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("l")  # Load…: the saves list; Enter: another file
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        prompt = pilot.app.screen
-        assert isinstance(prompt, FilePromptScreen)
-        prompt.query_one("#file-path", Input).value = str(deep)
-        await pilot.press("enter")
-        await pilot.pause()
+        # Load…: the saves list; Enter: another file
+        prompt = await _prompt(pilot, deep, opened_by=("l", "enter"))
         label = prompt.query_one("#file-error", Label)
         message = _error(prompt)
         assert str(deep) in message
