@@ -201,6 +201,27 @@ def test_KA1_KX8_strength_is_sacred_flowers_with_tiles_and_flower_victory_tiles(
     assert "call flower" in legal_strs(poorer)
 
 
+def test_KA1_a_refused_call_says_when_flower_victory_tiles_are_counted() -> None:
+    """K-A1: the strength line shows the Help Line's and Forest's flowers, not the
+    Flower Victory tiles that also pay for a call (play-test: "costing 1 Sacred Flower
+    or less" beside a 0 flower strength); the refusal says they are included."""
+    st = kstart()
+    for pile in ("flower", "tree", "water"):
+        st = set_pile(st, pile, [f"kodama_{pile}_6"])  # each costs 4
+    st, _ = to_kaction(st, {0: ["fawn", "hare"]})  # a flower or so, and winter_flower
+    assert "winter_flower" in st.players[0].victory_tiles
+    shown = flowers(st)  # the strength line's flowers
+    with_tile = why_unavailable(st, "call")
+    assert with_tile is not None and "K-A1" in with_tile.rules
+    assert f"costing {shown + 1} Sacred Flowers" in with_tile.text
+    assert with_tile.text.endswith("or less, Flower Victory tiles included")
+    poorer = move_tile(st, "winter_flower", 1)
+    without = why_unavailable(poorer, "call")
+    assert without is not None and flowers(poorer) == shown
+    assert f"costing {shown} Sacred Flower" in without.text  # one or more
+    assert without.text.endswith("or less")
+
+
 def test_KA2_KB2_only_the_top_card_one_card_per_action() -> None:
     """K-A2, K-B2 (rulings K-U8, K-U19): the top card (the pile's last) is taken, one
     per action; nothing more is picked."""

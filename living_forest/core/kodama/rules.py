@@ -113,11 +113,22 @@ class CallKodama(ActionType):
         k = kodama(st)
         if all(_top(k, pile) is None for pile in PILE_TYPES):
             return Refusal(_("every Kodama pile is empty"), ("K-X1",))
-        text = ngettext(
-            "no pile shows a Kodama costing {budget} Sacred Flower or less",
-            "no pile shows a Kodama costing {budget} Sacred Flowers or less",
-            budget,
-        )
+        tiles = r.data.tiles
+        if any(tiles[t][1] == "flower" for t in p.victory_tiles):
+            # The strength line shows the Help Line's flowers: say where the rest is from.
+            text = ngettext(
+                "no pile shows a Kodama costing {budget} Sacred Flower or less, "
+                "Flower Victory tiles included",
+                "no pile shows a Kodama costing {budget} Sacred Flowers or less, "
+                "Flower Victory tiles included",
+                budget,
+            )
+        else:
+            text = ngettext(
+                "no pile shows a Kodama costing {budget} Sacred Flower or less",
+                "no pile shows a Kodama costing {budget} Sacred Flowers or less",
+                budget,
+            )
         return Refusal(text.format(budget=budget), ("K-A1", "K-A2"))
 
     def check(
