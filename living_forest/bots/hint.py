@@ -18,7 +18,7 @@ from living_forest.core import (
     push_turn,
     raw_strengths,
 )
-from living_forest.core.actions import DRAW, END, STOP, USE_FRAGMENT
+from living_forest.core.actions import DRAW_PHASE_KINDS, END, USE_FRAGMENT
 from living_forest.core.data import WATER
 from living_forest.core.observation import Observation
 
@@ -67,7 +67,7 @@ def hint(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Hint:
     st = determinize(obs, rng)
     p0 = st.players[obs.seat]
     before = counts(r, p0)
-    revealing = action.kind in (DRAW, STOP, USE_FRAGMENT)
+    revealing = action.kind in DRAW_PHASE_KINDS
     if revealing:
         last = obs.last_revealed
         return Hint(

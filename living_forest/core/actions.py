@@ -31,6 +31,8 @@ from enum import Enum
 from typing import NamedTuple
 
 DRAW, STOP, USE_FRAGMENT = "draw", "stop", "use-fragment"
+# The Guardian Animals phase's own actions (G-2, G-3, G-8): what a player does there.
+DRAW_PHASE_KINDS = frozenset({DRAW, STOP, USE_FRAGMENT})
 TAKE_FRAGMENT, ATTRACT, EXTINGUISH, MOVE, PLANT = (
     "take-fragment",
     "attract",

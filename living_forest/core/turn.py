@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..i18n import _
 from . import flow
-from .actions import DONE, DRAW, END, SKIP, STOP, USE_FRAGMENT, Action, Refusal
+from .actions import DONE, DRAW_PHASE_KINDS, END, SKIP, Action, Refusal
 from .context import TurnContext
 from .events import Event, wants
 from .state import GameState, Pending, PendingKind, PlayerState
@@ -212,7 +212,7 @@ def why_illegal(r: Rules, st: GameState, a: Action) -> Refusal | None:
             return reason or Refusal(_("{action} is not possible now").format(action=_(at.name)))
         extra = 0
     if at is None:
-        if kind in (DRAW, STOP, USE_FRAGMENT):  # the Guardian Animals phase's own actions
+        if kind in DRAW_PHASE_KINDS:
             return Refusal(_("the Guardian Animals phase is over for this round"), ("T-1",))
         return _not_in_this_game()
     return at.check(r, st, p, a, at.budget(r, p, s, extra))

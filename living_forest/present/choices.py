@@ -27,6 +27,7 @@ from living_forest.core.actions import (
     ATTRACT,
     DONE,
     DRAW,
+    DRAW_PHASE_KINDS,
     END,
     EXTINGUISH,
     SKIP,
@@ -286,7 +287,7 @@ def _space_choice(st: GameState, a: Action) -> Choice:
 
 def action_label(st: GameState, a: Action) -> str:
     """What playing the legal action ``a`` means, in words (a hint, a summary)."""
-    if a.kind in (DRAW, STOP, USE_FRAGMENT):
+    if a.kind in DRAW_PHASE_KINDS:
         return _draw_choice(st, a).label
     if a.cell >= 0:
         x, y = rules_of(st).data.xy(a.cell)

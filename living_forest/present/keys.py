@@ -28,6 +28,7 @@ from living_forest.core.action_types import ActionType
 from living_forest.core.actions import (
     DONE,
     DRAW,
+    DRAW_PHASE_KINDS,
     END,
     SKIP,
     STOP,
@@ -78,7 +79,7 @@ KIND_KEY = {k.kind: k.key for k in GAME_KEYS.values()}
 KIND_NAME = {k.kind: name for name, k in GAME_KEYS.items()}  # action kind -> binding name
 
 LIVE, DIMMED, HIDDEN = True, None, False  # as Textual's check_action reads them
-FLOW_KINDS = frozenset({DRAW, STOP, USE_FRAGMENT, DONE, SKIP, END})
+FLOW_KINDS = DRAW_PHASE_KINDS | {DONE, SKIP, END}
 
 
 def opens_list(st: GameState, name: str) -> bool:
@@ -113,7 +114,7 @@ def off_phase(st: GameState, name: str) -> bool:
         return True  # an action type of a module this game does not use
     if at is not None and not at.basic:
         return not any(a.kind == kind for a in legal_actions(st))  # shown only when possible
-    if kind in (DRAW, STOP, USE_FRAGMENT):
+    if kind in DRAW_PHASE_KINDS:
         return d.kind != REVEAL
     if d.kind == REVEAL:
         return True

@@ -1066,10 +1066,8 @@ class LivingForestApp(App[int]):
         message = printable(message)  # it may quote a file's name (status line, notice)
         self.last_error = message if error else ""
         screen = self.screen
-        if hasattr(screen, "say"):
-            screen.say(message)
-            if getattr(screen, "SAYS_IN_FULL", False):
-                return  # said there in full (the title)
+        if hasattr(screen, "say") and screen.say(message):
+            return  # said there whole (the title): a notice would say it twice
         self.notify(message, severity="error" if error else "information", timeout=8, markup=False)
 
     # --- terminal size -----------------------------------------------------------------

@@ -291,14 +291,13 @@ def test_serve_checks_its_port_without_listening_on_it(monkeypatch: pytest.Monke
 
     from living_forest import serve
 
-    listened: list[str] = []
+    served: list[int] = []  # the port the server was given, once it is made
+    listened: list[str] = []  # who listened: the port check, or the server
     real_listen = socket.socket.listen
 
     def listen(self: socket.socket, *args: Any) -> None:
         listened.append("check" if not served else "server")
         real_listen(self, *args)
-
-    served: list[int] = []
 
     class Server:
         def __init__(self, *args: Any, port: int, **kw: Any) -> None:

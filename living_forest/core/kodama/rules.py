@@ -77,6 +77,12 @@ def element_tile_bonus(r: Rules, p: PlayerState, s: list[int]) -> None:
 # --- Call a Kodama (K-A) and Onibi (K-O) ---------------------------------------------
 
 
+def _flower_tiles(r: Rules, p: PlayerState) -> int:
+    """The Flower Victory tiles ``p`` holds: each pays a Sacred Flower of a call (K-A1)."""
+    tiles = r.data.tiles
+    return sum(1 for t in p.victory_tiles if tiles[t][1] == "flower")
+
+
 def _top(k: KodamaState, pile: str) -> str | None:
     cards = k.piles.get(pile)
     return cards[-1] if cards else None
@@ -94,9 +100,7 @@ class CallKodama(ActionType):
     def budget(self, r: Rules, p: PlayerState, s: list[int], extra: int) -> int:
         """K-A1: Sacred Flowers of the Help Line, Forest, active Element tiles, and the
         Flower Victory tiles held."""
-        tiles = r.data.tiles
-        flower_tiles = sum(1 for t in p.victory_tiles if tiles[t][1] == "flower")
-        v = s[FLOWER] + flower_tiles + extra
+        v = s[FLOWER] + _flower_tiles(r, p) + extra
         return v if v > 0 else 0
 
     def options(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> list[Action]:
@@ -113,8 +117,7 @@ class CallKodama(ActionType):
         k = kodama(st)
         if all(_top(k, pile) is None for pile in PILE_TYPES):
             return Refusal(_("every Kodama pile is empty"), ("K-X1",))
-        tiles = r.data.tiles
-        if any(tiles[t][1] == "flower" for t in p.victory_tiles):
+        if _flower_tiles(r, p):
             # The strength line shows the Help Line's flowers: say where the rest is from.
             text = ngettext(
                 "no pile shows a Kodama costing {budget} Sacred Flower or less, "

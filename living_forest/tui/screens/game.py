@@ -846,9 +846,12 @@ class GameScreen(BoardScreen):
             )
         )
 
-    def say(self, message: str) -> None:
+    def say(self, message: str) -> bool:
+        """Show ``message`` on the status line. False: its two rows may cut a long one,
+        so the app repeats it in a notice."""
         self.message = message
         self._refresh_status()
+        return False
 
     # --- applying (the only place the game changes) ----------------------------
 

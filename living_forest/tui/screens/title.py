@@ -59,9 +59,6 @@ class TitleScreen(Screen[None]):
         show=False,
     )
     AUTO_FOCUS = "#new"
-    # What the app says here shows whole under the menu: a notice would say it twice,
-    # over the message's own line (play-test: a load error at 80x24).
-    SAYS_IN_FULL = True
 
     def __init__(self, has_autosave: Callable[[], bool]) -> None:
         super().__init__()
@@ -126,11 +123,14 @@ class TitleScreen(Screen[None]):
         }[event.button.id or "quit"]
         await self.app.run_action(f"app.{action}")
 
-    def say(self, message: str) -> None:
+    def say(self, message: str) -> bool:
         """Show ``message`` under the menu; said before the screen is built (a bad
-        autosave with --continue), it appears once it is."""
+        autosave with --continue), it appears once it is. True: it shows there whole
+        (it wraps), so the app adds no notice over it (play-test: a load error said
+        twice at 80x24, both cut)."""
         self.message = message
         self._show_message()
+        return True
 
     def _show_message(self) -> None:
         for label in self.query("#title-message").results(Label):
