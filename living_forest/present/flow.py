@@ -151,10 +151,41 @@ class Wait:
 Step = ShowSummary | ShowGameOver | HandOff | TellSince | RunBot | Wait
 
 
+def _complete_summary(lines: list[str], kinds: set[str]) -> None:
+    """Say so when Onibi did nothing (``kinds``: the events of the round's end), so
+    every summary covers both attacks."""
+    if "onibi_attacks" not in kinds:
+        lines.insert(0, _("No fire was burning: Onibi did not attack the Spirits."))
+    if not kinds & {"fires_added", "fire_not_added"}:
+        lines.append(_("Onibi adds no new fire: no animal was taken from the reserve this round."))
+
+
+def _round_end_unshown(session: Session) -> list[str]:
+    """The summary of the round that just ended, when the session is at the very start
+    of the next one (round 2 or later, nobody has revealed or stopped yet): the events
+    of its last move on, read from the log. Empty otherwise."""
+    st = session.state
+    if st.round < 2 or st.phase != PHASE_DRAW or any(p.help_line or p.stopped for p in st.players):
+        return []
+    events = session.events
+    start = len(events)
+    while start and events[start - 1].kind != "turn_ended":
+        start -= 1
+    ended = events[start:]
+    if not any(e.kind == "round_started" for e in ended):
+        return []
+    lines = [describe(e, st) for e in ended if e.kind in ROUND_END_EVENTS]
+    _complete_summary(lines, {e.kind for e in ended})
+    return lines
+
+
 class FlowController:
     def __init__(self, session: Session) -> None:
         self.session = session
-        self._summary: list[str] = []
+        # A game opened at the very start of a round (a save made while the round's
+        # last move waited for Enter, or right after it) has not shown that round's
+        # end here: it is shown first.
+        self._summary: list[str] = _round_end_unshown(session)
         self._handed: tuple[int, str, int] | None = None  # the last hand-off, or news told
         self._over_shown = False
         self.unsubscribe = session.subscribe(self._on_transition)
@@ -166,17 +197,7 @@ class FlowController:
             if ev.kind in ROUND_END_EVENTS:
                 self._summary.append(describe(ev, tr.after))
             elif ev.kind == "round_started" and ev["round"] > 1:
-                self._complete_summary(tr)
-
-    def _complete_summary(self, tr: Transition) -> None:
-        """Say so when Onibi did nothing, so every summary covers both attacks."""
-        kinds = {e.kind for e in tr.events}
-        if "onibi_attacks" not in kinds:
-            self._summary.insert(0, _("No fire was burning: Onibi did not attack the Spirits."))
-        if not kinds & {"fires_added", "fire_not_added"}:
-            self._summary.append(
-                _("Onibi adds no new fire: no animal was taken from the reserve this round.")
-            )
+                _complete_summary(self._summary, {e.kind for e in tr.events})
 
     @property
     def has_summary(self) -> bool:

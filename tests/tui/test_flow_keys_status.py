@@ -307,3 +307,37 @@ def test_kodama_onibi_moving_in_a_turn_is_news_and_a_forced_stop_is_said() -> No
             assert said == any(x.kind == "forced_stop" for x in by)
             forced += said
     assert onibi > 0 and forced > 0
+
+
+def test_a_game_continued_from_a_held_round_end_shows_that_rounds_onibi_box(tmp_path) -> None:
+    """Quit while the round's last move waits for Enter (the save keeps it as played),
+    then Continue: the board opens at the next round, and the flow controller shows the
+    round's Onibi summary first, as Enter would have; a game continued later in the
+    round shows none."""
+    from living_forest.tui.saving import load_session, save_session
+
+    seats = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "spring")]
+    s = Session(seats, 19)
+    played = Session(seats, 19)  # the same game with Enter pressed: what it showed
+    shown = FlowController(played)
+    rng = random.Random(19)
+    while s.held is None:
+        st = s.state
+        a = baseline_bot(observe(st, st.current), legal_actions(st), rng)
+        s.play(a)
+        played.play(a)
+    played.confirm_turn()
+    expected = shown.next_step()
+    assert isinstance(expected, ShowSummary) and expected.title == "End of round 1: Onibi"
+    path = tmp_path / "held.json"
+    save_session(path, s)
+    back = load_session(path)
+    assert back.state.round == 2 and back.held is None
+    flow = FlowController(back)
+    assert flow.next_step() == expected  # the same box, once
+    assert not isinstance(flow.next_step(), ShowSummary)
+    # Once someone has revealed in the new round, a continued game has no box to show.
+    st = back.state
+    back.play(next(a for a in legal_actions(st) if a.kind == "draw"))
+    save_session(path, back)
+    assert not isinstance(FlowController(load_session(path)).next_step(), ShowSummary)
