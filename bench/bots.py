@@ -21,6 +21,7 @@ sys.path.insert(0, str(ROOT))
 
 from living_forest.bots import BOTS  # noqa: E402
 from living_forest.bots.planner import PlannerBot  # noqa: E402
+from living_forest.collector import collect_less_often  # noqa: E402
 from living_forest.core import BASE_GAME, GameOptions  # noqa: E402
 from living_forest.simulate import play_game  # noqa: E402
 
@@ -34,6 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
     ap.add_argument("--kodama", action="store_true", help="with the Kodama expansion")
     args = ap.parse_args(argv)
+    collect_less_often()  # as the program collects garbage (living_forest.collector)
     n = args.players
     options = GameOptions(("kodama",)) if args.kodama else BASE_GAME
     print(f"{n} players, {'Kodama' if args.kodama else 'base game'}")

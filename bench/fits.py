@@ -30,6 +30,7 @@ from living_forest.bots import ALIASES, BOTS, Bot, get_bot
 from living_forest.bots.evaluation import Fit, WeightsError, read_fits
 from living_forest.bots.planner import PlannerBot
 from living_forest.bots.turn_search import EASY_WIDTH, easy, hard, medium
+from living_forest.collector import collect_less_often
 from living_forest.core import BASE_GAME, GameOptions
 from living_forest.match import MatchSpec, lineup, run
 
@@ -58,6 +59,7 @@ def main() -> int:
     ap.add_argument("--players", "-p", type=int, choices=(2, 3, 4), default=2)
     ap.add_argument("--kodama", action="store_true", help="play with the rules module kodama")
     args = ap.parse_args()
+    collect_less_often()  # as the program collects garbage (living_forest.collector)
     if not args.weights.is_file():  # read_fits would give no fits: the prior would play
         ap.error(f"no weights file {args.weights}")
     make, shipped = LEVELS[args.level]

@@ -24,6 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from living_forest.bots import get_bot  # noqa: E402
+from living_forest.collector import collect_less_often  # noqa: E402
 from living_forest.core import BASE_GAME, GameOptions, new_game, observe  # noqa: E402
 from living_forest.simulate import GameResult, play_game, summarise  # noqa: E402
 
@@ -57,6 +58,7 @@ def main(argv: list[str] | None = None) -> int:
         "--memory-games", type=int, default=10_000, help="games of each bench/memory.py run"
     )
     args = ap.parse_args(argv)
+    collect_less_often()  # as the program collects garbage (living_forest.collector)
 
     print(
         f"Python {platform.python_version()} on {platform.machine()}, "

@@ -20,6 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from living_forest.collector import collect_less_often  # noqa: E402
 from living_forest.core import GameOptions  # noqa: E402
 from living_forest.simulate import (  # noqa: E402
     ROUND_CAP,
@@ -56,6 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--round-cap", type=int, default=ROUND_CAP, help="later = stuck")
     ap.add_argument("--modules", default="", help="rules modules on, e.g. kodama")
     args = ap.parse_args(argv)
+    collect_less_often()  # as the program collects garbage (living_forest.collector)
     options = parse_modules(args.modules)
     counts = [int(x) for x in args.players.split(",")]
 

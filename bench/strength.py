@@ -13,6 +13,7 @@ import argparse
 import json
 import time
 
+from living_forest.collector import collect_less_often
 from living_forest.core import BASE_GAME, GameOptions
 from living_forest.match import MatchSpec, lineup, run
 
@@ -55,6 +56,7 @@ def main() -> None:
         "--only", default="", help="rows whose line-up contains this text (e.g. search_v1)"
     )
     args = ap.parse_args()
+    collect_less_often()  # as the program collects garbage (living_forest.collector)
     rows = []
     for bots, players, games, options in LADDER:
         if args.only and args.only not in bots:

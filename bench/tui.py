@@ -24,8 +24,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from living_forest.collector import collect_less_often  # noqa: E402
+
 CHILD = r"""
 import sys, time
+from living_forest.collector import collect_less_often
+collect_less_often()  # as the command line does
 from living_forest import i18n
 i18n.set_language(sys.argv[1])  # as the command line does: the catalogue compiled at start
 from living_forest.tui.app import LivingForestApp
@@ -169,6 +173,7 @@ async def help_latency(runs: int = 7) -> list[float]:
 
 
 def main() -> int:
+    collect_less_often()  # as the program collects garbage (living_forest.collector)
     for lang in ("en", "de"):
         starts = start_time(lang=lang)
         if starts:

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .collector import collect_less_often
 from .datadir import pin_data_dir
 from .i18n import (
     LANGUAGES,
@@ -311,6 +312,7 @@ def run() -> int:
     ``simulate -p 2 -g 300``). Exit functions still run, and what its last reference
     frees; what only a cycle holds is freed with the process (its files were closed by
     their owners: ``--out``'s sink, the saves)."""
+    collect_less_often()
     code = main()
     gc.freeze()  # whatever the collector tracks now, it never walks again
     return code

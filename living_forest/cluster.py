@@ -30,6 +30,7 @@ import dask
 import distributed.utils
 from distributed import Client, Future, LocalCluster, as_completed
 
+from .collector import collect_less_often
 from .i18n import _
 from .parallel import THREAD_WORKERS, ClusterError, local_workers, paced, worker_server
 
@@ -77,6 +78,7 @@ def code_fingerprint() -> str:
 def _batch(job: Callable[[int], R], items: range) -> tuple[float, list[R], str]:
     """On a worker: a batch of items, the seconds it took, and the worker's
     :func:`code_fingerprint`."""
+    collect_less_often()  # (a remote worker is not started by this program)
     t0 = time.perf_counter()
     results = [job(i) for i in items]
     return time.perf_counter() - t0, results, code_fingerprint()

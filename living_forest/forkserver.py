@@ -44,6 +44,8 @@ import traceback
 from collections.abc import Mapping, Sequence
 from typing import Any, NoReturn
 
+from living_forest.collector import collect_less_often
+
 MAX_MESSAGE = 256 * 1024  # bytes in one request (an environment of a few kB)
 END_GRACE = 5.0  # seconds a tab's app has to autosave and quit when the server is gone
 STARTUP_LIMIT = 120.0  # seconds to load the app: generous for a loaded machine
@@ -95,6 +97,7 @@ def run_fork_server(fd: int) -> int:
     signal.signal(signal.SIGCHLD, lambda _s, _f: None)  # wakes select to reap
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGHUP, stop)
+    collect_less_often()  # the tabs are forked from here: each app inherits it
     preload()
     gc.freeze()  # what is loaded stays put: the collector never writes to its pages
     _send(ctl, {"ready": os.getpid()})

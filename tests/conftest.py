@@ -23,15 +23,14 @@ def _english(tmp_path_factory, monkeypatch):
 
 
 def _collect_garbage_less_often() -> None:
-    """Python's cyclic collector, at its default thresholds (700, 10, 10), spent about 40%
-    of a Pilot worker's CPU time (18 s of 41 s over test_board.py and test_snapshots.py)
+    """The tests collect garbage as the program does (``living_forest.collector``):
+    at Python's default thresholds (700, 10, 10) the collector spent about 40% of a
+    Pilot worker's CPU time (18 s of 41 s over test_board.py and test_snapshots.py)
     walking the same long-lived objects again and again: each app a test starts leaves
-    thousands. With a young generation of 20,000 objects it took 4 s of 31 s; the older
-    generations keep their default ratios and the garbage is still collected; the app's
-    code runs as it does anywhere."""
-    import gc
+    thousands. With a young generation of 20,000 objects it took 4 s of 31 s."""
+    from living_forest.collector import collect_less_often
 
-    gc.set_threshold(20_000, 10, 10)
+    collect_less_often()
 
 
 _collect_garbage_less_often()

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
+from living_forest.collector import collect_less_often
 from living_forest.core import (
     Action,
     GameOptions,
@@ -507,6 +508,7 @@ def _interrupted(what: str) -> int:
 
 
 if __name__ == "__main__":
+    collect_less_often()
     raise SystemExit(main())
 
 

@@ -492,3 +492,27 @@ def test_each_installed_module_has_a_flag_of_its_own() -> None:
     assert parse_modules(args.modules, also=flagged_modules(args)).modules == ("kodama",)
     plain = build_parser().parse_args(["simulate"])
     assert parse_modules(plain.modules, also=flagged_modules(plain)).modules == ()
+
+
+def test_the_program_and_a_clusters_batches_collect_garbage_less_often() -> None:
+    """The command line (every command, the app included) and a cluster worker's batch
+    run with the collector's young generation at ``collector.YOUNG``: checked in a fresh
+    interpreter, whose collector starts at Python's default (700 on 3.11)."""
+    from living_forest.collector import YOUNG
+
+    code = (
+        "import gc\n"
+        "from living_forest import cli, cluster\n"
+        "default = gc.get_threshold()\n"
+        "seen = []\n"
+        "cli.main = lambda *a: seen.append(gc.get_threshold()) or 0\n"
+        "assert cli.run() == 0\n"
+        "gc.set_threshold(*default)\n"
+        "_seconds, batch, _code = cluster._batch(lambda i: gc.get_threshold(), range(1))\n"
+        "print(default[0], seen[0][0], batch[0][0])\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    ).stdout.split()
+    default, program, worker = (int(x) for x in out)
+    assert default != YOUNG and program == YOUNG and worker == YOUNG
