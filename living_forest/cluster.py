@@ -78,7 +78,7 @@ def code_fingerprint() -> str:
 def _batch(job: Callable[[int], R], items: range) -> tuple[float, list[R], str]:
     """On a worker: a batch of items, the seconds it took, and the worker's
     :func:`code_fingerprint`."""
-    collect_less_often()  # (a remote worker is not started by this program)
+    collect_less_often()  # a worker is a fresh interpreter (local:N forkserver, remote)
     t0 = time.perf_counter()
     results = [job(i) for i in items]
     return time.perf_counter() - t0, results, code_fingerprint()

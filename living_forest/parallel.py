@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from importlib.util import find_spec
 from typing import Protocol, TypeVar
 
+from .collector import collect_less_often
 from .i18n import _
 
 R = TypeVar("R")
@@ -223,6 +224,7 @@ def paced(measured: int, busy_seconds: float, target: float, most: int) -> int:
 
 def _chunk(job: Callable[[int], R], items: range) -> tuple[list[R], float]:
     """In a worker: ``job`` over a chunk of the items, and the seconds it took."""
+    collect_less_often()  # as in this process (a worker forked from it inherits it anyway)
     began = time.perf_counter()
     results = [job(i) for i in items]
     return results, time.perf_counter() - began

@@ -8,6 +8,7 @@ import signal
 import pytest
 
 from living_forest import i18n
+from living_forest.collector import collect_less_often
 
 
 @pytest.fixture(autouse=True)
@@ -22,18 +23,12 @@ def _english(tmp_path_factory, monkeypatch):
     i18n.set_language(i18n.SOURCE_LANGUAGE)
 
 
-def _collect_garbage_less_often() -> None:
-    """The tests collect garbage as the program does (``living_forest.collector``):
-    at Python's default thresholds (700, 10, 10) the collector spent about 40% of a
-    Pilot worker's CPU time (18 s of 41 s over test_board.py and test_snapshots.py)
-    walking the same long-lived objects again and again: each app a test starts leaves
-    thousands. With a young generation of 20,000 objects it took 4 s of 31 s."""
-    from living_forest.collector import collect_less_often
-
-    collect_less_often()
-
-
-_collect_garbage_less_often()
+# The tests collect garbage as the program does (living_forest.collector): at Python's
+# default thresholds (700, 10, 10) the collector spent about 40% of a Pilot worker's CPU
+# time (18 s of 41 s over test_board.py and test_snapshots.py) walking the same
+# long-lived objects again and again: each app a test starts leaves thousands. With a
+# young generation of 20,000 objects it took 4 s of 31 s.
+collect_less_often()
 
 
 def _let_programs_see_ctrl_c() -> None:

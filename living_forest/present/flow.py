@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from living_forest.core import Event, describe
+from living_forest.core import Event, GameState, describe
 from living_forest.core.state import PHASE_DRAW, PHASE_OVER
 from living_forest.i18n import _, ngettext
 
@@ -151,53 +151,48 @@ class Wait:
 Step = ShowSummary | ShowGameOver | HandOff | TellSince | RunBot | Wait
 
 
-def _complete_summary(lines: list[str], kinds: set[str]) -> None:
-    """Say so when Onibi did nothing (``kinds``: the events of the round's end), so
-    every summary covers both attacks."""
-    if "onibi_attacks" not in kinds:
-        lines.insert(0, _("No fire was burning: Onibi did not attack the Spirits."))
-    if not kinds & {"fires_added", "fire_not_added"}:
-        lines.append(_("Onibi adds no new fire: no animal was taken from the reserve this round."))
-
-
-def _round_end_unshown(session: Session) -> list[str]:
-    """The summary of the round that just ended, when the session is at the very start
-    of the next one (round 2 or later, nobody has revealed or stopped yet): the events
-    of its last move on, read from the log. Empty otherwise."""
-    st = session.state
-    if st.round < 2 or st.phase != PHASE_DRAW or any(p.help_line or p.stopped for p in st.players):
-        return []
-    events = session.events
+def round_summary(events: Sequence[Event], st: GameState) -> list[str]:
+    """The "End of round" summary of the round ``events`` end (E-1, E-2): what Onibi's
+    attack and the new fires did, from the events after the last turn's end (a
+    module's move earlier in the turn is not the round's end: Onibi's walk on a
+    Kodama call, K-O3), described in ``st``, the position after them; and a line for
+    each attack that did nothing, so every summary covers both."""
     start = len(events)
     while start and events[start - 1].kind != "turn_ended":
         start -= 1
     ended = events[start:]
-    if not any(e.kind == "round_started" for e in ended):
-        return []
     lines = [describe(e, st) for e in ended if e.kind in ROUND_END_EVENTS]
-    _complete_summary(lines, {e.kind for e in ended})
+    kinds = {e.kind for e in ended}
+    if "onibi_attacks" not in kinds:
+        lines.insert(0, _("No fire was burning: Onibi did not attack the Spirits."))
+    if not kinds & {"fires_added", "fire_not_added"}:
+        lines.append(_("Onibi adds no new fire: no animal was taken from the reserve this round."))
     return lines
 
 
+def _starts_a_round(events: Sequence[Event]) -> bool:
+    return any(e.kind == "round_started" and e["round"] > 1 for e in events)
+
+
 class FlowController:
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, *, resumed: bool = False) -> None:
+        """``resumed``: the session comes from a save, its moves played before this
+        board: one saved at the very start of a round (while the round's last move
+        waited for Enter, which the save keeps as played; or after its box, before
+        anyone revealed) shows that round's summary first."""
         self.session = session
-        # A game opened at the very start of a round (a save made while the round's
-        # last move waited for Enter, or right after it) has not shown that round's
-        # end here: it is shown first.
-        self._summary: list[str] = _round_end_unshown(session)
+        self._summary: list[str] = []
+        st = session.state
+        revealed = any(p.help_line or p.stopped for p in st.players)
+        if resumed and st.round > 1 and st.phase == PHASE_DRAW and not revealed:
+            self._summary = round_summary(session.events, st)
         self._handed: tuple[int, str, int] | None = None  # the last hand-off, or news told
         self._over_shown = False
         self.unsubscribe = session.subscribe(self._on_transition)
 
     def _on_transition(self, tr: Transition) -> None:
-        if tr.undone:
-            return
-        for ev in tr.events:
-            if ev.kind in ROUND_END_EVENTS:
-                self._summary.append(describe(ev, tr.after))
-            elif ev.kind == "round_started" and ev["round"] > 1:
-                _complete_summary(self._summary, {e.kind for e in tr.events})
+        if not tr.undone and _starts_a_round(tr.events):
+            self._summary = round_summary(tr.events, tr.after)
 
     @property
     def has_summary(self) -> bool:

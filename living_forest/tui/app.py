@@ -359,7 +359,8 @@ class LivingForestApp(App[int]):
             with contextlib.suppress(OSError):
                 prune_autosaves(spare=self.autosave_to)
         self._unsubscribe_autosave = session.subscribe(lambda _tr: self.autosave(session))
-        game = GameScreen(session, bot_pause=self.bot_pause)
+        # A new game (or a rematch) has no moves yet; one with moves was read from a file.
+        game = GameScreen(session, bot_pause=self.bot_pause, resumed=bool(session.actions))
         game.paused = self.too_small
         self.push_screen(game)
         self.autosave(session)

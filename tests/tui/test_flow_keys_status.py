@@ -313,7 +313,8 @@ def test_a_game_continued_from_a_held_round_end_shows_that_rounds_onibi_box(tmp_
     """Quit while the round's last move waits for Enter (the save keeps it as played),
     then Continue: the board opens at the next round, and the flow controller shows the
     round's Onibi summary first, as Enter would have; a game continued later in the
-    round shows none."""
+    round shows none, nor does a session the app did not read from a save (a tutorial
+    chapter set up at a round's start)."""
     from living_forest.tui.saving import load_session, save_session
 
     seats = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "spring")]
@@ -333,11 +334,49 @@ def test_a_game_continued_from_a_held_round_end_shows_that_rounds_onibi_box(tmp_
     save_session(path, s)
     back = load_session(path)
     assert back.state.round == 2 and back.held is None
-    flow = FlowController(back)
+    assert not isinstance(FlowController(back).next_step(), ShowSummary)  # not resumed
+    flow = FlowController(back, resumed=True)
     assert flow.next_step() == expected  # the same box, once
     assert not isinstance(flow.next_step(), ShowSummary)
     # Once someone has revealed in the new round, a continued game has no box to show.
     st = back.state
     back.play(next(a for a in legal_actions(st) if a.kind == "draw"))
     save_session(path, back)
-    assert not isinstance(FlowController(load_session(path)).next_step(), ShowSummary)
+    assert not isinstance(FlowController(load_session(path), resumed=True).next_step(), ShowSummary)
+
+
+def test_a_rounds_summary_is_its_end_only_live_or_continued() -> None:
+    """Every round's summary, shown live, is the one a game saved at that round's start
+    shows when continued, and tells only the round's end (E-1, E-2): in Kodama, Onibi's
+    walk on a call can find no value-2 Fire tile during the round (K-O3), which the
+    summary does not count (this game has such calls, one in a round's last move)."""
+    seats = [
+        SeatConfig(n, sp) for n, sp in (("Ana", "winter"), ("Ben", "spring"), ("Cy", "summer"))
+    ]
+    options = GameOptions(("kodama",))
+    session = Session(seats, 1, options=options)
+    flow = FlowController(session)
+    rng = random.Random(1)
+    not_added = "No fire of value 2 could be added"
+    summaries = 0
+    in_last_move = 0  # value-2 tiles missing on a call in the move that ended a round
+    expected = None  # the summary's count of missing value-2 tiles: the round's end's
+    while session.state.phase != "over":
+        step = flow.next_step()
+        if isinstance(step, ShowSummary):
+            continued = Session(seats, 1, options=options, actions=session.actions)
+            assert FlowController(continued, resumed=True).next_step() == step
+            assert sum(not_added in line for line in step.lines) == expected
+            summaries += 1
+            continue
+        st = session.state
+        n = len(session.events)
+        session.play(baseline_bot(observe(st, st.current), legal_actions(st), rng))
+        if session.held is not None:
+            session.confirm_turn()
+        kinds = [e.kind for e in session.events[n:]]
+        if "round_started" in kinds:
+            ended = len(kinds) - kinds[::-1].index("turn_ended")
+            expected = kinds[ended:].count("fire_not_added")
+            in_last_move += kinds[:ended].count("fire_not_added")
+    assert summaries == session.state.round - 1 and in_last_move > 0

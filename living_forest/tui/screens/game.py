@@ -148,10 +148,11 @@ class GameScreen(BoardScreen):
             super().__init__()
             self.session = session
 
-    def __init__(self, session: Session, *, bot_pause: float = 0.4) -> None:
+    def __init__(self, session: Session, *, bot_pause: float = 0.4, resumed: bool = False) -> None:
+        """``resumed``: a game read from a save (see :class:`FlowController`)."""
         super().__init__(session.state.n)
         self.session = session
-        self.flow = FlowController(session)
+        self.flow = FlowController(session, resumed=resumed)
         self.paused = False  # set by the app while the terminal is too small
         self.modes: list[str] = []
         self.viewed: int | None = None  # seat whose Forest is shown (None: the one to act)
