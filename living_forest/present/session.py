@@ -274,6 +274,14 @@ class Session:
         return self.state.current if self._asked is None else self._asked[1].current
 
     @property
+    def turn_done_ends(self) -> str | None:
+        """What passing the waiting turn on (Enter) ends beyond the turn: "game" (V-1),
+        "round" (Onibi plays: the held move, or the move asked about), or None."""
+        if self._held is not None:
+            return "game" if self.held_ends_game else "round"
+        return self.asked_ends
+
+    @property
     def asked_ends(self) -> str | None:
         """What playing the move asked about would end beyond the turn: "game" (someone
         meets a condition, V-1), "round" (Onibi plays), or None."""

@@ -240,9 +240,7 @@ def turn_done_text(session: Session, key_of: KeyOf, *, short: bool = False) -> s
             "End with {count} action unused?", "End with {count} actions unused?", unused
         ).format(count=unused)
     if unused:  # asked before it is played: Enter plays it
-        ends = session.asked_ends
-        if session.held is not None:
-            ends = "game" if session.held_ends_game else "round"
+        ends = session.turn_done_ends
         if ends == "game":
             text = ngettext(
                 "End your turn with {count} action unused? Enter: yes, it ends the game "

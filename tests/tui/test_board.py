@@ -958,3 +958,32 @@ async def test_a_forest_picked_with_v_gives_way_when_the_round_ends():
         panel = game.query_one("#helpline", HelpLineView)
         assert panel.seat == me
         assert [fv.seat for fv in game.query(ForestView) if fv.display] == [me]
+
+
+async def test_enter_says_it_ends_the_round_when_it_does():
+    """Play-test: the key bar said "Pass turn" where Enter ends the round (the round's
+    last move held for Enter); it now says "End round", and once the move is taken
+    back (u) Enter is not on the bar at all (no turn waits)."""
+    s = Session(SEATS, 1, 0)
+    rng = random.Random(1)
+    passes = []  # what the bar said at each turn passed on before
+    while s.held is None:  # hot seat, played by baseline bots to the round's last move
+        if s.turn_done is not None:
+            passes.append(s.turn_done_ends)
+            s.confirm_turn()
+            continue
+        st = s.state
+        s.play(baseline_bot(observe(st, st.current), legal_actions(st), rng))
+    assert passes == [None]  # the first player's turn: Enter passes it on
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await start(pilot, s)
+        await pilot.pause()
+        bar = game.query_one("#keys", KeyBar)
+        keys = [p[0].plain.strip() for p in bar._pieces]
+        assert "⏎ End round" in keys and not any("Pass turn" in k for k in keys)
+        assert "⏎ End round" in str(bar.render())  # drawn at 80x24
+        await pilot.press("u")  # the held move taken back: no turn waits
+        await pilot.pause()
+        keys = [p[0].plain.strip() for p in bar._pieces]
+        assert not any("End round" in k or "Pass turn" in k for k in keys)

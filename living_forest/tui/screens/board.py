@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 from textual import events
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Static
@@ -77,7 +78,11 @@ class BoardScreen(Page[None]):
                     yield ModulePanel(view)
                 yield SuppliesView(id="supplies-side")
                 yield EventLog(id="log", wrap=True, markup=False, max_lines=2000, min_width=20)
-        yield KeyBar(id="keys")
+        yield KeyBar(id="keys", describe=self.key_description)
+
+    def key_description(self, binding: Binding) -> str:
+        """How the key bar words ``binding`` now (English, marked with ``N_``)."""
+        return binding.description
 
     def on_resize(self, event: events.Resize) -> None:
         if self.ready_for_layout():

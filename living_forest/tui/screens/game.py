@@ -175,7 +175,7 @@ class GameScreen(BoardScreen):
         # A hint being worked out (the medium bot thinks in a worker too).
         self._hint: Worker[Hint] | None = None
         self._hint_state: GameState | None = None
-        self._key_sig: tuple[bool | None, ...] = ()
+        self._key_sig: tuple[bool | str | None, ...] = ()
         self._started = False
         self._key_names: dict[str, str] | None = None  # binding id -> key shown
         self._choice_rows: int | None = None
@@ -296,11 +296,15 @@ class GameScreen(BoardScreen):
         self.refresh_keys()
 
     def refresh_keys(self) -> None:
-        """Refresh the Footer only when some key changed state (it is costly)."""
-        sig = tuple(
-            self.check_action(*self._split(b.action))
-            for b in self.BINDINGS
-            if isinstance(b, Binding)
+        """Refresh the Footer only when some key changed state or wording (it is
+        costly)."""
+        sig = (
+            *(
+                self.check_action(*self._split(b.action))
+                for b in self.BINDINGS
+                if isinstance(b, Binding)
+            ),
+            self.session.turn_done_ends,  # Enter's word (key_description)
         )
         if sig != self._key_sig:
             self._key_sig = sig
@@ -556,6 +560,19 @@ class GameScreen(BoardScreen):
             self.refresh_keys()
             return
         self.play(Action(GAME_KEYS[name].kind))
+
+    def key_description(self, binding: Binding) -> str:
+        """Enter, when the turn waiting to be passed on ends the round or the game,
+        says so (the status line says what it does)."""
+        if binding.action == "pass_turn":
+            ends = self.session.turn_done_ends
+            if ends == "round":
+                # i18n: key bar label (the 80x24 key bar is full): at most 10 characters
+                return N_("End round")
+            if ends == "game":
+                # i18n: key bar label (the 80x24 key bar is full): at most 10 characters
+                return N_("End game")
+        return binding.description
 
     def action_pass_turn(self) -> None:
         """Enter after a finished turn: it is passed on and can no longer be undone."""

@@ -7,7 +7,9 @@ repaint, not a layout of the whole screen (the board must answer a key in < 50 m
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass
+from operator import attrgetter
 
 from textual import events
 from textual.actions import SkipAction
@@ -200,8 +202,14 @@ class KeyBar(Widget):
     KeyBar { height: 1; dock: bottom; background: $footer-background; color: $footer-foreground; }
     """
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(
+        self, *, id: str | None = None, describe: Callable[[Binding], str] | None = None
+    ) -> None:
+        """``describe``: a binding's description (English, marked with ``N_``) as the
+        screen words it now (a key whose meaning its state sharpens); the binding's own
+        by default."""
         super().__init__(id=id)
+        self._describe: Callable[[Binding], str] = describe or attrgetter("description")
         self._spans: list[_Span] = []
         self._pieces: list[tuple[Content, str, bool, bool]] = []
         self._laid_for = -1  # the width _spans and _content were laid out for
@@ -232,26 +240,30 @@ class KeyBar(Widget):
     def _rebuild(self, *_args: object) -> None:
         """The keys again, after the screen's bindings were refreshed (each move, each
         focus change): made only when a key, its state or the language changed."""
-        showing = shown_keys(self.screen)
+        active_bindings = self.screen.active_bindings.values()
+        described = tuple(self._describe(a.binding) for a in active_bindings if a.binding.show)
+        showing = (shown_keys(self.screen), described)
         if showing == self._showing:
             return
         self._showing = showing
         pieces: list[tuple[Content, str, bool, bool]] = []  # piece, key, enabled, essential
         seen: set[str] = set()
-        for active in self.screen.active_bindings.values():
+        for active, description in zip(
+            (a for a in active_bindings if a.binding.show), described, strict=True
+        ):
             b = active.binding
-            if not b.show or b.description in seen:
+            if description in seen:
                 continue
-            seen.add(b.description)
+            seen.add(description)
             shown = self.app.get_key_display(b)
-            label = _(b.description)  # marked with N_ where the binding is declared
+            label = _(description)  # marked with N_ where it is written
             if active.enabled:
                 piece = Content.from_markup(
                     "[bold $footer-key-foreground]$k[/] $d ", k=shown, d=label
                 )
             else:
                 piece = Content.from_markup("[dim]$k $d[/] ", k=shown, d=label)
-            pieces.append((piece, b.key, active.enabled, b.description in self.ESSENTIAL))
+            pieces.append((piece, b.key, active.enabled, description in self.ESSENTIAL))
         self._pieces = pieces
         self._laid_for = -1
         self.refresh()
