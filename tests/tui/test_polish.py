@@ -138,3 +138,28 @@ async def test_choice_list_wraps_long_labels_and_every_option_can_be_seen():
             assert f"Option {i}:" in text and f"end{i}" in text, (i, text)
             assert len(text.splitlines()) <= 8
         assert ol._top > 0  # it scrolled
+
+
+async def test_a_notice_shows_once_under_a_box() -> None:
+    """Play-test at 120x40: Continue into a round's Onibi box showed "Loaded …" twice,
+    the box's own notice and the board's, seen through the box's background. While a
+    box is up only its notices show; the board's come back when it closes."""
+    from textual.widgets._toast import ToastRack
+
+    from living_forest.tui.screens.modals import InfoScreen
+
+    def shown() -> list[ToastRack]:
+        return [r for s in app.screen_stack for r in s.query(ToastRack) if r.display]
+
+    app = LivingForestApp(autosave=False)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        base = app.screen
+        app.notify("Loaded a game", timeout=60)
+        await pilot.pause()
+        assert [r.screen for r in shown()] == [base]
+        app.push_screen(InfoScreen("End of round 1: Onibi", "Onibi attacks."))
+        await pilot.pause()
+        assert [r.screen for r in shown()] == [app.screen] and app.screen is not base
+        await pilot.press("enter")  # the box closes
+        await pilot.pause()
+        assert app.screen is base and [r.screen for r in shown()] == [base]

@@ -13,6 +13,7 @@ from typing import TypeVar
 
 from textual.await_complete import AwaitComplete
 from textual.screen import ModalScreen, Screen
+from textual.widgets._toast import ToastRack
 
 ResultT = TypeVar("ResultT")
 
@@ -47,6 +48,15 @@ class Dialog(ModalScreen[ResultT]):
 
     def on_mount(self) -> None:
         self.fit_body()
+
+    def on_screen_resume(self) -> None:
+        """Textual shows the app's notices on the screen on top, and the screens below
+        keep theirs, seen through the box's background: a notice twice (a load's
+        "Loaded …" beside the round's box). Those below are hidden while the box is
+        up; Textual shows them again on the screen that comes back on top."""
+        for screen in self.app.screen_stack[:-1]:
+            for rack in screen.query(ToastRack):
+                rack.display = False
 
     def on_resize(self) -> None:
         self.fit_body()
