@@ -266,8 +266,9 @@ def turn_done_text(session: Session, key_of: KeyOf, *, short: bool = False) -> s
                 unused,
             )
         return text.format(count=unused, next_player=nxt)
-    if session.held is not None:  # the last move of the round: Enter lets Onibi play
-        ends_game = session.held_ends_game
+    ends = session.turn_done_ends
+    if ends is not None:  # the last move of the round: Enter lets Onibi play
+        ends_game = ends == "game"
         if short and ends_game:
             # i18n: the prompt above the choice box (34 columns at 80x24)
             return _("Turn done · Enter: end the game")

@@ -966,7 +966,7 @@ async def test_enter_says_it_ends_the_round_when_it_does():
     back (u) Enter is not on the bar at all (no turn waits)."""
     s = Session(SEATS, 1, 0)
     rng = random.Random(1)
-    passes = []  # what the bar said at each turn passed on before
+    passes = []  # what Enter ended beyond the turn, each time a turn was passed on
     while s.held is None:  # hot seat, played by baseline bots to the round's last move
         if s.turn_done is not None:
             passes.append(s.turn_done_ends)

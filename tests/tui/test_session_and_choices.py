@@ -253,3 +253,38 @@ def test_ending_a_turn_with_actions_left_is_asked_and_answered_by_the_next_move(
     ended = s.play(Action(END))  # the same again: yes
     assert any(e.kind == "turn_ended" for e in ended)
     assert s.actions[-1] == "end" and s.state.current != before.current
+
+
+def test_what_enter_ends_is_what_passing_the_turn_on_does() -> None:
+    """Session.turn_done_ends (the status line's and the key bar's word for Enter) says
+    what passing the waiting turn on ends beyond the turn: the round (Onibi plays), the
+    game, or nothing; whether the move was held, asked about (``end`` with actions
+    left) or played; checked at every turn of seeded games against what Enter does."""
+    from collections import Counter
+
+    seen: Counter[tuple[str, str | None]] = Counter()
+    for seed in (1, 2, 3, 4):
+        s = Session([SeatConfig("Ana", "winter"), SeatConfig("Ben", "spring")], seed)
+        rng = random.Random(seed)
+        while s.state.phase != "over":
+            if s.turn_done is not None:
+                how = "held" if s.held is not None else "asked" if s.asked is not None else "done"
+                ends = s.turn_done_ends
+                before = s.state.round
+                s.confirm_turn()
+                after = s.state
+                done = (
+                    "game" if after.phase == "over" else "round" if after.round != before else None
+                )
+                assert ends == done, (seed, how)
+                seen[how, ends] += 1
+                continue
+            st = s.state
+            legal = legal_actions(st)
+            end = next((a for a in legal if a.kind == "end"), None)
+            if end is not None and st.basic_left and rng.random() < 0.3:
+                s.play(end)  # with actions left: asked about first
+            else:
+                s.play(baseline_bot(observe(st, st.current), legal, rng))
+    assert {k for k in seen} >= {("held", "round"), ("asked", "round"), ("asked", None)}
+    assert any(ends == "game" for _how, ends in seen) and ("done", None) in seen

@@ -9,9 +9,11 @@ or set the result's future twice (``InvalidStateError``). Here a screen's first
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import TypeVar
 
 from textual.await_complete import AwaitComplete
+from textual.css.query import NoMatches
 from textual.screen import ModalScreen, Screen
 from textual.widgets._toast import ToastRack
 
@@ -54,9 +56,10 @@ class Dialog(ModalScreen[ResultT]):
         keep theirs, seen through the box's background: a notice twice (a load's
         "Loaded …" beside the round's box). Those below are hidden while the box is
         up; Textual shows them again on the screen that comes back on top."""
-        for screen in self.app.screen_stack[:-1]:
-            for rack in screen.query(ToastRack):
-                rack.display = False
+        stack = self.app.screen_stack
+        for screen in stack[: stack.index(self)] if self in stack else ():
+            with suppress(NoMatches):
+                screen.get_child_by_type(ToastRack).display = False
 
     def on_resize(self) -> None:
         self.fit_body()

@@ -296,7 +296,7 @@ class GameScreen(BoardScreen):
         self.refresh_keys()
 
     def refresh_keys(self) -> None:
-        """Refresh the Footer only when some key changed state or wording (it is
+        """Refresh the key bar only when some key changed state or wording (it is
         costly)."""
         sig = (
             *(

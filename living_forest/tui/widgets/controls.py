@@ -214,7 +214,7 @@ class KeyBar(Widget):
         self._pieces: list[tuple[Content, str, bool, bool]] = []
         self._laid_for = -1  # the width _spans and _content were laid out for
         self._content = Content("")
-        self._showing: object = None  # shown_keys() when _pieces were made
+        self._showing: object = None  # shown_keys() and the keys' words when _pieces were made
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._rebuild)
@@ -239,7 +239,8 @@ class KeyBar(Widget):
 
     def _rebuild(self, *_args: object) -> None:
         """The keys again, after the screen's bindings were refreshed (each move, each
-        focus change): made only when a key, its state or the language changed."""
+        focus change): made only when a key, its state, its wording or the language
+        changed."""
         active_bindings = self.screen.active_bindings.values()
         described = tuple(self._describe(a.binding) for a in active_bindings if a.binding.show)
         showing = (shown_keys(self.screen), described)
