@@ -11,6 +11,7 @@
 ``reveals_hidden``         does an action show something nobody knew (undo stops there)
 ``revealed_by``            did a transition's events show something nobody knew
 ``new_tree_kind``          would a tree of this kind add one to the Trees count
+``round_untouched``        a round's start, before anybody revealed (G-1)
 ``action_possible``        has the action using an Element an option at a strength
 ``onibi_forecast``         what Onibi's attack on the Spirits (E-1) would do now
 ``conditions_met``         who meets a victory condition now (V-1, V-2)
@@ -22,7 +23,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -163,6 +164,21 @@ def revealed_by(st: GameState, events: Iterable[Event]) -> bool:
     new reserve cards at the end of the round (E-3) or a reshuffle (G-6)?"""
     kinds = rules_of(st).revealing_events
     return any(e.kind in kinds for e in events)
+
+
+def round_untouched(st: GameState, events: Sequence[Event]) -> bool:
+    """Is this the very start of a round: its Guardian Animals phase (G-1) before any
+    player did anything in it (revealed, stopped, used a Fragment)? ``events``: the
+    game's events so far; those after the last ``round_started`` are read (without
+    one, False). The state alone cannot tell: a card revealed and then removed with a
+    Fragment (G-8) leaves the Help Line empty."""
+    if st.phase != PHASE_DRAW:
+        return False
+    start = len(events)
+    while start and events[start - 1].kind != "round_started":
+        start -= 1
+    # A player's doing is a seat's event; the round's own (a module's set-up) are not.
+    return bool(start) and all(e.seat is None for e in events[start:])
 
 
 def new_tree_kind(st: GameState, label: str, seat: int | None = None) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from living_forest.core import Event, GameState, describe
+from living_forest.core import Event, GameState, describe, round_untouched
 from living_forest.core.state import PHASE_DRAW, PHASE_OVER
 from living_forest.i18n import _, ngettext
 
@@ -183,8 +183,7 @@ class FlowController:
         self.session = session
         self._summary: list[str] = []
         st = session.state
-        revealed = any(p.help_line or p.stopped for p in st.players)
-        if resumed and st.round > 1 and st.phase == PHASE_DRAW and not revealed:
+        if resumed and st.round > 1 and round_untouched(st, session.events):
             self._summary = round_summary(session.events, st)
         self._handed: tuple[int, str, int] | None = None  # the last hand-off, or news told
         self._over_shown = False

@@ -5,6 +5,7 @@ import random
 
 from living_forest.bots.rules_of_thumb import baseline_bot
 from living_forest.core import (
+    BASE_GAME,
     GameState,
     Pending,
     apply,
@@ -19,6 +20,7 @@ from living_forest.core import (
     raw_strengths,
     revealed_by,
     reveals_hidden,
+    round_untouched,
     rules_for,
     victory_thresholds,
     victory_tile,
@@ -201,3 +203,37 @@ def test_reveals_marks_draws_and_the_end_of_round() -> None:
         if seen_refill:
             break
     assert seen_refill
+
+
+def test_round_untouched_is_the_start_of_each_round_until_someone_reveals() -> None:
+    """G-1: each round starts in the Guardian Animals phase with every Help Line empty;
+    the first reveal (or stop) of the round touches it, a card removed with a Fragment
+    (G-8) too. Base game and Kodama, 3 players."""
+    from .kodama_scenario import K
+
+    seen_fragment = False
+    for options in (None, K):
+        for seed in range(4):
+            seats = [("A", "winter"), ("B", "spring"), ("C", "summer")]
+            st, events = new_game(seats, seed, options=options or BASE_GAME)
+            rng = random.Random(seed)
+            rounds_seen = set()
+            untouched_round = st.round  # a new game starts a round
+            while st.phase != "over":
+                expected = st.round == untouched_round
+                empty = not any(p.help_line or p.stopped for p in st.players)
+                # a card revealed, then removed with a Fragment: the state looks untouched
+                seen_fragment |= st.phase == "draw" and empty and not expected
+                assert round_untouched(st, events) == expected, (seed, st.round, st.phase)
+                assert not round_untouched(st, [])  # no round's start to read
+                if expected:
+                    rounds_seen.add(st.round)
+                before = st.round
+                a = baseline_bot(observe(st, st.current), legal_actions(st), rng)
+                st, new = apply(st, a)
+                events = [*events, *new]
+                # the round's end begins the next one; anything else touches it
+                untouched_round = st.round if st.round != before else -1
+            assert not round_untouched(st, events)
+            assert len(rounds_seen) == st.round >= 2
+    assert seen_fragment

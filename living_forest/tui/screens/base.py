@@ -9,13 +9,10 @@ or set the result's future twice (``InvalidStateError``). Here a screen's first
 
 from __future__ import annotations
 
-from contextlib import suppress
 from typing import TypeVar
 
 from textual.await_complete import AwaitComplete
-from textual.css.query import NoMatches
 from textual.screen import ModalScreen, Screen
-from textual.widgets._toast import ToastRack
 
 ResultT = TypeVar("ResultT")
 
@@ -58,8 +55,8 @@ class Dialog(ModalScreen[ResultT]):
         up; Textual shows them again on the screen that comes back on top."""
         stack = self.app.screen_stack
         for screen in stack[: stack.index(self)] if self in stack else ():
-            with suppress(NoMatches):
-                screen.get_child_by_type(ToastRack).display = False
+            for rack in screen.query_children("ToastRack"):  # Textual's, by its name
+                rack.display = False
 
     def on_resize(self) -> None:
         self.fit_body()

@@ -22,7 +22,7 @@ from textual.widget import Widget
 from living_forest.i18n import N_, _, ngettext
 from living_forest.present.wrapping import NO_BREAK, tie_punctuation
 
-from .footer import shown_keys
+from .footer import shown_bindings, shown_keys
 
 
 class ChoiceList(Widget, can_focus=True):
@@ -241,17 +241,15 @@ class KeyBar(Widget):
         """The keys again, after the screen's bindings were refreshed (each move, each
         focus change): made only when a key, its state, its wording or the language
         changed."""
-        active_bindings = self.screen.active_bindings.values()
-        described = tuple(self._describe(a.binding) for a in active_bindings if a.binding.show)
-        showing = (shown_keys(self.screen), described)
+        actives = shown_bindings(self.screen)
+        described = tuple(self._describe(a.binding) for a in actives)
+        showing = (shown_keys(self.screen, actives), described)
         if showing == self._showing:
             return
         self._showing = showing
         pieces: list[tuple[Content, str, bool, bool]] = []  # piece, key, enabled, essential
         seen: set[str] = set()
-        for active, description in zip(
-            (a for a in active_bindings if a.binding.show), described, strict=True
-        ):
+        for active, description in zip(actives, described, strict=True):
             b = active.binding
             if description in seen:
                 continue

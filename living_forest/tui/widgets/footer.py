@@ -3,7 +3,10 @@ declared in English, marked with ``N_``, and translated when the bar is drawn)."
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from textual.app import ComposeResult
+from textual.binding import ActiveBinding
 from textual.screen import Screen
 from textual.widgets import Footer as TextualFooter
 from textual.widgets._footer import FooterKey, FooterLabel
@@ -11,19 +14,19 @@ from textual.widgets._footer import FooterKey, FooterLabel
 from living_forest.i18n import _, language
 
 
-def shown_keys(screen: Screen[object]) -> object:
-    """What a key bar draws of ``screen``'s bindings: each shown binding (a frozen
+def shown_bindings(screen: Screen[object]) -> list[ActiveBinding]:
+    """``screen``'s active bindings that a key bar shows, in their order."""
+    return [a for a in screen.active_bindings.values() if a.binding.show]
+
+
+def shown_keys(screen: Screen[object], shown: Sequence[ActiveBinding] | None = None) -> object:
+    """What a key bar draws of ``screen``'s bindings (``shown``: its
+    :func:`shown_bindings`, when the caller has them): each shown binding (a frozen
     dataclass: key, action, description, group...) with whether it is enabled and its
     tooltip, and the language its description is translated into. Compared with ==,
     it tells a key bar whether it must draw its keys again."""
-    return (
-        language(),
-        tuple(
-            (a.binding, a.enabled, a.tooltip)
-            for a in screen.active_bindings.values()
-            if a.binding.show
-        ),
-    )
+    actives = shown_bindings(screen) if shown is None else shown
+    return (language(), tuple((a.binding, a.enabled, a.tooltip) for a in actives))
 
 
 class Footer(TextualFooter):
