@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from living_forest.core import (
     Action,
     GameState,
+    forced_stop_count,
     legal_actions,
     move_destination,
     new_tree_kind,
@@ -48,7 +49,8 @@ RESERVE, HELP_LINES, FIRES, ROCKS, TREES, FOREST, TILES, KEY = (
 )  # the modules' panels (their views' titles) come before the key
 
 _MARK_WORDS = {
-    1: N_("solitary (▲): counts +1 towards the forced stop at 3 while revealing"),
+    # i18n: {count}: the net solitary count that forces a stop (3 in the rules, G-5)
+    1: N_("solitary (▲): counts +1 towards the forced stop at {count} while revealing"),
     -1: N_("gregarious (▼): cancels one solitary animal while revealing"),
     0: N_("no mark: does not count towards the forced stop"),
 }
@@ -96,10 +98,11 @@ def _elements(values: tuple[int, ...]) -> str:
     return plain_elements(values) or _("no Elements")
 
 
-def _card_lines(c: Card, gives: str) -> list[str]:
+def _card_lines(st: GameState, c: Card, gives: str) -> list[str]:
     """What a card gives (``gives``, a line), its mark and its ability, one line each."""
     mark = _MARK_WORDS.get(c.symbol) or MARK_NAME.get(c.symbol)
-    lines = [gives, _("Mark: {mark}.").format(mark=_(mark) if mark else "")]
+    words = _(mark).format(count=forced_stop_count(st)) if mark else ""
+    lines = [gives, _("Mark: {mark}.").format(mark=words)]
     if c.effects:
         lines.append(
             _("While in the Help Line: {effects}.").format(effects=effects_text(c.effects))
@@ -122,7 +125,7 @@ def _cards(st: GameState, legal: AbstractSet[Action]) -> list[Item]:
                 _("{card}: Guardian Animal of level {level}, costs {cost} sun.").format(
                     card=name, level=c.level, cost=c.cost
                 ),
-                *_card_lines(c, gives),
+                *_card_lines(st, c, gives),
             ]
             lines += [
                 _(
@@ -155,7 +158,7 @@ def _help_lines(st: GameState) -> list[Item]:
                 _("{card}: in {player}'s Help Line (card {position} of {count}).").format(
                     card=name, player=p.name, position=i + 1, count=len(p.help_line)
                 ),
-                *_card_lines(c, gives),
+                *_card_lines(st, c, gives),
             ]
             lines.append(_("At the end of the round it goes back to the discard stack."))
             out.append(Item(HELP_LINES, f"{p.name}: {name}", tuple(lines), f"help:{seat}:{i}"))

@@ -212,10 +212,7 @@ class Session:
             return []
         if self._holds(before, a, new):
             self._held = (a, turn_preview(before, a), new, list(events))
-            # Its own events (to the end of the turn), for the log meanwhile; the end of
-            # the round's come with the move when Enter plays it.
-            ends = next((i for i, e in enumerate(events) if e.kind == "turn_ended"), -1)
-            own = tuple(events[: ends + 1])
+            own = tuple(self._held_own())
             self._publish(Transition(format_action(a), before, self._held[1], own, held=True))
             return []
         return self._commit(before, a, new, events)
@@ -247,6 +244,21 @@ class Session:
     def view_state(self) -> GameState:
         """What the board shows: the state, or the held move's own position."""
         return self.state if self._held is None else self._held[1]
+
+    def _held_own(self) -> list[Event]:
+        """The held move's own events (to the end of its turn), for the log and the
+        board meanwhile; the end of the round's come with the move when Enter plays it."""
+        if self._held is None:
+            return []
+        events = self._held[3]
+        ends = next((i for i, e in enumerate(events) if e.kind == "turn_ended"), -1)
+        return events[: ends + 1]
+
+    @property
+    def view_events(self) -> list[Event]:
+        """The events of what the board shows (:attr:`view_state`): the game's, and a
+        held move's own."""
+        return self.events if self._held is None else [*self.events, *self._held_own()]
 
     @property
     def held(self) -> Action | None:

@@ -9,6 +9,8 @@ import random
 import time
 from typing import Any
 
+import pytest
+
 from living_forest.bots import BOTS
 from living_forest.bots.rules_bot import rules_bot
 from living_forest.bots.rules_of_thumb import baseline_bot
@@ -23,7 +25,7 @@ from living_forest.tui.screens.title import Cycle
 from living_forest.tui.widgets.event_log import EventLog
 
 from ..core.scenario import to_action_phase
-from .driver import first_flow, press_action, settle, started
+from .driver import clear_dialogs, first_flow, press_action, settle, started
 
 SEATS = [SeatConfig("Ana", "winter"), SeatConfig("Bot", "summer", "greedy")]
 
@@ -270,3 +272,101 @@ async def test_a_bot_that_fails_has_a_simple_move_played_and_the_game_goes_on(mo
             assert read_record(app.autosave_to).actions == session.actions
         assert app.return_code in (None, 0)
     assert [type(r.exc_info[1]) for r in caplog.records] == [IndexError, IndexError]
+
+
+@pytest.mark.parametrize("key", ["f1", "ctrl+s", "ctrl+o"])
+async def test_the_bots_wait_while_a_screen_is_over_the_board(key: str, tmp_path) -> None:
+    """The help, the save prompt, the load browser: while one is up the game waits (a
+    round's box opened over the file-name prompt and took the name typed), and it
+    goes on when the screen closes."""
+    from living_forest.tui.screens.game import GameScreen
+
+    seats = [
+        SeatConfig("Ana", "winter"),
+        SeatConfig("B1", "summer", "baseline"),
+        SeatConfig("B2", "spring", "baseline"),
+    ]
+    app = LivingForestApp(bot_pause=0, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.start_session(Session(seats, 5, first=0))
+        game = await first_flow(pilot)
+        assert game.session.current_is_human
+        await pilot.press("d")
+        await settle(pilot)
+        await pilot.press(key)
+        await pilot.pause()
+        over = app.screen
+        assert not isinstance(over, GameScreen)
+        played = len(game.session.actions)
+        game.session.play("stop")  # Ana's stop, typed just before the key: the bots' turn
+        for _ in range(20):
+            await asyncio.sleep(0.01)
+            await pilot.pause()
+        assert app.screen is over and not game.bot_busy
+        assert len(game.session.actions) == played + 1  # nobody played behind it
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is game
+        assert len(game.session.actions) > played + 1  # the bots went on
+
+
+async def test_no_hint_names_the_player_whose_turn_waits_to_be_passed_on() -> None:
+    """Hot seat: Ana's turn is done (her one basic action ended it), Ben is to act
+    next; h speaks of Ana's finished turn, not of Ben."""
+    seats = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer")]
+    app = LivingForestApp(bot_pause=0, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        session = Session(seats, 5, first=0)
+        session.state = to_action_phase(session.state, {0: ["beetle", "lynx", "fox"], 1: []})
+        app.start_session(session)
+        await settle(pilot)
+        await clear_dialogs(pilot)
+        game = app.game
+        assert game is not None and game.human_to_act
+        assert game.session.state.basic_left == 1  # three solitary cards: a forced stop
+        game.session.play("take-fragment")  # her one basic action: the turn ends
+        await pilot.pause()
+        assert game.session.turn_done == 0 and game.session.state.current == 1
+        await pilot.press("h")
+        assert game.message == "No hint now: Ana's turn is finished."
+
+
+async def test_a_reserve_card_clicked_while_a_turn_waits_says_what_enter_does() -> None:
+    from living_forest.present.status import turn_done_text
+    from living_forest.tui.widgets.board import ReserveView
+
+    app = LivingForestApp(bot_pause=0, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        game = await _at_ana_s_first_action(pilot, app)
+        game.session.play("take-fragment")  # her one basic action: the turn ends
+        await pilot.pause()
+        assert game.session.turn_done == 0
+        card = next(c for c in game.session.state.reserve[0] if c is not None)
+        game.post_message(ReserveView.CardClicked(card))
+        await pilot.pause()
+        assert game.message == turn_done_text(game.session, game.key_of)
+        assert "bot" not in game.message
+        # The bot plays next, but not before Enter: no "Faster" key yet.
+        assert not game.session.current_is_human and not game.bot_busy
+        assert not game.check_action("fast_forward", ())
+
+
+async def test_the_discard_key_shows_the_players_board_while_a_bot_plays() -> None:
+    """One person against a bot: during the bot's turn the board shows the person's
+    Forest and Help Line; i shows that same player's discard, and v steps on from it."""
+    app = LivingForestApp(bot_pause=30, autosave=False)  # the bot's turn lasts
+    async with app.run_test(size=(100, 30)) as pilot:
+        seats = [SeatConfig("Bot", "winter", "greedy"), SeatConfig("Ana", "summer")]
+        app.start_session(Session(seats, 5, first=0))
+        end = time.monotonic() + 60
+        while app.game is None or not app.game.bot_busy:
+            assert time.monotonic() < end, "the bot did not start"
+            await asyncio.sleep(0.01)
+            await pilot.pause()
+        game = app.game
+        assert game.shown_seat == 1 and game.session.state.current == 0
+        await pilot.press("i")
+        await pilot.pause()
+        assert isinstance(app.screen, InfoScreen)
+        assert app.screen.title_text.startswith("Discard stack of Ana")
+        game.cancel_bot()

@@ -135,3 +135,17 @@ async def test_a_finished_turn_waiting_to_be_passed_on_says_so_in_the_inspector(
         nows = {x for it in screen.items for x in it.lines if x.startswith("Now:")}
         assert nows == {f"Now: {turn_done_text(game.session, game.key_of)}"}
         assert not any("is to act" in x for x in nows)
+
+
+def test_a_solitary_cards_mark_names_the_forced_stop_the_core_gives(monkeypatch) -> None:
+    """G-5's count comes from the core (a module may change it), not from the text."""
+    from living_forest.present import inspector
+
+    st = next(_positions())
+    solitary = [
+        line for item in items(st) for line in item.lines if line.startswith("Mark: solitary")
+    ]
+    assert solitary and all("forced stop at 3 " in line for line in solitary)
+    monkeypatch.setattr(inspector, "forced_stop_count", lambda _st: 4)
+    moved = [line for item in items(st) for line in item.lines if "forced stop at" in line]
+    assert len(moved) == len(solitary) and all("forced stop at 4 " in line for line in moved)

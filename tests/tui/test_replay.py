@@ -78,6 +78,16 @@ async def test_the_viewer_steps_the_board_and_the_log(tmp_path) -> None:
         assert screen.index == 0 and screen.board_state is r.states[0]
         await pilot.press("end")
         assert screen.index == r.last and is_over(screen.board_state)
+        # The jump's log shows the last events, each under its own round's line (those
+        # of the round before the first round line shown too).
+        events = r.events_until(r.last)
+        rounds, now = [], 0
+        for ev in events:
+            now = int(ev.data["round"]) if ev.kind == "round_started" else now
+            rounds.append(now)
+        entries = [e for e in screen.query_one("#log", EventLog).entries if not e.separator]
+        assert len(events) > len(entries) > 0 and rounds[-len(entries)] < rounds[-1]
+        assert [e.round for e in entries] == rounds[-len(entries) :]
         await pilot.press("p")
         await pilot.pause()
         assert app.screen is screen

@@ -174,6 +174,10 @@ def test_the_rounds_last_move_waits_for_enter_and_can_be_undone(tmp_path) -> Non
         assert s.view_state is not s.state and s.view_state.round == before.round
         assert s.view_state.to_dict() == turn_preview(before, a).to_dict()
         assert "Enter: end the" in turn_done_text(s, lambda k: "u")
+        # The board's marks read the held move's own events (to its turn's end) too.
+        own = s.view_events[len(s.events) :]
+        assert s.view_events[: len(s.events)] == s.events and own[-1].kind == "turn_ended"
+        assert all(e.kind != "round_started" for e in own)
         s.undo()  # dropped: the same position, nothing played
         assert s.held is None and s.state is before and len(s.actions) == n
         s.play(a)
@@ -187,6 +191,7 @@ def test_the_rounds_last_move_waits_for_enter_and_can_be_undone(tmp_path) -> Non
         assert back.state.to_dict() == apply(before, a)[0].to_dict()
         s.confirm_turn()  # Enter: the move, then Onibi and the next round (or the end)
         assert s.held is None and s.actions[n] == str(a)
+        assert s.view_events is s.events
         assert s.state.round == before.round + 1 or s.state.phase == "over"
         assert not s.can_undo()  # what came out at the end of the round stays
     assert held_seen == 3

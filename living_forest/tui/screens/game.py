@@ -197,10 +197,14 @@ class GameScreen(BoardScreen):
         yield ChoiceList(id="choices")
 
     def on_screen_resume(self) -> None:
+        if self._started:
+            # Back from a screen over the board (the help, a save or load box, a
+            # chart): the game waited there, and goes on.
+            if self._log_loaded:
+                self.advance_flow()
+            return
         # First shown (not merely mounted: a screen pushed under the "too small"
         # notice has no children until it becomes active).
-        if self._started:
-            return
         self._started = True
         self.call_after_refresh(self._init_board)
 
@@ -282,7 +286,7 @@ class GameScreen(BoardScreen):
 
     def refresh_board(self) -> None:
         st = self.state
-        recent = last_moves(st, self.session.events)
+        recent = last_moves(st, self.session.view_events)
         self.show_panels(
             st,
             shown=self.shown_seat,
@@ -543,6 +547,7 @@ class GameScreen(BoardScreen):
         if action == "fast_forward":  # shown while bots play, until a person is to act
             s = self.session
             bots_play = s.state.phase != PHASE_OVER and not s.current_is_human
+            bots_play = bots_play and s.turn_done is None  # not before Enter passes on
             return bots_play and not self.bots.pace.fast_forward
         if action == "back":
             ending = self.session.turn_done is not None and self.session.turn_done_unused
@@ -604,10 +609,12 @@ class GameScreen(BoardScreen):
             self.say(_("The game is over."))
             return
         if not self.human_to_act:
-            name = st.players[st.current].name
-            if self.session.current_is_human:  # a finished turn waits, or a bot thinks
+            done = self.session.turn_done
+            if done is not None:  # the player to act may be the next one already
+                name = st.players[done].name
                 self.say(_("No hint now: {player}'s turn is finished.").format(player=name))
             else:
+                name = st.players[st.current].name
                 self.say(_("{player} is a bot; hints are for people.").format(player=name))
             return
         if self._hint is not None and self._hint_state is st:
@@ -727,10 +734,10 @@ class GameScreen(BoardScreen):
             if c.action is not None and c.action.kind == ATTRACT and c.action.arg == event.card:
                 self.choose(c)
                 return
-        name = card_name(self.rules.data.cards[event.card].name)
-        if not self.human_to_act:
-            self.say(_("A bot is playing; wait for its move."))
+        if not self.human_to_act:  # the game over, a finished turn, a bot: as for a key
+            self.action_refuse(ATTRACT)
             return
+        name = card_name(self.rules.data.cards[event.card].name)
         refusal = why_illegal(self.state, Action(ATTRACT, event.card))
         reason = str(refusal or _("first choose Attract (a) or finish the current step"))
         # i18n: a clicked card that cannot be taken; {reason}: why, in lower case
@@ -849,7 +856,7 @@ class GameScreen(BoardScreen):
 
     def action_discard(self) -> None:
         st = self.state
-        seat = st.current if self.viewed is None else self.viewed
+        seat = self.shown_seat  # the board's player: v steps on from there
         p = st.players[seat]
         self.push_modal(
             InfoScreen(
@@ -949,7 +956,11 @@ class GameScreen(BoardScreen):
         if self.bots.pace.fast_forward and self.session.current_is_human:
             self.bots.pace.fast_forward = False
             self.refresh_keys()
-        step = self.flow.next_step(blocked=self._modal_open or self.paused, bot_busy=self.bot_busy)
+        # The game waits while anything is over the board: its own boxes, the help, a
+        # save or load box (a box of the game's opening over the file-name prompt took
+        # the name typed), or the "too small" notice.
+        blocked = self._modal_open or self.paused or self.app.screen is not self
+        step = self.flow.next_step(blocked=blocked, bot_busy=self.bot_busy)
         if isinstance(step, ShowSummary):
             self.push_modal(InfoScreen(step.title, "\n".join(step.lines)))
         elif isinstance(step, ShowGameOver):

@@ -122,17 +122,19 @@ class ReplayScreen(BoardScreen):
             self._add(log, self.replay.steps[self.index], self.board_state)
         elif self.index != self._log_until:
             log.entries.clear()
-            events = self.replay.events_until(self.index)[-LOG_EVENTS:]
+            events = self.replay.events_until(self.index)
             self._round = 0
-            self._add(log, events, self.board_state)
+            # the rounds counted from the start, the last events shown
+            self._add(log, events, self.board_state, shown_from=len(events) - LOG_EVENTS)
             log.rewrap()
         self._log_until = self.index
 
-    def _add(self, log: EventLog, events: list[Event], st: GameState) -> None:
-        for ev in events:
+    def _add(self, log: EventLog, events: list[Event], st: GameState, shown_from: int = 0) -> None:
+        for i, ev in enumerate(events):
             if ev.kind == "round_started":
                 self._round = int(ev.data.get("round", self._round + 1))
-            log.add(describe(ev, st), seat=ev.seat, round=self._round or st.round)
+            if i >= shown_from:
+                log.add(describe(ev, st), seat=ev.seat, round=self._round or st.round)
 
     _round = 0
 

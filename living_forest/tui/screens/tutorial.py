@@ -90,11 +90,6 @@ class TutorialScreen(GameScreen):
             self._lesson = (title, body)
         self.push_modal(LessonScreen(title, body, again_key=self.key_of("hint")))
 
-    def on_screen_resume(self) -> None:
-        # (Textual calls GameScreen's handler too: every class's own, along the MRO.)
-        if self._log_loaded:  # back from the help or another screen: the lesson goes on
-            self.advance_flow()
-
     def bot_text(self) -> str | None:
         if self.tutor.scripted_at(len(self.session.actions)) is None:
             return None  # past the script: the chapter's bot plays on, at its level
