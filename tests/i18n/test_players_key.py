@@ -25,6 +25,15 @@ def test_the_key_in_english_is_as_before() -> None:
     assert players_key(st, wide=True) == "T trees F fires ✿ flowers of 12, VT Victory tiles"
 
 
+def test_thresholds_that_differ_are_read_letter_by_letter_at_80x24() -> None:
+    """K-V2: an empty Kodama pile raises one threshold; "T F ✿→15·13·13" read as if
+    flowers needed 15 (a play-test)."""
+    st = start(2)
+    st.thresholds = {"trees": 15, "fires": 13, "flowers": 13}
+    assert players_key(st, wide=False).startswith("T·F·✿→15·13·13 ")
+    assert "flowers of 15·13·13" in players_key(st, wide=True)
+
+
 @pytest.mark.parametrize(
     ("lang", "narrow", "wide"),
     [

@@ -53,7 +53,8 @@ def _tile_glyph(kind: str) -> str:
 
 def players_key(st: GameState, *, wide: bool) -> str:
     """The players panel's key to its columns, in the player's language: "T trees F
-    fires ✿ flowers of 12, VT Victory tiles", or at 80x24 "T F ✿→12 ◆ VT dr/dis"."""
+    fires ✿ flowers of 12, VT Victory tiles", or at 80x24 "T F ✿→12 ◆ VT dr/dis"
+    ("T·F·✿→15·13·13 ◆ VT dr/dis" once the thresholds differ)."""
     t, f, vt = letter("trees"), letter("fires"), letter("tiles_key")
     if wide:
         # i18n: a key to the players panel's columns: {trees}, {fires} and {tiles} are
@@ -64,7 +65,11 @@ def players_key(st: GameState, *, wide: bool) -> str:
     # i18n: the players panel's key at 80x24 (21 cells in English after the title):
     # the sizes of the draw and discard stacks ("12/3"), a few letters each
     stacks = _("dr/dis")
-    return f"{t} {f} {ELEMENT_GLYPH['flower']}→{threshold_text(st)} {FRAGMENT} {vt} {stacks}"
+    goals = threshold_text(st)
+    # "T·F·✿→15·13·13" once the thresholds differ (K-V2): each letter its number
+    sep = "·" if "·" in goals else " "
+    flower = ELEMENT_GLYPH["flower"]
+    return f"{t}{sep}{f}{sep}{flower}→{goals} {FRAGMENT} {vt} {stacks}"
 
 
 def threshold_text(st: GameState) -> str:
