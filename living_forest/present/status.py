@@ -90,8 +90,8 @@ def hint_text(st: GameState, h: Hint) -> str:
         else:
             why.append(
                 ngettext(
-                    "net ▲ {net}: {count} solitary card from a forced stop",
-                    "net ▲ {net}: {count} solitary cards from a forced stop",
+                    "net ▲ {net}: {count} more solitary card would force a stop",
+                    "net ▲ {net}: {count} more solitary cards would force a stop",
                     away,
                 ).format(net=h.net, count=away)
             )

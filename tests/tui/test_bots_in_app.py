@@ -216,7 +216,7 @@ def test_a_draw_hint_says_how_close_the_forced_stop_is() -> None:
                 near += 1
             else:
                 assert h.risk == draw_risk(obs) and h.net == obs.net_solitary
-                assert f"{h.stop_at - h.net} solitary cards from a forced stop" in text
+                assert f"{h.stop_at - h.net} more solitary cards would force a stop" in text
                 far += 1
             st, _ = apply(st, random_bot(obs, legal_actions(st), rng))
     assert near > 5 and far > 5
