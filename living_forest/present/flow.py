@@ -199,7 +199,8 @@ class FlowController:
         return bool(self._summary)
 
     def next_step(self, *, blocked: bool = False, bot_busy: bool = False) -> Step:
-        """``blocked``: a dialog or the "too small" notice is up."""
+        """``blocked``: something is over the board (a dialog, the help, a save or
+        load box, the "too small" notice)."""
         if blocked:
             return Wait("a dialog is open")
         s = self.session

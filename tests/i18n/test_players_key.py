@@ -31,7 +31,7 @@ def test_thresholds_that_differ_are_read_letter_by_letter_at_80x24() -> None:
     st = start(2)
     st.thresholds = {"trees": 15, "fires": 13, "flowers": 13}
     assert players_key(st, wide=False).startswith("T·F·✿→15·13·13 ")
-    assert "flowers of 15·13·13" in players_key(st, wide=True)
+    assert "flowers of T15·F13·✿13," in players_key(st, wide=True)
 
 
 @pytest.mark.parametrize(

@@ -275,7 +275,7 @@ async def test_a_bot_that_fails_has_a_simple_move_played_and_the_game_goes_on(mo
 
 
 @pytest.mark.parametrize("key", ["f1", "ctrl+s", "ctrl+o"])
-async def test_the_bots_wait_while_a_screen_is_over_the_board(key: str, tmp_path) -> None:
+async def test_the_bots_wait_while_a_screen_is_over_the_board(key: str) -> None:
     """The help, the save prompt, the load browser: while one is up the game waits (a
     round's box opened over the file-name prompt and took the name typed), and it
     goes on when the screen closes."""
@@ -370,3 +370,28 @@ async def test_the_discard_key_shows_the_players_board_while_a_bot_plays() -> No
         assert isinstance(app.screen, InfoScreen)
         assert app.screen.title_text.startswith("Discard stack of Ana")
         game.cancel_bot()
+
+
+async def test_a_bot_that_was_thinking_when_the_help_opened_plays_after_it() -> None:
+    """Its move is not played behind the help (nor autosaved): it thinks again when
+    the board is back, and plays then."""
+    seats = [SeatConfig("Bot", "winter", "baseline"), SeatConfig("Ana", "summer")]
+    app = LivingForestApp(bot_pause=0.3, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.start_session(Session(seats, 5, first=0))
+        end = time.monotonic() + 60
+        while app.game is None or not app.game.bot_busy:
+            assert time.monotonic() < end, "the bot did not start"
+            await asyncio.sleep(0.01)
+            await pilot.pause()
+        game = app.game
+        await pilot.press("f1")
+        end = time.monotonic() + 60
+        while game.bot_busy:  # its pause, then its choice, reported behind the help
+            assert time.monotonic() < end, "the bot did not report"
+            await asyncio.sleep(0.02)
+            await pilot.pause()
+        assert app.screen is not game and game.session.actions == []
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is game and game.session.actions  # it played, the board back

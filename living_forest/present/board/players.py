@@ -59,9 +59,9 @@ def players_key(st: GameState, *, wide: bool) -> str:
     if wide:
         # i18n: a key to the players panel's columns: {trees}, {fires} and {tiles} are
         # the columns' letters (context "count letter"); trees, fires and flowers (✿)
-        # of {threshold} (what wins: "12", or "13·15·13"), Victory tiles
+        # of {threshold} (what wins: "12", or "T13·F15·✿13"), Victory tiles
         key = _("{trees} trees {fires} fires ✿ flowers of {threshold}, {tiles} Victory tiles")
-        return key.format(trees=t, fires=f, tiles=vt, threshold=threshold_text(st))
+        return key.format(trees=t, fires=f, tiles=vt, threshold=threshold_text(st, labelled=True))
     # i18n: the players panel's key at 80x24 (21 cells in English after the title):
     # the sizes of the draw and discard stacks ("12/3"), a few letters each
     stacks = _("dr/dis")
@@ -72,11 +72,17 @@ def players_key(st: GameState, *, wide: bool) -> str:
     return f"{t}{sep}{f}{sep}{flower}→{goals} {FRAGMENT} {vt} {stacks}"
 
 
-def threshold_text(st: GameState) -> str:
-    """ "12", or "13·15·13" (trees·fires·flowers) once the thresholds differ (K-V2)."""
+def threshold_text(st: GameState, *, labelled: bool = False) -> str:
+    """ "12", or "13·15·13" (trees·fires·flowers) once the thresholds differ (K-V2);
+    ``labelled``: "T13·F15·✿13" then, each number with its count's letter."""
     t = victory_thresholds(st)
     values = [t["trees"], t["fires"], t["flowers"]]
-    return str(values[0]) if len(set(values)) == 1 else "·".join(map(str, values))
+    if len(set(values)) == 1:
+        return str(values[0])
+    if labelled:
+        marks = (letter("trees"), letter("fires"), ELEMENT_GLYPH["flower"])
+        return "·".join(f"{m}{v}" for m, v in zip(marks, values, strict=True))
+    return "·".join(map(str, values))
 
 
 def player_line(st: GameState, seat: int, *, wide: bool = False) -> str:

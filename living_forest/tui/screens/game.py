@@ -950,17 +950,21 @@ class GameScreen(BoardScreen):
 
         self.app.push_screen(screen, closed)
 
+    @property
+    def board_covered(self) -> bool:
+        """Something is over the board: the game's own boxes, the help, a save or load
+        box, the "too small" notice. The game waits meanwhile (a box of the game's
+        opening over the file-name prompt took the name typed; bots played and
+        autosaved behind the load list)."""
+        return self._modal_open or self.paused or self.app.screen is not self
+
     def advance_flow(self) -> None:
         if not self.is_attached:
             return
         if self.bots.pace.fast_forward and self.session.current_is_human:
             self.bots.pace.fast_forward = False
             self.refresh_keys()
-        # The game waits while anything is over the board: its own boxes, the help, a
-        # save or load box (a box of the game's opening over the file-name prompt took
-        # the name typed), or the "too small" notice.
-        blocked = self._modal_open or self.paused or self.app.screen is not self
-        step = self.flow.next_step(blocked=blocked, bot_busy=self.bot_busy)
+        step = self.flow.next_step(blocked=self.board_covered, bot_busy=self.bot_busy)
         if isinstance(step, ShowSummary):
             self.push_modal(InfoScreen(step.title, "\n".join(step.lines)))
         elif isinstance(step, ShowGameOver):
@@ -1044,6 +1048,8 @@ class GameScreen(BoardScreen):
             return
         event.stop()
         step = self.bots.reported(event, self.session.state)
+        if step is not None and self.board_covered:
+            step = None  # covered while it thought: it thinks again when the board is back
         if step is not None:
             if step.error is not None:
                 self._tell_bot_failed(self.session.state.current)

@@ -141,8 +141,8 @@ def summary(st: GameState) -> str:
         "",
         f"{rank:<4}  {player:<13}{heads}{total:>6}  "
         # i18n: the last column head of the game-over table: the goals met, then the
-        # thresholds ("12", or "13·15·13")
-        + _("reached {thresholds}").format(thresholds=threshold_text(st)),
+        # thresholds ("12", or "T13·F15·✿13")
+        + _("reached {thresholds}").format(thresholds=threshold_text(st, labelled=True)),
     ]
     for r in sorted(res.players, key=lambda r: (r.rank, r.seat)):
         p = st.players[r.seat]

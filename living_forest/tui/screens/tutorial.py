@@ -68,8 +68,7 @@ class TutorialScreen(GameScreen):
         s = self.session
         # Only over the board itself (not over the help or the save browser), and after
         # Onibi's summary.
-        on_top = self.app.screen is self and not (self._modal_open or self.paused)
-        if on_top and s.turn_done is None and not self.flow.has_summary:
+        if not self.board_covered and s.turn_done is None and not self.flow.has_summary:
             i = self.tutor.index(s)
             step = self.tutor.step(s)
             if step is not None and step.say and i not in self._told:
