@@ -9,6 +9,7 @@ module's type needs no code here to be playable.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from living_forest.core import (
@@ -299,6 +300,26 @@ def action_label(st: GameState, a: Action) -> str:
         # i18n: {card}: the card's option text ("Fox: cost 2, ☼1, solitary (L1)")
         return _("Attract {card}").format(card=_item_choice(st, a).label)
     return _item_choice(st, a).label
+
+
+def part_label(st: GameState, actions: Sequence[Action]) -> str:
+    """A part of a turn in words: one action (:func:`action_label`), or the picks of
+    one Extinguish or Attract together ("Extinguish fires of value 2, 2, 3")."""
+    first = actions[0]
+    if len(actions) > 1 and first.kind == EXTINGUISH:
+        values = ", ".join(str(a.value) for a in actions)
+        return ngettext(
+            # i18n: a hint's part of a turn: the picks of one Extinguish, e.g. "2, 2, 3"
+            "Extinguish a fire of value {values}",
+            "Extinguish fires of value {values}",
+            len(actions),
+        ).format(values=values)
+    if len(actions) > 1 and first.kind == ATTRACT:
+        cards = rules_of(st).data.cards
+        names = ", ".join(card_name(cards[str(a.arg)].name) for a in actions)
+        # i18n: a hint's part of a turn: the cards one Attract takes, e.g. "Fox, Owl"
+        return _("Attract {cards}").format(cards=names)
+    return action_label(st, first)
 
 
 def _draw_choice(st: GameState, a: Action) -> Choice:

@@ -54,7 +54,7 @@ def hint_text(st: GameState, h: Hint) -> str:
     """The hint as one sentence: the medium bot's move (and the rest of the turn it
     plans), and the reasons in the planner's terms: what the turn gains, the Victory
     tiles it takes, the reveal's risk, Onibi's attack after it."""
-    from .choices import action_label
+    from .choices import action_label, part_label
 
     why = []
     for name, was, now in (
@@ -110,8 +110,12 @@ def hint_text(st: GameState, h: Hint) -> str:
                     water=h.water, power=h.power
                 )
             )
-    move = action_label(st, h.action)
-    then = _then(st, h.turn)
+    parts = _parts(st, h.turn)
+    if parts and parts[0][1][0] == h.action:
+        move = part_label(*parts[0])
+        then = [part_label(s, actions) for s, actions in parts[1 : 1 + HINT_THEN]]
+    else:
+        move, then = action_label(st, h.action), []
     if then:
         # i18n: {move}: the hinted move; {then}: the turn's next actions, joined by ", "
         move = _("{move}, then {then}").format(move=move, then=", ".join(then))
@@ -121,25 +125,24 @@ def hint_text(st: GameState, h: Hint) -> str:
     return _("Hint: {move}.").format(move=move)
 
 
-def _then(st: GameState, turn: tuple[Action, ...]) -> list[str]:
-    """The actions the planned turn starts after its first one, in words (at most
-    HINT_THEN): the turn replayed on the position, each action that begins a new part
-    of it (nothing pending before it; not ``end``)."""
-    from .choices import action_label
-
-    out: list[str] = []
+def _parts(st: GameState, turn: tuple[Action, ...]) -> list[tuple[GameState, list[Action]]]:
+    """The planned turn replayed on the position, in parts: each action that begins a
+    part (nothing pending before it) with the picks of the same kind that follow it
+    (one Attract's cards, one Extinguish's fires), and the position where the part
+    begins; to the turn's end (not ``end``; a bonus the part offers is not named)."""
+    parts: list[tuple[GameState, list[Action]]] = []
     s = st
-    for i, a in enumerate(turn):
+    for a in turn:
         if a.kind == END or why_illegal(s, a) is not None:
             break
-        if i and not s.pending:
-            out.append(action_label(s, a))
-            if len(out) >= HINT_THEN:
-                break
+        if not parts or not s.pending:
+            parts.append((s, [a]))
+        elif a.kind == parts[-1][1][0].kind:
+            parts[-1][1].append(a)
         s, _events = apply(s, a)
         if s.current != st.current or s.phase != st.phase:
             break
-    return out
+    return parts
 
 
 def situation(

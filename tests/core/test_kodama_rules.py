@@ -135,6 +135,10 @@ def test_KK1_KK2_KK3_rewards_at_two_three_four_symbols(cards, fragments, tiles, 
     assert st.basic_left == actions
     rewards = [e["reward"] for e in events_of(events, "kodama_reward")]
     assert len(rewards) == fragments + tiles + (actions - 2)
+    # One line a reward: the Fragment's is not told again as an ordinary take (a
+    # play-test read "sees 2 Kodama and takes a Fragment" then "takes a Fragment
+    # from the supply" as two Fragments).
+    assert not events_of(events, "fragment_taken")
 
 
 def test_KK1_KP2_tree_8K_shows_a_symbol() -> None:

@@ -14,8 +14,10 @@ import pytest
 from living_forest.bots import BOTS
 from living_forest.bots.rules_bot import rules_bot
 from living_forest.bots.rules_of_thumb import baseline_bot
-from living_forest.core import legal_actions, observe
+from living_forest.core import legal_actions, observe, rules_of
+from living_forest.i18n import card_name
 from living_forest.persistence import read_record
+from living_forest.present import status
 from living_forest.present.bot_turns import fallback_move
 from living_forest.present.choices import action_label
 from living_forest.present.session import CONTROLLERS, SeatConfig, Session
@@ -61,6 +63,19 @@ async def test_the_hint_names_a_legal_move_and_changes_nothing():
         await pilot.press("h")
         text = await _message(pilot, game, "Hint:")
         labels = {action_label(st, a) for a in legal_actions(st)}
+        # One Attract's or Extinguish's picks together: "Attract Fox, Owl", "Extinguish
+        # fires of value 2, 2".
+        cards = rules_of(st).data.cards
+        labels |= {
+            f"Attract {card_name(cards[str(a.arg)].name)}"
+            for a in legal_actions(st)
+            if a.kind == "attract"
+        }
+        labels |= {
+            f"Extinguish fires of value {a.value}"
+            for a in legal_actions(st)
+            if a.kind == "extinguish"
+        }
         assert any(label in text for label in labels), text
         assert game.session.state is st  # a hint plays nothing
         assert game.session.actions == []
@@ -329,6 +344,16 @@ async def test_no_hint_names_the_player_whose_turn_waits_to_be_passed_on() -> No
         assert game.session.turn_done == 0 and game.session.state.current == 1
         await pilot.press("h")
         assert game.message == "No hint now: Ana's turn is finished."
+        # Ben ends his turn with his action unused: the question, not "finished".
+        game.session.confirm_turn()
+        await settle(pilot)
+        await clear_dialogs(pilot)
+        game.session.play("end")
+        await pilot.pause()
+        assert game.session.asked is not None
+        await pilot.press("h")
+        assert game.message == status.turn_done_text(game.session, game.key_of)
+        assert "Esc: back to your turn" in game.message
 
 
 async def test_a_reserve_card_clicked_while_a_turn_waits_says_what_enter_does() -> None:
@@ -395,3 +420,38 @@ async def test_a_bot_that_was_thinking_when_the_help_opened_plays_after_it() -> 
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen is game and game.session.actions  # it played, the board back
+
+
+def test_a_hint_names_every_fire_and_card_of_one_action() -> None:
+    """The picks of one Extinguish (or Attract) are one part of the turn: the hint
+    names them all ("Extinguish fires of value 2, 2"), as the figures after it count
+    them (a play-test read "Extinguish a fire of value 2 (fires 2 → 4)")."""
+    from living_forest.bots.hint import Hint
+    from living_forest.core import apply, counts, parse_action, rules_of
+    from living_forest.present.status import hint_text
+
+    from ..core.scenario import set_centre, start
+
+    st = to_action_phase(set_centre(start(2), [2, 2, 3]), {0: ["hippopotamus"], 1: []})
+    turn = tuple(parse_action(a) for a in ("extinguish 2", "extinguish 2", "take-fragment"))
+    s = st
+    for a in turn:
+        assert a in legal_actions(s)
+        s, _ = apply(s, a)
+    mine = counts(rules_of(st), st.players[0])
+    after = counts(rules_of(s), s.players[0])
+    h = Hint(turn[0], mine, after, power=0, fires=0, water=4, bot="search_quick", turn=turn)
+    text = hint_text(st, h)
+    assert text.startswith("Hint: Extinguish fires of value 2, 2, then Take a Fragment (")
+    assert f"fires {mine.fires} → {mine.fires + 2}" in text
+    one = Hint(turn[0], mine, mine, power=0, fires=0, water=4, bot="search_quick", turn=turn[:1])
+    assert hint_text(st, one) == "Hint: Extinguish a fire of value 2."
+    # Attract: sun 6 takes the Spider (cost 1) and the Flamingo (cost 3) in one action.
+    st = to_action_phase(start(2), {0: ["bison"], 1: []})
+    turn = tuple(parse_action(a) for a in ("attract spider", "attract flamingo"))
+    s = st
+    for a in turn:
+        assert a in legal_actions(s)
+        s, _ = apply(s, a)
+    h = Hint(turn[0], mine, mine, power=0, fires=0, water=0, bot="search_quick", turn=turn)
+    assert hint_text(st, h) == "Hint: Attract Spider, Flamingo."

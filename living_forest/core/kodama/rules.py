@@ -404,7 +404,9 @@ def symbol_rewards(c: TurnContext) -> None:
             if st.fragment_supply > 0:
                 if wants(ev, "kodama_reward"):
                     ev.append(Event("kodama_reward", seat, info))
-                give_fragments(st, p, seat, 1, ev)
+                # The reward's sentence says the Fragment is taken: a second line
+                # ("takes a Fragment from the supply") read as two Fragments.
+                give_fragments(st, p, seat, 1, [])
             elif wants(ev, "kodama_reward_lost"):
                 ev.append(Event("kodama_reward_lost", seat, info))
         elif reward == "take_element_tile":

@@ -610,7 +610,9 @@ class GameScreen(BoardScreen):
             return
         if not self.human_to_act:
             done = self.session.turn_done
-            if done is not None:  # the player to act may be the next one already
+            if self.session.asked is not None:  # "End with actions unused?": Esc goes back
+                self.say(turn_done_text(self.session, self.key_of))
+            elif done is not None:  # the player to act may be the next one already
                 name = st.players[done].name
                 self.say(_("No hint now: {player}'s turn is finished.").format(player=name))
             else:
