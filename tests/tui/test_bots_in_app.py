@@ -45,6 +45,16 @@ async def _message(pilot, game, prefix: str, timeout: float = 60.0) -> str:
     return game.message
 
 
+async def _bot_thinking(pilot, app) -> Any:
+    """The game screen once its bot is thinking (the first flow starts it)."""
+    end = time.monotonic() + 60
+    while app.game is None or not app.game.bot_busy:
+        assert time.monotonic() < end, "the bot did not start"
+        await asyncio.sleep(0.01)
+        await pilot.pause()
+    return app.game
+
+
 async def _at_ana_s_first_action(pilot, app):
     """Ana's first Action-phase turn (three cards in her Help Line), the game screen."""
     session = Session(SEATS, 5, first=0)
@@ -110,12 +120,7 @@ async def test_the_hint_refuses_while_a_bot_plays():
     async with app.run_test(size=(100, 30)) as pilot:
         seats = [SeatConfig("Bot", "winter", "greedy"), SeatConfig("Ana", "summer")]
         app.start_session(Session(seats, 5, first=0))
-        end = time.monotonic() + 60
-        while app.game is None or not app.game.bot_busy:  # the first flow starts the bot
-            assert time.monotonic() < end, "the bot did not start"
-            await asyncio.sleep(0.01)
-            await pilot.pause()
-        game = app.game
+        game = await _bot_thinking(pilot, app)
         assert game is not None
         await pilot.press("h")
         assert "hints are for people" in game.message
@@ -383,12 +388,7 @@ async def test_the_discard_key_shows_the_players_board_while_a_bot_plays() -> No
     async with app.run_test(size=(100, 30)) as pilot:
         seats = [SeatConfig("Bot", "winter", "greedy"), SeatConfig("Ana", "summer")]
         app.start_session(Session(seats, 5, first=0))
-        end = time.monotonic() + 60
-        while app.game is None or not app.game.bot_busy:
-            assert time.monotonic() < end, "the bot did not start"
-            await asyncio.sleep(0.01)
-            await pilot.pause()
-        game = app.game
+        game = await _bot_thinking(pilot, app)
         assert game.shown_seat == 1 and game.session.state.current == 0
         await pilot.press("i")
         await pilot.pause()
@@ -404,12 +404,7 @@ async def test_a_bot_that_was_thinking_when_the_help_opened_plays_after_it() -> 
     app = LivingForestApp(bot_pause=0.3, autosave=False)
     async with app.run_test(size=(100, 30)) as pilot:
         app.start_session(Session(seats, 5, first=0))
-        end = time.monotonic() + 60
-        while app.game is None or not app.game.bot_busy:
-            assert time.monotonic() < end, "the bot did not start"
-            await asyncio.sleep(0.01)
-            await pilot.pause()
-        game = app.game
+        game = await _bot_thinking(pilot, app)
         await pilot.press("f1")
         end = time.monotonic() + 60
         while game.bot_busy:  # its pause, then its choice, reported behind the help
@@ -419,7 +414,8 @@ async def test_a_bot_that_was_thinking_when_the_help_opened_plays_after_it() -> 
         assert app.screen is not game and game.session.actions == []
         await pilot.press("escape")
         await settle(pilot)
-        assert app.screen is game and game.session.actions  # it played, the board back
+        assert game.session.actions  # it played, the board back
+        assert app.screen is game
 
 
 def test_a_hint_names_every_fire_and_card_of_one_action() -> None:
