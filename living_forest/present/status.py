@@ -110,7 +110,7 @@ def hint_text(st: GameState, h: Hint) -> str:
                     water=h.water, power=h.power
                 )
             )
-    parts = _parts(st, h.turn)
+    parts = _parts(st, h.turn, most=1 + HINT_THEN)
     if parts and parts[0][1][0] == h.action:
         move = part_label(*parts[0])
         then = [part_label(s, actions) for s, actions in parts[1 : 1 + HINT_THEN]]
@@ -125,17 +125,22 @@ def hint_text(st: GameState, h: Hint) -> str:
     return _("Hint: {move}.").format(move=move)
 
 
-def _parts(st: GameState, turn: tuple[Action, ...]) -> list[tuple[GameState, list[Action]]]:
-    """The planned turn replayed on the position, in parts: each action that begins a
-    part (nothing pending before it) with the picks of the same kind that follow it
-    (one Attract's cards, one Extinguish's fires), and the position where the part
-    begins; to the turn's end (not ``end``; a bonus the part offers is not named)."""
+def _parts(
+    st: GameState, turn: tuple[Action, ...], most: int
+) -> list[tuple[GameState, list[Action]]]:
+    """The planned turn replayed on the position, in parts (``most`` at most): each
+    action that begins a part (nothing pending before it) with the picks of the same
+    kind that follow it (one Attract's cards, one Extinguish's fires), and the position
+    where the part begins; to the turn's end (not ``end``; a bonus the part offers is
+    not named)."""
     parts: list[tuple[GameState, list[Action]]] = []
     s = st
     for a in turn:
         if a.kind == END or why_illegal(s, a) is not None:
             break
         if not parts or not s.pending:
+            if len(parts) == most:
+                break
             parts.append((s, [a]))
         elif a.kind == parts[-1][1][0].kind:
             parts[-1][1].append(a)

@@ -17,7 +17,7 @@ from ..actions import Action, Arg, Refusal
 from ..context import Context, TurnContext
 from ..data import ELEMENTS, FLOWER
 from ..effects import BonusAction
-from ..events import Event, element_word, wants
+from ..events import Event, KindsOnly, element_word, wants
 from ..observation import HIDDEN, HiddenZone, Unseen
 from ..rules import Rules, RulesBuilder
 from ..state import GameState, Pending, PendingKind, PlayerState
@@ -405,8 +405,9 @@ def symbol_rewards(c: TurnContext) -> None:
                 if wants(ev, "kodama_reward"):
                     ev.append(Event("kodama_reward", seat, info))
                 # The reward's sentence says the Fragment is taken: a second line
-                # ("takes a Fragment from the supply") read as two Fragments.
-                give_fragments(st, p, seat, 1, [])
+                # ("takes a Fragment from the supply") read as two Fragments. None is
+                # made (a turn start in every rollout).
+                give_fragments(st, p, seat, 1, KindsOnly())
             elif wants(ev, "kodama_reward_lost"):
                 ev.append(Event("kodama_reward_lost", seat, info))
         elif reward == "take_element_tile":

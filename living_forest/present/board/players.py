@@ -65,18 +65,22 @@ def players_key(st: GameState, *, wide: bool) -> str:
     # i18n: the players panel's key at 80x24 (21 cells in English after the title):
     # the sizes of the draw and discard stacks ("12/3"), a few letters each
     stacks = _("dr/dis")
-    goals = threshold_text(st)
     # "T·F·✿→15·13·13" once the thresholds differ (K-V2): each letter its number
-    sep = "·" if "·" in goals else " "
+    sep = "·" if len(set(_thresholds(st))) > 1 else " "
     flower = ELEMENT_GLYPH["flower"]
-    return f"{t}{sep}{f}{sep}{flower}→{goals} {FRAGMENT} {vt} {stacks}"
+    return f"{t}{sep}{f}{sep}{flower}→{threshold_text(st)} {FRAGMENT} {vt} {stacks}"
+
+
+def _thresholds(st: GameState) -> tuple[int, int, int]:
+    """The thresholds of trees, fires and flowers now (V-2, K-V2)."""
+    t = victory_thresholds(st)
+    return t["trees"], t["fires"], t["flowers"]
 
 
 def threshold_text(st: GameState, *, labelled: bool = False) -> str:
     """ "12", or "13·15·13" (trees·fires·flowers) once the thresholds differ (K-V2);
     ``labelled``: "T13·F15·✿13" then, each number with its count's letter."""
-    t = victory_thresholds(st)
-    values = [t["trees"], t["fires"], t["flowers"]]
+    values = _thresholds(st)
     if len(set(values)) == 1:
         return str(values[0])
     if labelled:
