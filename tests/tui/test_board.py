@@ -28,7 +28,7 @@ from living_forest.tui.screens.modals import (
 from living_forest.tui.screens.over import TooSmallScreen
 from living_forest.tui.screens.title import Cycle
 from living_forest.tui.widgets.board import CircleView, ForestView, HelpLineView
-from living_forest.tui.widgets.controls import KeyBar
+from living_forest.tui.widgets.controls import KeyBar, fit_ranked
 from living_forest.tui.widgets.event_log import EventLog
 
 from .driver import clear_dialogs, first_flow, press_action, settle
@@ -704,6 +704,19 @@ async def test_the_key_bar_keeps_help_and_quit_and_hides_an_empty_confirm():
         assert game.session.turn_done is not None and not game._choices
         await pilot.pause()
         assert "Confirm" not in shown()
+
+
+def test_a_view_key_never_takes_the_place_of_a_move_key():
+    """The key bar fills its room by rank: a move that does not fit leaves its room to
+    the shorter moves after it, never to a view (the End turn key was left out at
+    80x24 while Look was shown)."""
+    # (index, rank, width): moves (rank 1) of 10, 12 and 4 columns, a view (rank 2)
+    pieces = [(0, 1, 10), (1, 1, 12), (2, 1, 4), (3, 2, 3)]
+    assert fit_ranked(pieces, 16) == {0, 2}  # the view would fit in the 2 left
+    assert fit_ranked(pieces, sum(w for _i, _r, w in pieces)) == {0, 1, 2, 3}
+    assert fit_ranked(pieces, 26) == {0, 1, 2}
+    # the lower rank first, wherever it stands in the bar (Back, rank 0)
+    assert fit_ranked([(0, 1, 10), (1, 0, 8)], 12) == {1}
 
 
 async def test_v_shows_another_players_help_line_at_80x24():

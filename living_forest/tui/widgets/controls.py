@@ -7,7 +7,7 @@ repaint, not a layout of the whole screen (the board must answer a key in < 50 m
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 
@@ -185,6 +185,24 @@ class ChoiceList(Widget, can_focus=True):
         self.refresh()
 
 
+def fit_ranked(pieces: Sequence[tuple[int, int, int]], room: int) -> set[int]:
+    """Which of ``pieces`` (index, rank, width) fit in ``room`` columns: by rank (the
+    lowest first), then in their order. A piece that does not fit leaves its room to
+    the others of its rank, never to a piece of a later rank: a view is not shown
+    where a move was left out."""
+    kept: set[int] = set()
+    bar = None  # the rank of the first piece left out
+    for i, rank, width in sorted(pieces, key=lambda p: (p[1], p[0])):
+        if bar is not None and rank > bar:
+            break
+        if width <= room:
+            kept.add(i)
+            room -= width
+        elif bar is None:
+            bar = rank
+    return kept
+
+
 @dataclass
 class _Span:
     start: int
@@ -269,22 +287,20 @@ class KeyBar(Widget):
 
     def _layout(self, width: int) -> None:
         """The keys that fit in ``width``: all of them when they fit; else Help and Quit
-        at the end and, in their order, as many others as fit (see :meth:`_rank`)."""
+        at the end and, in their order, as many others as fit by rank (see
+        :meth:`_rank` and :func:`fit_ranked`)."""
         if width == self._laid_for:
             return
         pieces = self._pieces
         if sum(p[0].cell_length for p in pieces) > width:
             essential = [p for p in pieces if p[3]]
             room = width - sum(p[0].cell_length for p in essential)
-            order = sorted(
-                (i for i, p in enumerate(pieces) if not p[3]),
-                key=lambda i: (self._rank(pieces[i][1], pieces[i][2]), i),
-            )
-            kept = set()
-            for i in order:
-                if pieces[i][0].cell_length <= room:
-                    kept.add(i)
-                    room -= pieces[i][0].cell_length
+            ranked = [
+                (i, self._rank(p[1], p[2]), p[0].cell_length)
+                for i, p in enumerate(pieces)
+                if not p[3]
+            ]
+            kept = fit_ranked(ranked, room)
             pieces = [p for i, p in enumerate(pieces) if i in kept] + essential
         spans, parts, x = [], [], 0
         for piece, key, enabled, _essential in pieces:
