@@ -165,7 +165,13 @@ _TEMPLATES: dict[str, Template] = {
         "owed",
     ),
     "spirit_safe": N_("{player} (water {water}) resists Onibi."),
-    "fires_added": N_("Onibi adds fires {values} to the Circle ({total} burning)."),
+    "fires_added": Plural(
+        NP_(
+            "Onibi adds a fire of value {values} to the Circle ({total} burning).",
+            "Onibi adds fires of value {values} to the Circle ({total} burning).",
+        ),
+        "count",
+    ),
     "fire_not_added": N_("No fire of value {value} could be added ({why})."),
     "reserve_refilled": N_("Level {level} reserve refilled with {cards}."),
     "help_line_returned": Plural(
@@ -375,7 +381,8 @@ def _element(f: dict[str, Any], n: _Names) -> None:
 
 
 def _fires_added(f: dict[str, Any], n: _Names) -> None:
-    f["values"] = ", ".join(map(str, f["added"]))
+    f["values"] = join_and(map(str, f["added"]))  # "2", "2 and 3"
+    f["count"] = len(f["added"])
 
 
 def _fire_not_added(f: dict[str, Any], n: _Names) -> None:

@@ -3,6 +3,11 @@
 Regenerate deliberately (after a reviewed rule change) with::
 
     .venv/bin/python -m tests.core.golden --write
+
+After a change of the log's wording only, write the logs again from the recorded games
+(the games themselves unchanged)::
+
+    .venv/bin/python -m tests.core.golden --write-logs
 """
 
 from __future__ import annotations
@@ -141,6 +146,12 @@ def build(options: GameOptions = BASE_GAME) -> dict[str, Any]:
     return {"perft": perfts, "games": games}
 
 
+def write_logs() -> None:
+    """The logs (log_*.txt) of the recorded games, as the sentences read now."""
+    for n, seed in GAME_CASES + RANDOM_CASES:
+        log_path(n, seed).write_text(game_log(n, seed), encoding="utf-8")
+
+
 def write_kodama() -> None:
     """The Kodama golden files (kodama_perft.json, kodama_game_*.json)."""
     out = build(KODAMA)
@@ -154,7 +165,13 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--write", action="store_true")
     ap.add_argument("--write-kodama", action="store_true", help="only the Kodama files")
+    ap.add_argument(
+        "--write-logs", action="store_true", help="only the logs, from the recorded games"
+    )
     args = ap.parse_args()
+    if args.write_logs:
+        write_logs()
+        return
     if args.write_kodama:
         write_kodama()
         return
@@ -167,8 +184,7 @@ def main() -> None:
             path.write_text(json.dumps(g, indent=1) + "\n")
         for n, seed in RANDOM_CASES:
             game_path(n, seed).write_text(json.dumps({"actions": random_line(n, seed)}) + "\n")
-        for n, seed in GAME_CASES + RANDOM_CASES:
-            log_path(n, seed).write_text(game_log(n, seed), encoding="utf-8")
+        write_logs()
         write_kodama()
     print(json.dumps({"perft": [p["counts"] for p in out["perft"]]}))
 
