@@ -709,14 +709,17 @@ async def test_the_key_bar_keeps_help_and_quit_and_hides_an_empty_confirm():
 def test_a_view_key_never_takes_the_place_of_a_move_key():
     """The key bar fills its room by rank: a move that does not fit leaves its room to
     the shorter moves after it, never to a view (the End turn key was left out at
-    80x24 while Look was shown)."""
-    # (index, rank, width): moves (rank 1) of 10, 12 and 4 columns, a view (rank 2)
-    pieces = [(0, 1, 10), (1, 1, 12), (2, 1, 4), (3, 2, 3)]
-    assert fit_ranked(pieces, 16) == {0, 2}  # the view would fit in the 2 left
-    assert fit_ranked(pieces, sum(w for _i, _r, w in pieces)) == {0, 1, 2, 3}
-    assert fit_ranked(pieces, 26) == {0, 1, 2}
+    80x24 while Look was shown); a view left out leaves its room to what comes next."""
+    # (index, rank, width): moves (rank 1) of 10, 12 and 4 columns, a view (rank 2),
+    # a dimmed key (rank 4)
+    pieces = [(0, 1, 10), (1, 1, 12), (2, 1, 4), (3, 2, 3), (4, 4, 2)]
+    assert fit_ranked(pieces, 16, strict=1) == {0, 2}  # the view would fit in the 2 left
+    assert fit_ranked(pieces, sum(w for _i, _r, w in pieces), strict=1) == {0, 1, 2, 3, 4}
+    assert fit_ranked(pieces, 26, strict=1) == {0, 1, 2}
+    # a view left out (rank 2 > strict) does not hold back the dimmed key after it
+    assert fit_ranked([(0, 1, 10), (1, 2, 8), (2, 4, 4)], 15, strict=1) == {0, 2}
     # the lower rank first, wherever it stands in the bar (Back, rank 0)
-    assert fit_ranked([(0, 1, 10), (1, 0, 8)], 12) == {1}
+    assert fit_ranked([(0, 1, 10), (1, 0, 8)], 12, strict=1) == {1}
 
 
 async def test_v_shows_another_players_help_line_at_80x24():

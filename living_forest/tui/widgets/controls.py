@@ -185,20 +185,20 @@ class ChoiceList(Widget, can_focus=True):
         self.refresh()
 
 
-def fit_ranked(pieces: Sequence[tuple[int, int, int]], room: int) -> set[int]:
+def fit_ranked(pieces: Sequence[tuple[int, int, int]], room: int, strict: int) -> set[int]:
     """Which of ``pieces`` (index, rank, width) fit in ``room`` columns: by rank (the
-    lowest first), then in their order. A piece that does not fit leaves its room to
-    the others of its rank, never to a piece of a later rank: a view is not shown
-    where a move was left out."""
+    lowest first), then in their order, each that fits. A piece of rank ``strict`` or
+    lower that does not fit leaves its room to the others of its rank only: a view is
+    not shown where a move was left out."""
     kept: set[int] = set()
-    bar = None  # the rank of the first piece left out
+    bar = None  # the rank of the first piece left out that holds the later ranks back
     for i, rank, width in sorted(pieces, key=lambda p: (p[1], p[0])):
         if bar is not None and rank > bar:
             break
         if width <= room:
             kept.add(i)
             room -= width
-        elif bar is None:
+        elif rank <= strict:
             bar = rank
     return kept
 
@@ -246,6 +246,8 @@ class KeyBar(Widget):
     VIEWS = ("v", "i", "o")  # other Forests, the discard, the inspector
     LAST = ("ctrl+o", "ctrl+s")  # Load and Save: also in Help and on the title screen
 
+    MOVES = 1  # the rank of the moves: one left out for room is never replaced by a view
+
     def _rank(self, key: str, enabled: bool) -> int:
         """Who gets the room first: Back, the moves (and Enter, Undo), the views, the
         dimmed keys of this phase (what becomes possible), then Load and Save."""
@@ -253,7 +255,7 @@ class KeyBar(Widget):
             return 5
         if not enabled:
             return 4
-        return 0 if key in self.FIRST else 2 if key in self.VIEWS else 1
+        return 0 if key in self.FIRST else 2 if key in self.VIEWS else self.MOVES
 
     def _rebuild(self, *_args: object) -> None:
         """The keys again, after the screen's bindings were refreshed (each move, each
@@ -300,7 +302,7 @@ class KeyBar(Widget):
                 for i, p in enumerate(pieces)
                 if not p[3]
             ]
-            kept = fit_ranked(ranked, room)
+            kept = fit_ranked(ranked, room, self.MOVES)
             pieces = [p for i, p in enumerate(pieces) if i in kept] + essential
         spans, parts, x = [], [], 0
         for piece, key, enabled, _essential in pieces:
