@@ -131,6 +131,41 @@ async def test_the_since_note_never_covers_the_log_in_the_larger_layouts(size) -
             assert not note.region.overlaps(log_region), f"{size}: the note covers the log"
 
 
+async def test_the_since_note_goes_once_the_player_acts(monkeypatch) -> None:
+    """At 80x24 the "Since your last turn" note covered the players and the log for
+    its five seconds while the player went on: it goes at the player's first move (a
+    key that only looks, such as v, leaves it up)."""
+    from textual.widgets._toast import Toast
+
+    from living_forest.tui.screens.game import GameScreen
+
+    # Up until the test's moves, however busy the machine.
+    monkeypatch.setattr(GameScreen, "SINCE_SECONDS", 600)
+    st, _ = new_game([(s.name, s.spirit) for s in SEATS], 7, first=0, options=BASE_GAME)
+    rng = random.Random(7)
+    log: list[str] = []
+    while len(log) < 150 or st.current != 0 or st.phase != "draw":
+        a = baseline_bot(observe(st, st.current), legal_actions(st), rng)
+        st, _ = apply(st, a)
+        log.append(str(a))
+    app = LivingForestApp(bot_pause=0, autosave=False)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        app.start_session(Session(SEATS, 7, first=0, actions=log))
+        await started(pilot)
+        for _ in range(5):  # the note is mounted on a later refresh
+            await pilot.pause()
+        assert len(app.screen.query(Toast)) == 1
+        await pilot.press("v")
+        for _ in range(3):
+            await pilot.pause()
+        assert len(app.screen.query(Toast)) == 1  # looking is not acting
+        await pilot.press("v", "d")
+        for _ in range(3):
+            await pilot.pause()
+        assert app.game is not None and app.game.session.actions[-1] == "draw"
+        assert not app.screen.query(Toast)
+
+
 async def test_the_new_game_form_keeps_its_title_whole_beside_its_scroll_bar() -> None:
     """With four seats the 80x24 form scrolls, and its scroll bar cut the title's ")"
     (a longer title then): all of the title shows, left of the scroll bar."""

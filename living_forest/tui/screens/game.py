@@ -140,6 +140,7 @@ class GameScreen(BoardScreen):
     AUTO_FOCUS = "#choices"
     # With one person and bots: what the bots did, in a box that does not stop the game.
     TELL_SINCE = True
+    SINCE_SECONDS = 5  # how long the note stays up, unless the player acts first
 
     class GameOver(Message):
         """The game is over: show the result (the app decides what follows)."""
@@ -169,6 +170,9 @@ class GameScreen(BoardScreen):
         self._held_logged = 0  # a held move's events already in the log
         self._guard_until = 0.0
         self._modal_open = False
+        # Until when a "Since your last turn" note is up (monotonic seconds): it goes
+        # once the player acts.
+        self._since_until = 0.0
         # The bots' steps, each in a worker; ``bot_move`` chooses (a lesson scripts it).
         self.bots = BotRunner(self, self.bot_move, bot_pause)
         self._bots_failed: set[int] = set()  # seats whose bot's failure the player was told
@@ -893,6 +897,11 @@ class GameScreen(BoardScreen):
         if reason is not None:
             self.say(_("Not allowed: {reason}.").format(reason=reason))
             return False
+        if time.monotonic() < self._since_until:
+            # The note has been read or skipped: it would cover the players and the
+            # log (80x24) or the board (larger layouts) while the turn goes on.
+            self._since_until = 0.0
+            self.app.clear_notifications()
         self.session.play(action)  # the transition reaches _on_transition
         return True
 
@@ -989,9 +998,10 @@ class GameScreen(BoardScreen):
                 self.app.notify(
                     "\n".join(step.lines),
                     title=_("Since your last turn"),
-                    timeout=5,
+                    timeout=self.SINCE_SECONDS,
                     markup=False,
                 )
+                self._since_until = time.monotonic() + self.SINCE_SECONDS
             self.advance_flow()
         elif isinstance(step, RunBot):
             self._start_bot(self.state, step.controller)
