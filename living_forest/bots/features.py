@@ -144,7 +144,8 @@ class Own(NamedTuple):
 
     counts: Counts
     strengths: tuple[int, ...]  # A-5, unclamped
-    lasting: tuple[int, ...]  # the strengths without the Help Line's cards
+    # the strengths without the Help Line's cards and this round's bonuses: each round's
+    lasting: tuple[int, ...]
     classes: tuple[int, int, int]  # solitary, gregarious, other cards in the deck
     sums: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]  # Elements per class
     varans: int
@@ -213,6 +214,13 @@ def _own(r: Rules, st: GameState, seat: int, cache: BoundedCache[tuple[object, .
         e = rows[cid][1]
         for k in range(5):
             lasting[k] -= e[k]
+    # A bonus that expires at the round's end (K-E3) is no strength of the rounds to
+    # come: counted there, spending an Element tile for nothing looked like a gain.
+    for c in r.this_round_contributors:
+        bonus = [0, 0, 0, 0, 0]
+        c.add(r, p, bonus)
+        for k in range(5):
+            lasting[k] -= bonus[k]
     own = Own(
         counts(r, p),
         tuple(s),

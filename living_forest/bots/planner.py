@@ -30,6 +30,7 @@ from living_forest.core import (
     raw_strengths,
     rules_of,
 )
+from living_forest.core.action_types import ActionType
 from living_forest.core.actions import END
 from living_forest.core.state import PHASE_DRAW
 
@@ -75,6 +76,14 @@ def _multi_pick_kinds(r: Rules) -> frozenset[str]:
     return frozenset(at.kind for at in r.action_types if at.multi_pick)
 
 
+@cache
+def _spending_kinds(r: Rules) -> frozenset[str]:
+    """The kinds of the actions spent for others (``ActionType.spent_for``)."""
+    return frozenset(
+        at.kind for at in r.action_types if type(at).spent_for is not ActionType.spent_for
+    )
+
+
 Way = tuple[GameState, tuple[Action, ...], tuple[Action, ...]]  # position, actions, legal
 Unfinished = tuple[GameState, tuple[Action, ...], Sequence[Action]]  # a unit in progress
 
@@ -82,9 +91,11 @@ Unfinished = tuple[GameState, tuple[Action, ...], Sequence[Action]]  # a unit in
 def units(st: GameState, legal: Sequence[Action], value: Value | None = None) -> Iterator[Way]:
     """Every way to play one whole unit from ``st`` (the player's turn, nothing
     pending): the position after it, its actions and the legal actions then (``()``:
-    the turn is over). ``end`` is not a unit. With ``value``, the units of an action
-    type made in more than :data:`UNIT_WAYS` ways are finished by :func:`_beam_ways`
-    instead (every way otherwise, in the same order)."""
+    the turn is over). ``end`` is not a unit. An action spent for others (an Element
+    tile, ``ActionType.spent_for``) is a unit alone and, followed by each unit of
+    those, one more. With ``value``, the units of an action type made in more than
+    :data:`UNIT_WAYS` ways are finished by :func:`_beam_ways` instead (every way
+    otherwise, in the same order)."""
     r = rules_of(st)
     multi = _multi_pick_kinds(r)
     starts = (a for a in legal if a.kind != END)
@@ -108,6 +119,7 @@ def _begun_by(
     ``value``, the unfinished ones are finished together by :func:`_beam_ways`."""
     placed: set[tuple[object, ...]] = set()
     unfinished: list[Unfinished] = []
+    spending = _spending_kinds(r)
     for a in begun:
         s = st.clone()
         after = push_turn(s, a)
@@ -125,6 +137,14 @@ def _begun_by(
                 continue
             placed.add(key)
         yield s, (a,), after
+        if a.kind in spending and after:
+            # Spent alone, it is worth only what it gives at the round's end (K-E3):
+            # with the action it is spent for, it is one step the beam keeps or drops.
+            kinds = r.by_kind[a.kind].spent_for(r, a)
+            then = [x for x in after if x.kind in kinds]
+            if then:
+                for s2, acts, after2 in units(s, then, value):
+                    yield s2, (a, *acts), after2
     if unfinished and value is not None:
         yield from _beam_ways(unfinished, value)
 

@@ -49,12 +49,15 @@ class Contributor(NamedTuple):
     Line and Forest and remembered (``core/strength.py``); the others run every time.
     ``forest_only``: it reads the Forest alone (trees, completed lines), so its part
     is also remembered per Forest, which changes far less often than the Help Line.
+    ``this_round``: what it adds expires at the end of the round (Kodama's Element
+    tiles, K-E3); the bots' model of the rounds to come leaves it out.
     """
 
     name: str  # N_("Help Line"): shown with _(name)
     add: Callable[[Rules, PlayerState, list[int]], None]
     cards_and_forest: bool = False
     forest_only: bool = False
+    this_round: bool = False
 
 
 class FeatureSet(NamedTuple):
@@ -182,6 +185,7 @@ class Rules:
     by_cards_and_forest: tuple[Contributor, ...] = ()  # reading the Help Line too
     by_forest: tuple[Contributor, ...] = ()  # the Forest alone: also per Forest
     other_contributors: tuple[Contributor, ...] = ()
+    this_round_contributors: tuple[Contributor, ...] = ()  # expiring at the round's end
     # Memos of pure results by content, each bounded in bytes (core/memo.py; budgets in
     # CACHE_BYTES). Keyed by the Help Line, None, then the Forest:
     strength_cache: BoundedCache[tuple[str | None, ...], tuple[int, ...]] = field(
@@ -263,9 +267,12 @@ class RulesBuilder:
         *,
         cards_and_forest: bool = False,
         forest_only: bool = False,
+        this_round: bool = False,
     ) -> None:
+        if this_round and (cards_and_forest or forest_only):
+            raise ValueError(f"{name}: a bonus of this round reads more than the cards")
         self.contributors.append(
-            Contributor(name, add, cards_and_forest or forest_only, forest_only)
+            Contributor(name, add, cards_and_forest or forest_only, forest_only, this_round)
         )
 
     def add_setup_step(self, step: SetupStep) -> None:
@@ -385,6 +392,7 @@ class RulesBuilder:
             ),
             by_forest=tuple(c for c in self.contributors if c.forest_only),
             other_contributors=tuple(c for c in self.contributors if not c.cards_and_forest),
+            this_round_contributors=tuple(c for c in self.contributors if c.this_round),
         )
 
 

@@ -79,6 +79,12 @@ class ActionType:
         """For a type that is not basic: may it be started now (between actions)?"""
         return False
 
+    def spent_for(self, r: Rules, a: Action) -> frozenset[str]:
+        """The kinds of the actions ``a`` is spent for, when its worth is what they do
+        with it (an Element tile's bonus, K-E2): a planner takes it together with the
+        next of them, as one step. Empty: a step of its own."""
+        return frozenset()
+
 
 class MultiPickType(ActionType):
     """A type whose items are picked one by one within one strength (A-6): the first

@@ -260,6 +260,14 @@ class UseElementTile(ActionType):
     def why_no_option(self, r: Rules, st: GameState, p: PlayerState, budget: int) -> Refusal:
         return Refusal(_("you have no Element tile"), ("K-E1",))
 
+    def spent_for(self, r: Rules, a: Action) -> frozenset[str]:
+        """The actions of the tile's Element (K-E3: +2 sun for Attract, +1 wind for
+        Move...)."""
+        element = ELEMENTS.index(str(a.arg)) if a.arg in ELEMENTS else -1
+        return frozenset(
+            at.kind for at in r.action_types if at.element == element and at.kind != self.kind
+        )
+
     def check(
         self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int
     ) -> Refusal | None:
@@ -520,7 +528,7 @@ def install(b: RulesBuilder) -> None:
     b.add_action_type(AnimalBonus())
     # i18n: sources of Sacred Flowers, in "✿ = Help Line + ... + Kodama trees + Victory tiles"
     b.add_contributor(N_("Kodama trees"), kodama_tree_elements, cards_and_forest=True)
-    b.add_contributor(N_("Element tiles"), element_tile_bonus)
+    b.add_contributor(N_("Element tiles"), element_tile_bonus, this_round=True)  # K-E3
     b.add_setup_step(setup)
     b.add_turn_start_step(symbol_rewards)
     b.add_after_action(CALL, onibi_moves)
