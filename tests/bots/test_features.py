@@ -46,20 +46,22 @@ def test_an_element_tile_spent_is_no_strength_of_the_rounds_to_come(tile: str) -
     assert {n: after[n] for n in ROUNDS_TO_COME} == {n: before[n] for n in ROUNDS_TO_COME}
 
 
-def test_an_element_tile_is_planned_with_the_actions_of_its_element() -> None:
+def test_an_element_tile_is_planned_with_the_actions_it_makes_possible() -> None:
     """K-E2/K-E3: a tile spent alone is worth only what it gives at the round's end,
     so a beam dropped it before the action it pays for (the bots then never spent
     one). The planner's units take it alone and, followed by each unit of an action
-    of its Element, as one more unit."""
-    st = set_centre(give_tiles(kstart(), 0, 1), [2, 2])
+    of its Element that it makes possible, as one more unit."""
+    st = set_centre(give_tiles(kstart(), 0, 1), [2, 2, 3])
     st, _ = to_kaction(st, {0: ["hummingbird", "goldfish", "fox"], 1: ["hare"]})
     r = rules_for(K)
-    ways = [acts for _s, acts, _after in units(st, legal_actions(st))]
+    legal = legal_actions(st)
+    ways = [acts for _s, acts, _after in units(st, legal)]
     tiles = [acts for acts in ways if acts[0].kind == "element"]
     alone = {acts[0].arg for acts in tiles if len(acts) == 1}
     joined = [acts for acts in tiles if len(acts) > 1]
     assert alone == {"sun", "water", "plant", "wind", "flower"}
-    assert {acts[0].arg for acts in joined} >= {"sun", "water", "wind"}
+    # no sun and no wind without it: Attract and Move become possible
+    assert {acts[0].arg for acts in joined} >= {"sun", "wind"}
     for acts in joined:
-        kinds = r.by_kind["element"].spent_for(r, acts[0])
-        assert acts[1].kind in kinds and acts[1].kind != "element"
+        assert acts[1].kind in r.by_kind["element"].spent_for(r, acts[0])
+        assert acts[1] not in legal  # possible only with the tile
