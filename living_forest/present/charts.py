@@ -19,6 +19,9 @@ ALL_AT_ONCE = (120, 36)  # columns, rows
 
 # Markers per player, so the charts read without colour (NO_COLOR).
 MARKERS = ("●", "■", "▲", "◆")
+# Onibi's chart: his power and the fires burning, in markers no player has (the title
+# line's legend names the players' markers over every chart).
+ONIBI_MARKERS = ("*", "+")
 # Columns between the markers of players level at a round (more than one: two
 # markers never round to one cell).
 SIDE_BY_SIDE = 1.25

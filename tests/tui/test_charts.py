@@ -283,6 +283,31 @@ async def test_the_chart_shows_every_players_marker_where_counts_are_level() -> 
             assert "side by side: same count" in text
 
 
+async def test_onibis_chart_draws_no_players_marker() -> None:
+    """The title line's legend ("● Ana   ■ Ben") is over every chart: Onibi's chart drew
+    his power with ● and the fires with ▲, a player's markers (a play-test read Ana's
+    line in it). It has markers of its own, named in its title."""
+    from living_forest.present.charts import MARKERS, ONIBI_MARKERS, RoundPoint
+
+    points = [
+        RoundPoint(1, ((2, 1, 0),) * 2, (12, 12, 12), 1, 2),
+        RoundPoint(2, ((3, 2, 1), (4, 2, 1)), (12, 12, 12), 2, 5),
+    ]
+    assert not set(ONIBI_MARKERS) & set(MARKERS)
+    app = LivingForestApp(bot_pause=0, autosave=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.push_screen(ChartScreen(points, ["Ana", "Ben"]))
+        await pilot.pause()
+        await pilot.pause()
+        rendered = app.screen.query_one("#chart-onibi").render()
+        assert isinstance(rendered, Text)
+        rows = rendered.plain.splitlines()
+        plot = "\n".join(r for r in rows if "┤" in r)  # the plotted rows, not the title
+        assert all(m in plot for m in ONIBI_MARKERS), plot
+        assert not any(m in plot for m in MARKERS), plot
+        assert all(m in rows[0] for m in ONIBI_MARKERS), rows[0]  # the title names them
+
+
 def _held_move_that_counts() -> Session:
     """A hot-seat game (baseline bots) at a round's last move held for Enter, a move
     that changes a count (the first such of the seeds, in order)."""

@@ -17,6 +17,7 @@ from living_forest.i18n import N_, _
 from living_forest.present.charts import (
     CONDITIONS,
     MARKERS,
+    ONIBI_MARKERS,
     RoundPoint,
     charts_at_once,
     side_by_side,
@@ -154,9 +155,12 @@ class ChartScreen(Page[None]):
         plt = plot.plt
         plt.clear_data()
         power = [p.power for p in self.points]
-        plt.plot(rounds, power, marker="●")
-        plt.plot(rounds, [p.fires_burning for p in self.points], marker="▲")
-        plt.title(_("Onibi: ● power, ▲ fires burning"))
+        power_marker, fires_marker = ONIBI_MARKERS
+        plt.plot(rounds, power, marker=power_marker)
+        plt.plot(rounds, [p.fires_burning for p in self.points], marker=fires_marker)
+        # i18n: Onibi's chart's title: {power} and {fires} are the lines' markers
+        title = _("Onibi: {power} power, {fires} fires burning")
+        plt.title(title.format(power=power_marker, fires=fires_marker))
         top = max(power, default=1)
         plt.ylim(0, top + 1)
         plt.yticks([float(t) for t in y_ticks(top, None, self._rows())])
