@@ -159,10 +159,10 @@ _TEMPLATES: dict[str, Template] = {
     ),
     "varans_dealt": Plural(
         NP_(
-            "{player} (water {water}) receives {count} of {owed} Fire Varan.",
-            "{player} (water {water}) receives {count} of {owed} Fire Varans.",
+            "{player} (water {water}) receives {count} Fire Varan{short}.",
+            "{player} (water {water}) receives {count} Fire Varans{short}.",
         ),
-        "owed",
+        "count",
     ),
     "spirit_safe": N_("{player} (water {water}) resists Onibi."),
     "fires_added": Plural(
@@ -380,6 +380,14 @@ def _element(f: dict[str, Any], n: _Names) -> None:
     f["element"] = element_word(str(f["element"]))
 
 
+def _varans_dealt(f: dict[str, Any], n: _Names) -> None:
+    """What the player was owed is said only when the supply could not pay it (E-1)."""
+    f["short"] = ""
+    if f["count"] < f["owed"]:
+        # i18n: after "Ana (water 2) receives 1 Fire Varan": she was owed more (E-1)
+        f["short"] = _(" ({owed} owed, none left)").format(owed=f["owed"])
+
+
 def _fires_added(f: dict[str, Any], n: _Names) -> None:
     f["values"] = join_and(map(str, f["added"]))  # "2", "2 and 3"
     f["count"] = len(f["added"])
@@ -415,6 +423,7 @@ _DERIVE: dict[str, Derive] = {
     "bonus_skipped": _bonus,
     "action_finished": _action,
     "line_completed": _line,
+    "varans_dealt": _varans_dealt,
     "fires_added": _fires_added,
     "fire_not_added": _fire_not_added,
     "reserve_refilled": _refilled,

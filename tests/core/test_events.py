@@ -67,6 +67,19 @@ def test_sentences_count_properly() -> None:
         "Onibi attacks with 1 fire tile of total power 2."
     )
     assert say("turn_started", actions=1, net=3) == "Ana's turn: 1 basic action."
+    # What a player was owed is said only when the supply could not pay it (E-1).
+    assert say("varans_dealt", water=2, count=3, owed=3, power=6) == (
+        "Ana (water 2) receives 3 Fire Varans."
+    )
+    assert say("varans_dealt", water=2, count=1, owed=3, power=6) == (
+        "Ana (water 2) receives 1 Fire Varan (3 owed, none left)."
+    )
+    assert say("fires_added", None, added=[2], total=1) == (
+        "Onibi adds a fire of value 2 to the Circle (1 burning)."
+    )
+    assert say("fires_added", None, added=[2, 2, 3], total=7) == (
+        "Onibi adds fires of value 2, 2 and 3 to the Circle (7 burning)."
+    )
     assert say("turn_started", actions=2, net=0) == "Ana's turn: 2 basic actions."
     over = {"round": 9, "conditions": ["fires"], "best_total": 20, "qualified": 2}
     assert "Ana and Bo share the victory" in say(
