@@ -347,7 +347,7 @@ def what_now(
         net = net_solitary(session.rules, st.players[st.current])
         stop_at = forced_stop_count(st)
         if net == stop_at - 1 and not keys:  # the short telling: the Help Line's words
-            return ", ".join(reveal) + "; " + _("next ▲ stops you") + "."
+            return ", ".join(reveal) + "; " + _("next ▲: forced stop") + "."
         warn = ""
         if net == stop_at - 1:
             warn = " " + _(

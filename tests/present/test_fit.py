@@ -199,4 +199,4 @@ def test_the_status_lines_reveal_warning_is_kept_in_short_words() -> None:
     full = situation(s, [], _key_of)
     assert "Careful" in full and cell_len(full) > 78
     fitted = situation(s, [], _key_of, width=78)
-    assert cell_len(fitted) <= 78 and "next ▲ stops you" in fitted
+    assert cell_len(fitted) <= 78 and "next ▲: forced stop" in fitted

@@ -236,7 +236,7 @@ def onibi_text(st: GameState, seat: int, *, short: bool) -> str:
 
 
 def _stop_warning(st: GameState, seat: int, net: int) -> str:
-    """While revealing: one more solitary card stops you (G-5), or it has."""
+    """While revealing: one more solitary card forces a stop (G-5), or it has."""
     if st.phase != "draw" or seat != st.current:
         return ""
     stop_at = forced_stop_count(st)
@@ -245,9 +245,9 @@ def _stop_warning(st: GameState, seat: int, net: int) -> str:
         text = _("forced stop")
         return f" [reverse $error]{text}[/]"
     if net == stop_at - 1:
-        # i18n: one more solitary animal (▲) makes you stop; the 80x24 Help Line (42
-        # cells a line): keep it short
-        text = _("next ▲ stops you")
+        # i18n: one more solitary animal (▲) makes the player stop (on a bot's Help
+        # Line too: no "you"); the 80x24 Help Line (42 cells a line): keep it short
+        text = _("next ▲: forced stop")
         return f" [reverse $warning]{text}[/]"
     return ""
 
