@@ -52,7 +52,7 @@ _MARK_WORDS = {
     # i18n: {count}: the net solitary count that forces a stop (3 in the rules, G-5)
     1: N_("solitary (▲): counts +1 towards the forced stop at {count} while revealing"),
     -1: N_("gregarious (▼): cancels one solitary animal while revealing"),
-    0: N_("no mark: does not count towards the forced stop"),
+    0: N_("none (neither ▲ nor ▼): does not count towards the forced stop"),
 }
 # A Victory tile's type (``victory_tile``), in words.
 _TILE_KIND = {"fire": N_("fire"), "flower": N_("flower"), "tree": N_("tree")}
