@@ -180,3 +180,24 @@ async def test_the_new_game_form_remembers_the_last_setup():
         await pilot.pause()
         assert app.screen.query_one("#rules", Cycle).value == "kodama"
         assert app.screen.query_one("#ctl-1", Cycle).value == "baseline"
+
+
+async def test_the_kodama_result_fits_a_large_terminal_unscrolled():
+    """A play-test at 200x60: the Kodama result box scrolled its last lines (the flower
+    key names the Element tiles and Kodama trees) although the screen had room."""
+    import asyncio
+    import time
+
+    from .test_charts import finished
+
+    app = LivingForestApp(bot_pause=0, autosave=False)
+    async with app.run_test(size=(200, 60)) as pilot:
+        app.start_session(finished(4, KODAMA))
+        deadline = time.monotonic() + 60
+        while not isinstance(app.screen, GameOverScreen) and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
+        await pilot.pause()
+        await pilot.pause()
+        body = app.screen.query_one("#over-scroll")
+        assert body.virtual_size.height > 18  # more than the box's old most
+        assert body.max_scroll_y == 0, body.virtual_size

@@ -179,7 +179,7 @@ class GameOverScreen(Dialog[str]):
     ]
 
     BODY = "#over-scroll"  # fitted by Dialog: the keys line stays in view at 80x24
-    BODY_MOST = 18
+    BODY_MOST = 30  # the whole result on a large terminal (18 scrolled a Kodama legend)
 
     def __init__(self, st: GameState) -> None:
         super().__init__(classes="dialog")
