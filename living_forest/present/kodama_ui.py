@@ -240,7 +240,7 @@ def _call_label(st: GameState, a: Action) -> str:
 
 def call_consequence(st: GameState, f: CallForecast) -> str:
     """What a call does (K-A5, K-O2, K-O3), from the core's forecast, for the player to
-    act: "Onibi 2→4, jumps you: +1 fire; your water 2 < power 4: 2 Varans"."""
+    act: "Onibi 2→4, jumps you: adds 1 fire; your water 2 < power 4: 2 Varans"."""
     me = st.current
     # i18n: Onibi moving after a call, from rock {from_rock} to rock {to_rock}
     parts = [_("Onibi {from_rock}→{to_rock}").format(from_rock=f.from_rock, to_rock=f.to_rock)]
@@ -251,8 +251,9 @@ def call_consequence(st: GameState, f: CallForecast) -> str:
         fires = []
         if f.fires:
             n = len(f.fires)
-            # i18n: the fires Onibi adds to the Circle's centre (one per Spirit jumped)
-            fires.append(ngettext("+{count} fire", "+{count} fires", n).format(count=n))
+            # i18n: the fires Onibi adds to the Circle's centre (one per Spirit jumped):
+            # not the player's ("+1 fire" was read as a fire won)
+            fires.append(ngettext("adds {count} fire", "adds {count} fires", n).format(count=n))
         if f.fires_missed:
             n = f.fires_missed
             # i18n: fires Onibi would add but cannot: 7 are burning, or none is left
@@ -261,7 +262,7 @@ def call_consequence(st: GameState, f: CallForecast) -> str:
                     count=n
                 )
             )
-        # i18n: {names}: the players Onibi jumps; {fires}: "+1 fire"
+        # i18n: {names}: the players Onibi jumps; {fires}: "adds 1 fire"
         parts[0] += ", " + _("jumps {names}: {fires}").format(names=names, fires=", ".join(fires))
     else:
         # i18n: after "Onibi 2→4": Onibi jumps no Spirit, so adds no fire
@@ -297,7 +298,7 @@ def call_consequence(st: GameState, f: CallForecast) -> str:
         parts.append(
             _("power {before}→{after}: no more Varans").format(before=old, after=after.power)
         )
-    # i18n: between the parts of a call's forecast ("Onibi 2→4, jumps you: +1 fire;
+    # i18n: between the parts of a call's forecast ("Onibi 2→4, jumps you: adds 1 fire;
     # your water ..."): French puts a space before the semicolon
     return _("; ").join(parts)
 

@@ -62,7 +62,7 @@ def test_a_kodama_call_forecasts_onibi_and_the_attack() -> None:
     label = action_label(st, call)
     assert label.startswith("Call Tree Kodama 1 from the Tree pile: cost 1")
     assert label.endswith(
-        f"— Onibi 2→6, jumps you: +1 fire; your water {ana_water} < power 4: 2 Varans; "
+        f"— Onibi 2→6, jumps you: adds 1 fire; your water {ana_water} < power 4: 2 Varans; "
         "Bo: water 3 < power 4: 2 Varans"
     ), label
 
@@ -77,17 +77,22 @@ def test_a_kodama_call_that_changes_no_attack_says_so() -> None:
     after = call_forecast(st, call).attack_after
     assert after is not None and after.power == 4
     assert action_label(st, call).endswith(
-        "— Onibi 2→6, jumps you: +1 fire; power 2→4: no more Varans"
+        "— Onibi 2→6, jumps you: adds 1 fire; power 2→4: no more Varans"
     )
 
 
 @pytest.mark.parametrize(
     ("lang", "forecast"),
     [
-        ("de", "— Onibi 2→6, überspringt dich: +1 Flamme; dein Wasser 0 < Feuerstärke 4: 2 Warane"),
+        (
+            "de",
+            "— Onibi 2→6, überspringt dich: legt 1 Flamme dazu; "
+            "dein Wasser 0 < Feuerstärke 4: 2 Warane",
+        ),
         (
             "fr",
-            "— Onibi 2→6, passe au-dessus de vous : +1 feu ; votre eau 0 < puissance 4 : 2 Varans",
+            "— Onibi 2→6, passe au-dessus de vous : ajoute 1 feu ; "
+            "votre eau 0 < puissance 4 : 2 Varans",
         ),
     ],
 )
