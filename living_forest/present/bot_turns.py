@@ -92,9 +92,14 @@ def bot_step(move: Chooser, st: GameState, controller: str, step: int) -> BotSte
 
 
 class BotPace:
-    """The visible pause before each bot move: ``pause`` seconds, none while
-    :attr:`fast_forward` is on. :meth:`wait` runs in the bot's thread; :meth:`wake`
-    (from any thread) ends the pause under way."""
+    """The visible pause before each bot move: ``pause`` seconds, a share of it before
+    a reveal (:data:`REVEAL_SHARE`), none while :attr:`fast_forward` is on.
+    :meth:`wait` runs in the bot's thread; :meth:`wake` (from any thread) ends the
+    pause under way."""
+
+    # A bot may reveal 20 cards and more in a round: at the whole pause each, a
+    # play-test waited about 10 s a round for the reveals alone (each is in the log).
+    REVEAL_SHARE = 1 / 3
 
     def __init__(self, pause: float) -> None:
         self.pause = pause
@@ -105,9 +110,16 @@ class BotPace:
         """A new step: its pause runs in full unless woken."""
         self._wake.clear()
 
-    def wait(self) -> None:
-        if self.pause > 0 and not self.fast_forward:
-            self._wake.wait(self.pause)
+    def pause_for(self, *, reveal: bool) -> float:
+        """The pause before a step (a reveal's is shorter), in seconds."""
+        if self.fast_forward:
+            return 0.0
+        return self.pause * self.REVEAL_SHARE if reveal else self.pause
+
+    def wait(self, *, reveal: bool = False) -> None:
+        pause = self.pause_for(reveal=reveal)
+        if pause > 0:
+            self._wake.wait(pause)
 
     def wake(self) -> None:
         self._wake.set()

@@ -15,6 +15,7 @@ from textual.dom import DOMNode
 from textual.worker import Worker, WorkerState
 
 from living_forest.core import GameState
+from living_forest.core.state import PHASE_DRAW
 from living_forest.present.bot_turns import BotPace, BotStep, Chooser, bot_step
 
 ENDED = (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED)
@@ -58,7 +59,7 @@ class BotRunner:
     def _choose(self, st: GameState, controller: str, step: int) -> BotStep:
         """Runs in the worker thread: the visible pause, then the bot's choice (the
         fallback's, should the bot fail)."""
-        self.pace.wait()
+        self.pace.wait(reveal=st.phase == PHASE_DRAW)
         return bot_step(self.move, st, controller, step)
 
     def cancel(self) -> None:

@@ -57,6 +57,15 @@ def test_the_pause_is_skipped_at_full_speed_and_cut_short_by_wake() -> None:
     assert time.monotonic() - t0 >= 0.15
 
 
+def test_a_bots_reveal_pauses_less_than_its_action() -> None:
+    """A play-test waited about 10 s a round for a bot's 20-odd reveals at the whole
+    pause each: a reveal pauses a share of it; at full speed nothing pauses."""
+    pace = BotPace(0.6)
+    assert 0 < pace.pause_for(reveal=True) < pace.pause_for(reveal=False) == pace.pause
+    pace.fast_forward = True
+    assert pace.pause_for(reveal=True) == pace.pause_for(reveal=False) == 0
+
+
 def _positions(options: GameOptions, steps: int) -> list[GameState]:
     """The first ``steps`` positions of a 3-player game played by the rules bot."""
     st, _ = new_game([("A", "winter"), ("B", "spring"), ("C", "summer")], 11, options=options)

@@ -130,7 +130,7 @@ class SettingsScreen(Dialog[None]):
         entry("language", UNSET, _("As the system says (LANG)"), s.language is None)
 
         # i18n: a heading of Settings: how long a bot waits before each step
-        heading(_("Bot speed (a pause before each step)"))
+        heading(_("Bot speed (a pause before each step, a third of it before a reveal)"))
         if env.bot_pause is not None:
             note(
                 _("{variable}={value} is set: it wins").format(
