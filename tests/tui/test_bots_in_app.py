@@ -401,7 +401,7 @@ async def test_a_bot_that_was_thinking_when_the_help_opened_plays_after_it() -> 
     """Its move is not played behind the help (nor autosaved): it thinks again when
     the board is back, and plays then."""
     seats = [SeatConfig("Bot", "winter", "baseline"), SeatConfig("Ana", "summer")]
-    app = LivingForestApp(bot_pause=0.3, autosave=False)
+    app = LivingForestApp(bot_pause=0.9, autosave=False)  # a reveal: a third of it
     async with app.run_test(size=(100, 30)) as pilot:
         app.start_session(Session(seats, 5, first=0))
         game = await _bot_thinking(pilot, app)
