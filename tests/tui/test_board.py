@@ -1003,3 +1003,34 @@ async def test_enter_says_it_ends_the_round_when_it_does():
         await pilot.pause()
         keys = [p[0].plain.strip() for p in bar._pieces]
         assert not any("End round" in k or "Pass turn" in k for k in keys)
+
+
+@pytest.mark.parametrize("then", ["enter", "u"])
+async def test_the_next_turn_starts_in_the_log_when_the_finished_turn_is_passed_on(then):
+    """A play-test: at "Turn done · Enter: pass to Ben" the log already had Ben's turn
+    start, and kept it after an undo. It comes with Enter now; an undo drops it."""
+    from ..core import scenario
+
+    seats = [SeatConfig("Ana", "winter"), SeatConfig("Bo", "spring")]
+    st = scenario.to_action_phase(scenario.start(2), {0: ["hare"], 1: ["hare"]}, seat=0)
+    app = LivingForestApp(bot_pause=0, autosave=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        game = await start(pilot, Session(seats, 1, first=0, state=st))
+        await clear_dialogs(pilot)
+        assert game.state.current == 0
+        log = game.query_one("#log", EventLog)
+        while game.state.current == 0:  # Ana plays her two basic actions
+            legal = [a for a in legal_actions(game.state) if a.kind != "end"]
+            assert game.play(legal[0])
+            await settle(pilot)
+        assert game.session.turn_done == 0 and game.state.current == 1
+        bo_turn = [s for s in log.sentences if "Bo's turn" in s]
+        assert log.sentences[-1].endswith("Ana ends the turn.") and not bo_turn
+        await pilot.press(then)
+        await settle(pilot)
+        bo_turn = [s for s in log.sentences if "Bo's turn" in s]
+        if then == "enter":
+            assert game.session.turn_done is None and len(bo_turn) == 1
+        else:
+            assert game.state.current == 0 and not bo_turn
+            assert "↶" in log.sentences[-1]

@@ -30,6 +30,7 @@ from textual.worker import Worker, WorkerState
 from living_forest.bots.hint import Hint, hint
 from living_forest.core import (
     Action,
+    Event,
     GameState,
     Rules,
     decision,
@@ -168,6 +169,10 @@ class GameScreen(BoardScreen):
         # in the same instant was meant for the list that is gone.
         self._own_move = False
         self._held_logged = 0  # a held move's events already in the log
+        # The events after a finished turn's end, kept out of the log until it is
+        # passed on with Enter (the next turn's start: "Ben sees 3 Kodama and takes a
+        # Fragment" was read before Enter, and stayed after an undo).
+        self._after_turn: list[Event] = []
         self._guard_until = 0.0
         self._modal_open = False
         # Until when a "Since your last turn" note is up (monotonic seconds): it goes
@@ -588,9 +593,24 @@ class GameScreen(BoardScreen):
         if self.session.turn_done is None:
             return
         self.session.confirm_turn()
+        self._log_after_turn()
         self.message = ""
         self.refresh_board()
         self.advance_flow()
+
+    def _log_after_turn(self) -> None:
+        """The events kept out of the log while the finished turn waited: logged now
+        that it is passed on."""
+        events, self._after_turn = self._after_turn, []
+        if events and self._log_loaded:
+            self._log(events, self.session.state)
+
+    def _log(self, events: Sequence[Event], st: GameState) -> None:
+        log = self.query_one("#log", EventLog)
+        for ev in events:
+            if ev.kind == "round_started":
+                self._log_round = int(ev.data.get("round", self._log_round + 1))
+            log.add(describe(ev, st), seat=ev.seat, round=self._log_round)
 
     def action_refuse(self, name: str) -> None:
         st = self.state
@@ -903,6 +923,8 @@ class GameScreen(BoardScreen):
             self._since_until = 0.0
             self.app.clear_notifications()
         self.session.play(action)  # the transition reaches _on_transition
+        if self.session.turn_done is None:
+            self._log_after_turn()  # a turn asked about ("End with 1 action unused?") passed
         return True
 
     def _on_transition(self, tr: Transition) -> None:
@@ -923,6 +945,7 @@ class GameScreen(BoardScreen):
             self.refresh_board()
             return
         if tr.undone:
+            self._after_turn = []  # the next turn never began
             # In words, from the position where it was played ("Take a Fragment").
             what = action_label(tr.after, parse_action(tr.action))
             undone = _("Undone: {move}.").format(move=what)
@@ -936,13 +959,16 @@ class GameScreen(BoardScreen):
         self.message = ""
         # The player's own move, and they are still to act: the list may renumber.
         self._own_move = tr.after.current == tr.before.current and self.session.current_is_human
+        self._log_after_turn()  # passed on by this move
         if self._log_loaded:
-            log = self.query_one("#log", EventLog)
             # A held move's own events were logged while it waited for Enter.
-            for ev in tr.events[0 if tr.held else logged :]:
-                if ev.kind == "round_started":
-                    self._log_round = int(ev.data.get("round", self._log_round + 1))
-                log.add(describe(ev, tr.after), seat=ev.seat, round=self._log_round)
+            events = list(tr.events[0 if tr.held else logged :])
+            if not tr.held and self.session.turn_done is not None and a.current != b.current:
+                # The turn is done and waits for Enter: the next one's start comes then.
+                ends = [i for i, ev in enumerate(events) if ev.kind == "turn_ended"]
+                if ends:
+                    events, self._after_turn = events[: ends[-1] + 1], events[ends[-1] + 1 :]
+            self._log(events, tr.after)
         self.refresh_board()
         self.advance_flow()
 
