@@ -87,6 +87,19 @@ async def test_80x24_four_players_nothing_scrolls_wraps_or_is_cut(options) -> No
                 assert status[1].startswith("A long message"), f"{where}: {status}"
 
 
+def _since_ana_reveals() -> list[str]:
+    """The actions of a game (seed 7, baseline bots) to Ana about to reveal in round 5:
+    the bots played a round since her last turn."""
+    st, _ = new_game([(s.name, s.spirit) for s in SEATS], 7, first=0, options=BASE_GAME)
+    rng = random.Random(7)
+    log: list[str] = []
+    while len(log) < 150 or st.current != 0 or st.phase != "draw":
+        a = baseline_bot(observe(st, st.current), legal_actions(st), rng)
+        st, _ = apply(st, a)
+        log.append(str(a))
+    return log
+
+
 @pytest.mark.parametrize("size", [(120, 40), (200, 60)], ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_the_since_note_never_covers_the_log_in_the_larger_layouts(size) -> None:
     """At 120x40 the "Since your last turn" note covered the log lines it summarised:
@@ -94,16 +107,7 @@ async def test_the_since_note_never_covers_the_log_in_the_larger_layouts(size) -
     where it does not."""
     from textual.widgets._toast import Toast
 
-    from living_forest.core import BASE_GAME, apply, legal_actions, new_game
-
-    st, _ = new_game([(s.name, s.spirit) for s in SEATS], 7, first=0, options=BASE_GAME)
-    rng = random.Random(7)
-    log: list[str] = []
-    # Ana about to reveal in round 5: the bots played a round since her last turn
-    while len(log) < 150 or st.current != 0 or st.phase != "draw":
-        a = baseline_bot(observe(st, st.current), legal_actions(st), rng)
-        st, _ = apply(st, a)
-        log.append(str(a))
+    log = _since_ana_reveals()
     app = LivingForestApp(bot_pause=0, autosave=False)
     said: list[str] = []
     notify = app.notify
@@ -141,13 +145,7 @@ async def test_the_since_note_goes_once_the_player_acts(monkeypatch) -> None:
 
     # Up until the test's moves, however busy the machine.
     monkeypatch.setattr(GameScreen, "SINCE_SECONDS", 600)
-    st, _ = new_game([(s.name, s.spirit) for s in SEATS], 7, first=0, options=BASE_GAME)
-    rng = random.Random(7)
-    log: list[str] = []
-    while len(log) < 150 or st.current != 0 or st.phase != "draw":
-        a = baseline_bot(observe(st, st.current), legal_actions(st), rng)
-        st, _ = apply(st, a)
-        log.append(str(a))
+    log = _since_ana_reveals()
     app = LivingForestApp(bot_pause=0, autosave=False)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         app.start_session(Session(SEATS, 7, first=0, actions=log))
