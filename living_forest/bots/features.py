@@ -144,7 +144,8 @@ class Own(NamedTuple):
 
     counts: Counts
     strengths: tuple[int, ...]  # A-5, unclamped
-    # the strengths without the Help Line's cards and this round's bonuses: each round's
+    # the strengths without the Help Line's cards and this round's bonuses (K-E3): what
+    # every round gives
     lasting: tuple[int, ...]
     classes: tuple[int, int, int]  # solitary, gregarious, other cards in the deck
     sums: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]  # Elements per class
