@@ -87,6 +87,7 @@ def test_marks_follow_each_players_latest_turn_and_end_at_their_next() -> None:
                     not st.centre and need <= 19  # no fire: the mark alone on its line
                 )
                 assert (mark in small) == fits
+                assert "Fires" in small  # never replaced by the marks (read as fires)
                 seen["fires"] += 1
             # What the board draws: the taker's tag on the slot, the tree underlined.
             text = reserve(st, names=False, taken=marks.slots)

@@ -93,8 +93,10 @@ def circle_small(
     # i18n: the small ring's centre, as short as possible (the fires' total power)
     power_alone = _("power [b]{power}[/]").format(power=power)
     tries = [(0, centre_lines[0]), (1, centre_lines[1]), (1, power_alone)]
-    if not st.centre:  # no fire burns ("power 0 (0/7)" says so): the mark alone
-        tries.insert(0, (0, ""))
+    if not st.centre:
+        # No fire burns ("Fires none" says so): the mark alone in the power's place,
+        # under "Fires none" (in its place, "out Sp 2 2 3" was read as fires burning).
+        tries.append((1, ""))
     for i, line in tries:
         room = cell_w * 3 - 2 - visible_len(line) - (1 if line else 0)
         out = put_out_text(st, put_out or {}, room)
