@@ -401,17 +401,22 @@ async def test_a_bot_that_was_thinking_when_the_help_opened_plays_after_it() -> 
     """Its move is not played behind the help (nor autosaved): it thinks again when
     the board is back, and plays then."""
     seats = [SeatConfig("Bot", "winter", "baseline"), SeatConfig("Ana", "summer")]
-    app = LivingForestApp(bot_pause=0.9, autosave=False)  # a reveal: a third of it
+    # The bot pauses until the help is open, however busy the machine (a pause of
+    # 0.3 s ran out before F1 reached the screen under CI's load).
+    app = LivingForestApp(bot_pause=60, autosave=False)
     async with app.run_test(size=(100, 30)) as pilot:
         app.start_session(Session(seats, 5, first=0))
         game = await _bot_thinking(pilot, app)
         await pilot.press("f1")
+        assert app.screen is not game and game.bot_busy
+        game.bots.pace.wake()  # its pause ends behind the help
         end = time.monotonic() + 60
-        while game.bot_busy:  # its pause, then its choice, reported behind the help
+        while game.bot_busy:  # its choice, reported behind the help
             assert time.monotonic() < end, "the bot did not report"
             await asyncio.sleep(0.02)
             await pilot.pause()
         assert app.screen is not game and game.session.actions == []
+        game.bots.pace.pause = 0  # its next thought: no pause
         await pilot.press("escape")
         await settle(pilot)
         assert game.session.actions  # it played, the board back
