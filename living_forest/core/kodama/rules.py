@@ -8,6 +8,7 @@ bonus animals (K-G, effects in the data), the Kodama trees (K-P), thresholds (K-
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import cache
 from typing import cast
 
 from ...i18n import N_, _, card_name, join_and, ngettext
@@ -240,6 +241,14 @@ def onibi_start(r: Rules, st: GameState) -> int:
 # --- Element tiles (K-E) and level-3 animals (K-G2, K-G3) ----------------------------
 
 
+@cache
+def _element_kinds(r: Rules, element: str) -> frozenset[str]:
+    """The kinds of the actions an Element's strength pays for (a planner asks at every
+    tile it plans)."""
+    index = ELEMENTS.index(element) if element in ELEMENTS else -1
+    return frozenset(at.kind for at in r.action_types if at.element == index and at.kind != ELEMENT)
+
+
 class UseElementTile(ActionType):
     """K-E2: between actions of one's own turn, spend a tile for one of its options."""
 
@@ -263,10 +272,7 @@ class UseElementTile(ActionType):
     def spent_for(self, r: Rules, a: Action) -> frozenset[str]:
         """The actions of the tile's Element (K-E3: +2 sun for Attract, +1 wind for
         Move...)."""
-        element = ELEMENTS.index(str(a.arg)) if a.arg in ELEMENTS else -1
-        return frozenset(
-            at.kind for at in r.action_types if at.element == element and at.kind != self.kind
-        )
+        return _element_kinds(r, str(a.arg))
 
     def check(
         self, r: Rules, st: GameState, p: PlayerState, a: Action, budget: int

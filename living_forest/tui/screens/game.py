@@ -229,14 +229,11 @@ class GameScreen(BoardScreen):
         log.set_view(ALL, humans if len(humans) < self.state.n else frozenset())
         # Every event so far, including those of keys pressed before this ran
         # (``_apply`` leaves the log to this until it is loaded).
-        st = self.state
         events = self.session.events
-        keep = len(events) - 200
-        for i, ev in enumerate(events):
-            if ev.kind == "round_started":
-                self._log_round = int(ev.data.get("round", self._log_round + 1))
-            if i >= keep:
-                log.add(describe(ev, st), seat=ev.seat, round=self._log_round, scroll_end=False)
+        keep = max(0, len(events) - 200)
+        for ev in events[:keep]:  # not shown: their rounds still count
+            self._count_round(ev)
+        self._log(events[keep:], self.state, scroll_end=False)
         self._log_loaded = True
         log.call_after_refresh(log.scroll_end, animate=False)
         self.advance_flow()
@@ -605,12 +602,18 @@ class GameScreen(BoardScreen):
         if events and self._log_loaded:
             self._log(events, self.session.state)
 
-    def _log(self, events: Sequence[Event], st: GameState) -> None:
+    def _log(
+        self, events: Sequence[Event], st: GameState, *, scroll_end: bool | None = None
+    ) -> None:
+        """``events`` in the log, in words, each under its round."""
         log = self.query_one("#log", EventLog)
         for ev in events:
-            if ev.kind == "round_started":
-                self._log_round = int(ev.data.get("round", self._log_round + 1))
-            log.add(describe(ev, st), seat=ev.seat, round=self._log_round)
+            self._count_round(ev)
+            log.add(describe(ev, st), seat=ev.seat, round=self._log_round, scroll_end=scroll_end)
+
+    def _count_round(self, ev: Event) -> None:
+        if ev.kind == "round_started":
+            self._log_round = int(ev.data.get("round", self._log_round + 1))
 
     def action_refuse(self, name: str) -> None:
         st = self.state
