@@ -91,6 +91,13 @@ class Transition:
 Subscriber = Callable[[Transition], None]
 
 
+def own_turn_end(events: Sequence[Event]) -> int:
+    """Where the events of a move stop being its own turn's: just after the first
+    ``turn_ended`` (what follows is the next turn's start, or the round's end); 0 when
+    the move did not end the turn."""
+    return next((i + 1 for i, e in enumerate(events) if e.kind == "turn_ended"), 0)
+
+
 class Session:
     """The game in progress. ``seats`` are in table order, as passed to ``new_game``."""
 
@@ -251,8 +258,7 @@ class Session:
         if self._held is None:
             return []
         events = self._held[3]
-        ends = next((i for i, e in enumerate(events) if e.kind == "turn_ended"), -1)
-        return events[: ends + 1]
+        return events[: own_turn_end(events)]
 
     @property
     def view_events(self) -> list[Event]:

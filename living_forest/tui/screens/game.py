@@ -59,7 +59,7 @@ from living_forest.present.flow import (
 from living_forest.present.inspector import items as inspect_items
 from living_forest.present.keys import GAME_KEYS, liveness, opens_list, why_not
 from living_forest.present.recent import last_moves
-from living_forest.present.session import HUMAN, Session, Transition, UndoError
+from living_forest.present.session import HUMAN, Session, Transition, UndoError, own_turn_end
 from living_forest.present.status import hint_text, situation, turn_done_text
 from living_forest.present.wrapping import last_break
 
@@ -966,11 +966,10 @@ class GameScreen(BoardScreen):
         if self._log_loaded:
             # A held move's own events were logged while it waited for Enter.
             events = list(tr.events[0 if tr.held else logged :])
-            if not tr.held and self.session.turn_done is not None and a.current != b.current:
+            ends = own_turn_end(events)
+            if not tr.held and self.session.turn_done is not None and ends:
                 # The turn is done and waits for Enter: the next one's start comes then.
-                ends = [i for i, ev in enumerate(events) if ev.kind == "turn_ended"]
-                if ends:
-                    events, self._after_turn = events[: ends[-1] + 1], events[ends[-1] + 1 :]
+                events, self._after_turn = events[:ends], events[ends:]
             self._log(events, tr.after)
         self.refresh_board()
         self.advance_flow()
