@@ -5,7 +5,8 @@ keys (draw, stop, done, skip, end…) send one action; an action-type key opens 
 type's option list, or sends the action when the type takes no argument. Liveness
 comes from the core's typed decision and legal actions, never from a rule copied
 here: a key is *live*, *dimmed* (shown, refused with a reason) or *hidden* (the other
-phase, or Done/Skip outside their step — to keep the key bar short at 80 columns).
+phase, Done/Skip outside their step, every game key while a bot is to act — to keep the
+key bar short at 80 columns and free of keys nobody at the keyboard may press).
 
 An action type a module adds without a key of its own is still offered in the action
 menu (``choices.py`` lists every registered type).
@@ -126,8 +127,11 @@ def off_phase(st: GameState, name: str) -> bool:
 
 
 def liveness(st: GameState, legal: tuple[Action, ...], name: str, *, human: bool) -> bool | None:
-    """LIVE, DIMMED or HIDDEN for the key ``name`` (``human``: a person is to act)."""
-    if human and can_play(st, legal, name):
+    """LIVE, DIMMED or HIDDEN for the key ``name`` (``human``: a person is to act;
+    while a bot is, every game key is hidden: pressing one still says to wait)."""
+    if not human:
+        return HIDDEN
+    if can_play(st, legal, name):
         return LIVE
     return HIDDEN if off_phase(st, name) else DIMMED
 

@@ -20,10 +20,12 @@ from living_forest.persistence import read_record
 from living_forest.present import status
 from living_forest.present.bot_turns import fallback_move
 from living_forest.present.choices import action_label
+from living_forest.present.keys import GAME_KEYS
 from living_forest.present.session import CONTROLLERS, SeatConfig, Session
 from living_forest.tui.app import LivingForestApp
 from living_forest.tui.screens.modals import InfoScreen
 from living_forest.tui.screens.title import Cycle
+from living_forest.tui.widgets.controls import KeyBar
 from living_forest.tui.widgets.event_log import EventLog
 
 from ..core.scenario import to_action_phase
@@ -115,7 +117,9 @@ async def test_a_hint_that_fails_says_so_and_the_game_goes_on(monkeypatch, caplo
     assert [type(r.exc_info[1]) for r in caplog.records] == [IndexError]
 
 
-async def test_the_hint_refuses_while_a_bot_plays():
+async def test_while_a_bot_plays_its_keys_are_off_the_bar_and_say_to_wait():
+    """The hint refuses; the game keys are not on the key bar (they were dimmed there,
+    keys nobody may press), and one pressed says to wait."""
     app = LivingForestApp(bot_pause=30, autosave=False)  # the bot waits: its turn lasts
     async with app.run_test(size=(100, 30)) as pilot:
         seats = [SeatConfig("Bot", "winter", "greedy"), SeatConfig("Ana", "summer")]
@@ -124,6 +128,13 @@ async def test_the_hint_refuses_while_a_bot_plays():
         assert game is not None
         await pilot.press("h")
         assert "hints are for people" in game.message
+        await pilot.pause()
+        shown = {span.key for span in game.query_one("#keys", KeyBar)._spans}
+        assert shown and not shown & {key.key for key in GAME_KEYS.values()}, shown
+        state = game.session.state
+        await pilot.press("d")
+        assert game.message == "Bot is a bot; wait for its move."
+        assert game.session.state is state
         game.cancel_bot()
 
 
