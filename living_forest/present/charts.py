@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from living_forest.core import GameState, counts, parse_action, rules_of, turn_preview
 from living_forest.core.state import PHASE_OVER
@@ -90,11 +91,27 @@ def charts_at_once(width: int, height: int) -> int:
 
 def y_ticks(top: int, needed: int | None, rows: int) -> list[int]:
     """The values labelled on a 0..``top`` axis drawn in ``rows`` rows: a step of 1, 2,
-    3, 5 or 10 that leaves a row between labels, ``needed`` (the threshold) and ``top``
-    always (the top unless it is as close to the threshold); a label never lands on
-    another's row (a 4 drawn on the 6 row)."""
+    3, 4, 5 or 10 that leaves a row between labels, ``needed`` (the threshold) and
+    ``top`` always (the top unless it is as close to the threshold); a label never
+    lands on another's row (a 4 drawn on the 6 row). The smallest such step, unless its
+    labels are uneven (a gap more than half as wide again as another: 14 in 10 rows
+    gave 0 3 6 9 14, 12 pushed out by 14) and a wider step gives them more evenly, at
+    most one label fewer and three at least (0 5 10 14)."""
     per_row = (top + 1) / max(1, rows)
-    step = next((s for s in (1, 2, 3, 5, 10) if s >= 2 * per_row), 10 * (1 + int(per_row)))
+    steps = [s for s in (1, 2, 3, 4, 5, 10) if s >= 2 * per_row] or [10 * (1 + int(per_row))]
+    ticks = _ticks(top, needed, per_row, steps[0])
+    if _unevenness(ticks) > UNEVEN:
+        for step in steps[1:]:
+            wider = _ticks(top, needed, per_row, step)
+            if len(wider) >= max(3, len(ticks) - 1) and _unevenness(wider) < _unevenness(ticks):
+                return wider
+    return ticks
+
+
+UNEVEN = 1.5  # the widest gap between labels over the narrowest, where they look uneven
+
+
+def _ticks(top: int, needed: int | None, per_row: float, step: int) -> list[int]:
     ticks = set(range(0, top + 1, step))
     # The kept values push out the regular ticks too close to them (two rows' worth of
     # values); the threshold wins over the top when they are that close.
@@ -104,6 +121,12 @@ def y_ticks(top: int, needed: int | None, rows: int) -> list[int]:
         keep.add(top)
     ticks = {t for t in ticks if all(abs(t - k) >= close for k in keep)} | keep
     return sorted(ticks)
+
+
+def _unevenness(ticks: list[int]) -> float:
+    """The widest gap between labels over the narrowest (1: evenly spaced)."""
+    gaps = [b - a for a, b in pairwise(ticks)] or [1]
+    return max(gaps) / min(gaps)
 
 
 def side_by_side(

@@ -168,6 +168,18 @@ def test_the_race_charts_labels_never_share_a_row() -> None:
     assert y_ticks(14, None, 4)[-1] == 14  # no threshold (Onibi's chart): the top
 
 
+def test_the_race_charts_labels_are_evenly_spaced() -> None:
+    """Up to a threshold at the chart's top, no gap between labels is more than half
+    as wide again as another (13 in 8 rows was labelled 0 5 13, 14 in 10 rows
+    0 3 6 9 14: a value pushed out by the threshold left a wide gap)."""
+    for needed in range(8, 17):
+        for top in (needed, needed + 1):
+            for rows in range(8, 21):
+                ticks = y_ticks(top, needed, rows)
+                gaps = [b - a for a, b in pairwise(ticks)]
+                assert max(gaps) <= 1.5 * min(gaps), (needed, top, rows, ticks)
+
+
 @pytest.mark.parametrize("options", [BASE_GAME, KODAMA], ids=["base", "kodama"])
 def test_the_inspector_has_a_key_to_the_short_marks(options) -> None:
     st, _ = new_game(SEATS4, 2, options=options)
