@@ -143,3 +143,13 @@ async def test_a_french_dialog_never_begins_a_line_with_a_sign() -> None:
             rows = [r for r in rows if r]
             assert len(rows) > 2
             assert not [r for r in rows if r.lstrip().startswith(SIGNS)], rows
+
+
+def test_a_path_wider_than_the_log_breaks_between_folders() -> None:
+    """A save's path in the log is cut after a "/" (it was cut inside a folder's name);
+    a "/" near the line's start would leave a short line: then the line is filled."""
+    path = "/home/ana/games/living-forest/saves/2026-12-07.json"
+    lines = wrap_sentence(f"Saved to {path}.", 24)
+    assert "".join(lines[1:]) == f"{path}."
+    assert all(line.endswith("/") for line in lines[1:-1]), lines
+    assert wrap_sentence("x /a/verylongfoldername", 12)[1] == "/a/verylongf"

@@ -27,8 +27,9 @@ UNMARKED = "  "
 
 def wrap_sentence(text: str, width: int) -> list[str]:
     """``text`` in lines of at most ``width`` cells: broken at spaces (a word longer
-    than a line is cut), never at a space that French typography ties to its sign
-    (:func:`~living_forest.present.wrapping.tie_punctuation`)."""
+    than a line is cut, after the last ``/`` that fits when that is past the line's
+    middle: a path breaks between folders, not inside a name), never at a space that
+    French typography ties to its sign (:func:`~living_forest.present.wrapping.tie_punctuation`)."""
     width = max(width, 1)
     lines: list[str] = []
     line: str | None = None
@@ -41,6 +42,8 @@ def wrap_sentence(text: str, width: int) -> list[str]:
             lines.append(line)
         while cell_len(word) > width:  # a word wider than the log: cut it
             cut = next(i for i in range(1, len(word) + 1) if cell_len(word[:i]) > width) - 1
+            after = word.rfind("/", 0, cut) + 1  # after the last "/" that fits
+            cut = after if after > cut // 2 else cut  # (one near the start: a short line)
             lines.append(word[: max(cut, 1)])
             word = word[max(cut, 1) :]
         line = word
