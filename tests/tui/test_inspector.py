@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+from rich.cells import cell_len
+
 from living_forest.bots.rules_of_thumb import baseline_bot
 from living_forest.core import (
     BASE_GAME,
@@ -149,3 +151,23 @@ def test_a_solitary_cards_mark_names_the_forced_stop_the_core_gives(monkeypatch)
     monkeypatch.setattr(inspector, "forced_stop_count", lambda _st: 4)
     moved = [line for item in items(st) for line in item.lines if "forced stop at" in line]
     assert len(moved) == len(solitary) and all("forced stop at 4 " in line for line in moved)
+
+
+async def test_the_inspectors_list_shows_each_entry_on_one_line_at_80x24() -> None:
+    """The list is as wide as its widest entry (40 % of the box wrapped "L3 Flying
+    Squirrel (cost 15)" and "Rock 10 bonus Extinguish — Ana" at 80 columns)."""
+    app = LivingForestApp(bot_pause=0, autosave=False)
+    seats = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer"), SeatConfig("Cy", "autumn")]
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_session(Session(seats, 7, options=GameOptions(("kodama",))))
+        await started(pilot)
+        await pilot.press("o")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, InspectScreen)
+        listed = screen.query_one("#inspect-list")
+        widest = max(cell_len(it.title) for it in screen.items)
+        assert widest > 26  # the entry that wrapped
+        assert listed.scrollable_content_region.width >= widest
+        detail = screen.query_one("#inspect-detail")
+        assert detail.size.width >= screen.query_one("#box").size.width // 2 - 4

@@ -7,6 +7,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.markdown import Markdown as RichMarkdown
 from rich.style import Style
 from textual.app import ComposeResult
@@ -449,6 +450,8 @@ class InspectScreen(Dialog[None]):
         Binding("o", "close", N_("Close"), show=False, id="inspect.o"),
     ]
 
+    LIST_EDGES = 4  # the list's columns beside its entries: padding 1 + 1, scroll bar 2
+
     def __init__(self, items: list[Item], start: str | None = None) -> None:
         super().__init__(classes="dialog inspect")
         self.items = items
@@ -465,7 +468,14 @@ class InspectScreen(Dialog[None]):
         with Vertical(id="box"):
             yield Label(Content.from_markup(_("[b]Look at the board[/]")), id="inspect-title")
             with Horizontal(id="inspect-body"):
-                yield OptionList(*options, id="inspect-list")
+                listed = OptionList(*options, id="inspect-list")
+                # As wide as its widest entry with the scroll bar and padding (40 % of
+                # an 80-column box wrapped "L3 Flying Squirrel (cost 15)"), at most
+                # half the box (the detail's room).
+                titles = [it.title for it in self.items] + [_(it.group) for it in self.items]
+                widest = max(map(cell_len, titles), default=0)
+                listed.styles.width = widest + self.LIST_EDGES
+                yield listed
                 yield Static(id="inspect-detail")
             yield Label(Content.from_markup(_("[dim]↑↓ look at another · Esc closes[/]")))
 
