@@ -140,6 +140,9 @@ class Session:
         # A person's ``end`` with basic actions left, asked about before it is played:
         # the action, and the position and events it would lead to.
         self._asked: tuple[Action, GameState, list[Event]] | None = None
+        # The board of a finished turn waiting to be passed on (see view_state), and
+        # the state it was made for.
+        self._done_view: tuple[GameState, GameState, int] | None = None
 
     # --- the stream of transitions -----------------------------------------------
 
@@ -249,8 +252,31 @@ class Session:
 
     @property
     def view_state(self) -> GameState:
-        """What the board shows: the state, or the held move's own position."""
-        return self.state if self._held is None else self._held[1]
+        """What the board shows: the state; a held move's own position; or, while a
+        finished turn waits to be passed on, the position its last move came to before
+        the next turn began (the next player's turn-start steps, such as the Element
+        tile of a Kodama reward, K-U22, show when Enter passes the turn on, as they come
+        in the log then)."""
+        if self._held is not None:
+            return self._held[1]
+        done = self._finished_turn()
+        return self.state if done is None else done[0]
+
+    def _finished_turn(self) -> tuple[GameState, int] | None:
+        """While a finished turn (played, not held or asked about) waits to be passed
+        on and the next turn has begun with events of its own: the position its last
+        move came to (:func:`~living_forest.core.turn_preview`) and where its events
+        end in :attr:`events`. None otherwise."""
+        if self._held is not None or self._asked is not None or self.turn_done is None:
+            return None
+        if self._done_view is None or self._done_view[0] is not self.state:
+            before, n_actions, n_events = self._undo[-1]
+            end = n_events + own_turn_end(self.events[n_events:])
+            move = parse_action(self.actions[n_actions])
+            shown = turn_preview(before, move) if end < len(self.events) else self.state
+            self._done_view = (self.state, shown, end)
+        _state, shown, end = self._done_view
+        return None if shown is self.state else (shown, end)
 
     def _held_own(self) -> list[Event]:
         """The held move's own events (to the end of its turn), for the log and the
@@ -263,8 +289,11 @@ class Session:
     @property
     def view_events(self) -> list[Event]:
         """The events of what the board shows (:attr:`view_state`): the game's, and a
-        held move's own."""
-        return self.events if self._held is None else [*self.events, *self._held_own()]
+        held move's own; a finished turn's, without the next turn's start."""
+        if self._held is not None:
+            return [*self.events, *self._held_own()]
+        done = self._finished_turn()
+        return self.events if done is None else self.events[: done[1]]
 
     @property
     def held(self) -> Action | None:

@@ -1019,11 +1019,12 @@ async def test_the_next_turn_starts_in_the_log_when_the_finished_turn_is_passed_
         await clear_dialogs(pilot)
         assert game.state.current == 0
         log = game.query_one("#log", EventLog)
-        while game.state.current == 0:  # Ana plays her two basic actions
-            legal = [a for a in legal_actions(game.state) if a.kind != "end"]
+        while game.session.state.current == 0:  # Ana plays her two basic actions
+            legal = [a for a in legal_actions(game.session.state) if a.kind != "end"]
             assert game.play(legal[0])
             await settle(pilot)
-        assert game.session.turn_done == 0 and game.state.current == 1
+        assert game.session.turn_done == 0 and game.session.state.current == 1
+        assert game.state.current == 0  # the board: Ana's finished turn, until Enter
         bo_turn = [s for s in log.sentences if "Bo's turn" in s]
         assert log.sentences[-1].endswith("Ana ends the turn.") and not bo_turn
         await pilot.press(then)

@@ -293,3 +293,48 @@ def test_what_enter_ends_is_what_passing_the_turn_on_does() -> None:
                 s.play(baseline_bot(observe(st, st.current), legal, rng))
     assert {k for k in seen} >= {("held", "round"), ("asked", "round"), ("asked", None)}
     assert any(ends == "game" for _how, ends in seen) and ("done", None) in seen
+
+
+def test_a_finished_turn_shows_its_board_without_the_next_turns_start() -> None:
+    """While a finished turn waits for Enter, the board is the position its last move
+    came to: the next player's turn-start steps (a Kodama reward's Element tile,
+    K-U22), already played, show when Enter passes the turn on, as the log says them
+    then. (The board showed the next player's new tile before Enter.)"""
+    from living_forest.core import GameOptions, turn_preview
+    from living_forest.core.actions import parse_action
+    from living_forest.core.kodama.state import NAME
+
+    seats = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer")]
+    rewards = 0
+    for seed in range(1, 9):
+        s = Session(seats, seed, first=0, options=GameOptions(("kodama",)))
+        rng = random.Random(seed)
+        while s.state.phase != "over":
+            st = s.state
+            n = len(s.events)
+            s.play(baseline_bot(observe(st, st.current), legal_actions(st), rng))
+            done = s.turn_done
+            if s.held is not None or s.asked is not None:
+                s.confirm_turn()  # (held: test_a_held_move_...)
+                continue
+            if done is None:
+                continue
+            after = s.events[n:]
+            end = next(i + 1 for i, e in enumerate(after) if e.kind == "turn_ended")
+            shown = s.view_state
+            if end < len(after):  # the next turn began with events of its own
+                assert shown.current == done and shown is not s.state
+                assert shown.to_dict() == turn_preview(st, parse_action(s.actions[-1])).to_dict()
+                assert s.view_events == s.events[: n + end]
+                tile = {"reward": "take_element_tile"}
+                if any(
+                    e.kind == "kodama_reward" and tile.items() <= e.data.items()
+                    for e in after[end:]
+                ):
+                    rewards += 1
+                    nxt = s.state.current
+                    tiles = [x.players[nxt].ext[NAME].tiles for x in (shown, s.state)]
+                    assert tiles[0] == tiles[1] - 1
+            s.confirm_turn()
+            assert s.view_state is s.state and s.view_events == s.events
+    assert rewards
