@@ -302,7 +302,7 @@ def test_a_finished_turn_shows_its_board_without_the_next_turns_start() -> None:
     then. (The board showed the next player's new tile before Enter.)"""
     from living_forest.core import GameOptions, turn_preview
     from living_forest.core.actions import parse_action
-    from living_forest.core.kodama.state import NAME
+    from living_forest.core.kodama.state import player
 
     seats = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer")]
     rewards = 0
@@ -333,7 +333,7 @@ def test_a_finished_turn_shows_its_board_without_the_next_turns_start() -> None:
                 ):
                     rewards += 1
                     nxt = s.state.current
-                    tiles = [x.players[nxt].ext[NAME].tiles for x in (shown, s.state)]
+                    tiles = [player(x.players[nxt]).tiles for x in (shown, s.state)]
                     assert tiles[0] == tiles[1] - 1
             s.confirm_turn()
             assert s.view_state is s.state and s.view_events == s.events
