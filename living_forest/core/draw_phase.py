@@ -82,8 +82,10 @@ def apply(r: Rules, st: GameState, a: Action, ev: list[Event]) -> None:
         p.help_line.append(cid)
         p.can_use_fragment = True
         if wants(ev, "card_revealed"):
-            mark = SYMBOL_ID[d.cards[cid].symbol]
-            info = {"card_id": cid, "mark": mark, "net": net_solitary(r, p)}
+            symbol = d.cards[cid].symbol
+            info = {"card_id": cid, "mark": SYMBOL_ID[symbol], "net": net_solitary(r, p)}
+            if symbol > 0 and info["net"] == 0:  # a solitary card cancelled
+                info["cancelled"] = True
             ev.append(Event("card_revealed", seat, info))
     elif a.kind == USE_FRAGMENT:
         cid = p.help_line.pop()

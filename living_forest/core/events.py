@@ -92,7 +92,18 @@ Template = str | Plural | ByField
 _TEMPLATES: dict[str, Template] = {
     "game_started": N_("A new game begins with {players}; {first} holds the Sacred Tree."),
     "round_started": N_("Round {round} begins; {first} holds the Sacred Tree."),
-    "card_revealed": N_("{player} reveals {card} ({mark}); net solitary count {net}."),
+    "card_revealed": ByField(
+        "cancelled",
+        {
+            # i18n: a solitary card revealed while the Help Line's gregarious animals
+            # are as many as its solitary ones: the net count stays 0
+            "True": N_(
+                "{player} reveals {card} ({mark}); net solitary count {net}: "
+                "a gregarious animal cancels it."
+            ),
+        },
+        N_("{player} reveals {card} ({mark}); net solitary count {net}."),
+    ),
     "reshuffled": Plural(
         NP_(
             "{player} shuffles {count} card from the discard into a new draw stack.",

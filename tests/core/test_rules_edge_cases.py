@@ -5,6 +5,7 @@ from __future__ import annotations
 from living_forest.core import (
     counts,
     data,
+    describe,
     legal_actions,
     net_solitary,
     outcome,
@@ -462,6 +463,12 @@ def test_X15_surplus_gregarious_symbols_do_nothing() -> None:
     st, ev = play(st, *["draw"] * 6)
     assert [e["net"] for e in events_of(ev, "card_revealed")] == [0, 0, 0, 0, 0, 0]
     assert "draw" in legal_strs(st)  # gregarious revealed first still cancel (G-4)
+    # The log says why a solitary card left the count at 0 (a play-test read "0" then
+    # "0" as a mistake); a gregarious card's sentence stays as it was.
+    revealed = [e for e in ev if e.kind == "card_revealed"]
+    solitary = [D.cards[e.data["card_id"]].symbol > 0 for e in revealed]
+    cancels = ["a gregarious animal cancels it" in describe(e, st) for e in revealed]
+    assert cancels == solitary and 0 < sum(solitary) < len(solitary)
 
 
 def test_X16_nobody_took_a_card_and_empty_centre_gets_exactly_one_two() -> None:
