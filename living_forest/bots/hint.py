@@ -23,6 +23,7 @@ from living_forest.core.data import WATER
 from living_forest.core.observation import Observation
 
 from .greedy import draw_risk
+from .planner import Weighed
 from .turn_search import medium
 
 HINT_BOT = "search_quick"  # the medium level
@@ -40,7 +41,11 @@ class Hint:
     count, ``stop_at`` the count that forces a stop (G-5) and ``risk`` the chance that
     the next card is solitary, from what the seat knows of its own deck (its known top
     card, else the cards left in its draw stack, A-21); ``risk`` is None in the Action
-    phase; ``varan``: the card a Fragment would remove is a Fire Varan (G-8)."""
+    phase; ``varan``: the card a Fragment would remove is a Fire Varan (G-8).
+
+    ``chance``: the seat's mean chance to win after the turn in the worlds the medium
+    bot raced it in; ``other``: the best-raced turn that begins otherwise, and its
+    ``other_chance`` (None: no race, one turn was worth planning)."""
 
     action: Action
     before: Counts
@@ -55,13 +60,17 @@ class Hint:
     turn: tuple[Action, ...] = ()
     steals: tuple[tuple[int, str], ...] = ()
     varan: bool = False
+    chance: float | None = None
+    other: tuple[Action, ...] = ()
+    other_chance: float | None = None
 
 
 def hint(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Hint:
     """The medium bot's move for the seat of ``obs`` (a bot of its own: the hint never
     shares a plan with a bot in the game)."""
     bot = medium()
-    turn = bot.turn(obs, legal, rng)
+    weighed: list[Weighed] = []
+    turn = bot.turn(obs, legal, rng, weighed)
     action = turn[0]
     r = obs.rules
     st = determinize(obs, rng)
@@ -86,6 +95,9 @@ def hint(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Hint:
         )
     end, steals = _turn_end(st, turn)
     p = end.players[obs.seat]
+    raced = [w for w in weighed if w.worlds]
+    chance = raced[0].chance if raced and raced[0].plan.actions == tuple(turn) else None
+    other = next((w for w in raced[1:] if w.plan.actions[0] != action), None)
     return Hint(
         action,
         before,
@@ -96,6 +108,9 @@ def hint(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Hint:
         HINT_BOT,
         turn=tuple(turn),
         steals=tuple(steals),
+        chance=chance,
+        other=other.plan.actions if other is not None and chance is not None else (),
+        other_chance=other.chance if other is not None and chance is not None else None,
     )
 
 

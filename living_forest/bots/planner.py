@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import cache, partial
 from itertools import groupby, islice
 from operator import attrgetter
+from typing import NamedTuple
 
 from living_forest.core import (
     Action,
@@ -61,6 +62,15 @@ class Plan:
     value: float
     actions: tuple[Action, ...]
     types: tuple[str, ...] = ()  # the basic action types it uses, sorted
+
+
+class Weighed(NamedTuple):
+    """A candidate turn a search raced, and the seat's mean chance to win after it over
+    the worlds it was played in (``worlds``: how many; a turn dropped early has fewer)."""
+
+    plan: Plan
+    chance: float
+    worlds: int
 
 
 @dataclass(slots=True)
@@ -402,10 +412,16 @@ class PlannerBot:
         return self.turn(obs, legal, rng)[0]
 
     def turn(
-        self, obs: Observation, legal: Sequence[Action], rng: random.Random
+        self,
+        obs: Observation,
+        legal: Sequence[Action],
+        rng: random.Random,
+        weighed: list[Weighed] | None = None,
     ) -> tuple[Action, ...]:
         """The move now, and in the Action phase the rest of the turn it plans (the
-        rest is played from the cache while the game follows it)."""
+        rest is played from the cache while the game follows it). ``weighed`` (a
+        search's, for the hint) is given the candidate turns it raced, with their
+        chances."""
         if len(legal) == 1:
             return (legal[0],)
         if obs.phase == PHASE_DRAW:
@@ -416,14 +432,20 @@ class PlannerBot:
         if planned is not None:
             return planned
         st = determinize(obs, rng)
-        best = self.pick(obs, st, legal, rng)
+        best = self.pick(obs, st, legal, rng, weighed)
         self.cache.store(obs.seat, st, best.actions)
         return best.actions
 
     def pick(
-        self, obs: Observation, st: GameState, legal: Sequence[Action], rng: random.Random
+        self,
+        obs: Observation,
+        st: GameState,
+        legal: Sequence[Action],
+        rng: random.Random,
+        weighed: list[Weighed] | None = None,
     ) -> Plan:
-        """The turn to play, planned on the dealt position ``st``."""
+        """The turn to play, planned on the dealt position ``st`` (``weighed``: see
+        :meth:`turn`; the planner alone races nothing)."""
         ev = self.evaluation(st)
         seat = obs.seat
         keep = self.explore[1] if self.explore else 1

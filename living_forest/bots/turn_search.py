@@ -43,7 +43,7 @@ from living_forest.i18n import _
 
 from .evaluation import Fit
 from .greedy import draw_phase_choice
-from .planner import SURE, Plan, PlannerBot, plan_turn
+from .planner import SURE, Plan, PlannerBot, Weighed, plan_turn
 from .rules_bot import rules_choice
 from .search import read_budget
 
@@ -168,10 +168,15 @@ class TurnSearchBot(PlannerBot):
         self.many = many
 
     def pick(
-        self, obs: Observation, st: GameState, legal: Sequence[Action], rng: random.Random
+        self,
+        obs: Observation,
+        st: GameState,
+        legal: Sequence[Action],
+        rng: random.Random,
+        weighed: list[Weighed] | None = None,
     ) -> Plan:
         if self.many is not None and st.n > 2:
-            return self.many.pick(obs, st, legal, rng)
+            return self.many.pick(obs, st, legal, rng, weighed)
         start = time.thread_time()  # the CPU budget counts the planning too
         seat = obs.seat
         ev = self.evaluation(st)
@@ -184,7 +189,7 @@ class TurnSearchBot(PlannerBot):
             diverse=True,
             others=self.others,
         )
-        return self.choose(obs, plans, rng, start) if len(plans) > 1 else plans[0]
+        return self.choose(obs, plans, rng, start, weighed) if len(plans) > 1 else plans[0]
 
     def choose(
         self,
@@ -192,6 +197,7 @@ class TurnSearchBot(PlannerBot):
         plans: Sequence[Plan],
         rng: random.Random,
         start: float | None = None,
+        weighed: list[Weighed] | None = None,
     ) -> Plan:
         """The candidate with the best mean over the worlds, racing the others. A world
         is begun only while the CPU budget (from ``start``) can pay for one more like
@@ -199,7 +205,9 @@ class TurnSearchBot(PlannerBot):
         overruns its budget by at most one rollout. The values of an unfinished world
         are dropped, except the first world's: where no world fits in the budget, the
         candidates the first one played are compared in it (two at least; else the
-        planner's best turn is played)."""
+        planner's best turn is played). ``weighed`` is given every candidate with its
+        mean (the one played first, then by mean; a candidate played in no world has
+        the chance -1)."""
         values: list[list[float]] = [[] for _ in plans]
         alive = list(range(len(plans)))
         clock = time.thread_time
@@ -239,7 +247,11 @@ class TurnSearchBot(PlannerBot):
             worlds = len(values[alive[0]])
             if worlds >= MIN_WORLDS and worlds % self.batch == 0:
                 alive = self._race(values, alive)
-        return plans[max(alive, key=lambda k: (_mean(values[k]), -k))]
+        best = max(alive, key=lambda k: (_mean(values[k]), -k))
+        if weighed is not None:
+            order = sorted(range(len(plans)), key=lambda k: (k != best, -_mean(values[k]), k))
+            weighed.extend(Weighed(plans[k], _mean(values[k]), len(values[k])) for k in order)
+        return plans[best]
 
     def _race(self, values: list[list[float]], alive: list[int]) -> list[int]:
         leader = max(alive, key=lambda k: _mean(values[k]))

@@ -67,6 +67,8 @@ def hint_text(st: GameState, h: Hint) -> str:
     for victim, tile in h.steals:
         kind = victory_tile(st, tile)[1]
         why.append(_(HINT_STEALS[kind]).format(victim=st.players[victim].name))
+    if not why and h.chance is not None:  # no count moves, nothing taken: the race says why
+        why.append(_chances(st, h))
     if h.action.kind == USE_FRAGMENT:
         if h.varan:
             why.append(_("a Fire Varan stays in your deck until a Fragment removes it"))
@@ -123,6 +125,26 @@ def hint_text(st: GameState, h: Hint) -> str:
         # i18n: {move}: the move in words; {reasons}: figures behind it, joined by "; "
         return _("Hint: {move} ({reasons}).").format(move=move, reasons="; ".join(why))
     return _("Hint: {move}.").format(move=move)
+
+
+def _chances(st: GameState, h: Hint) -> str:
+    """The medium bot's reckoning of the hinted turn, and of the best turn that begins
+    otherwise: "chance to win 52% after it, 47% after Plant 4B"."""
+    from .choices import part_label
+
+    percent = round(100 * (h.chance or 0.0))
+    parts = _parts(st, h.other, most=1) if h.other_chance is not None else []
+    if not parts:
+        # i18n: the hint's reason when no count changes: {percent} the chance to win
+        # the medium bot finds after the hinted turn, over the deals it tried
+        return _("chance to win {percent}% after it").format(percent=percent)
+    # i18n: the hint's reason when no count changes: {other}: the best other move
+    # ("Plant 4B"), {other_percent} its chance to win
+    return _("chance to win {percent}% after it, {other_percent}% after {other}").format(
+        percent=percent,
+        other=part_label(*parts[0]),
+        other_percent=round(100 * (h.other_chance or 0.0)),
+    )
 
 
 def _parts(

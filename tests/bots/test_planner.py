@@ -614,3 +614,40 @@ def test_a_level_given_fits_plays_them_in_2_players_and_in_3_4(
     assert bot.evaluation(st2).fit is two
     assert bot.many is not None and bot.many.evaluation(st4).fit is many
     assert level().evaluation(st2).fit is not two  # without fits: the shipped weights
+
+
+def test_a_hint_whose_turn_changes_no_count_says_the_races_chances() -> None:
+    """A play-test: "Move 3 to rock 5" came with no reason (no count moved, nothing
+    taken). Such a hint gives the medium bot's chance to win after the turn, and after
+    the best-raced turn that begins otherwise; the turn played is the race's first."""
+    from living_forest.bots.hint import hint
+    from living_forest.bots.planner import Weighed
+    from living_forest.bots.turn_search import medium
+    from living_forest.present.status import hint_text
+
+    said = 0
+    st, _ = new_game([("Ana", "winter"), ("Ben", "summer")], 4)
+    rng = random.Random(4)
+    while st.phase != "over" and said < 2:
+        legal = legal_actions(st)
+        if st.phase == "action" and not st.pending and st.basic_left == 2:
+            obs = observe(st, st.current)
+            weighed: list[Weighed] = []
+            turn = medium().turn(obs, legal, random.Random(7), weighed)
+            assert weighed and weighed[0].plan.actions == turn
+            chances = [w.chance for w in weighed[1:]]
+            assert chances == sorted(chances, reverse=True)
+            assert all(0 <= w.chance <= 1 for w in weighed if w.worlds)
+            # (the medium bot stops at CPU seconds: another call may race otherwise)
+            h = hint(obs, legal, random.Random(7))
+            assert h.chance is not None and 0 <= h.chance <= 1
+            if h.other:
+                assert h.other[0] != h.action and h.other_chance is not None
+            text = hint_text(st, h)
+            if h.before == h.after and not h.steals:
+                assert f"chance to win {round(100 * h.chance)}% after it" in text, text
+                said += 1
+            else:
+                assert "chance to win" not in text
+        st, _ = apply(st, get_bot("rules")(observe(st, st.current), legal, rng))
+    assert said

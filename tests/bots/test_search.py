@@ -347,9 +347,9 @@ def test_the_easy_level_races_its_best_turns_and_few_of_other_action_types(playe
     worlds: set[int] = set()
     original_choose, original_rollout = bot.choose, bot.rollout
 
-    def choose(obs, plans, rng, start=None):
+    def choose(obs, plans, rng, start=None, weighed=None):
         raced.append([p.actions for p in plans])
-        return original_choose(obs, plans, rng, start)
+        return original_choose(obs, plans, rng, start, weighed)
 
     def rollout(world, actions, seat, dice):
         worlds.add(dice)
