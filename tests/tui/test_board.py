@@ -722,6 +722,17 @@ def test_a_view_key_never_takes_the_place_of_a_move_key():
     assert fit_ranked([(0, 1, 10), (1, 0, 8)], 12, strict=1) == {1}
 
 
+def test_confirm_gives_its_room_to_the_moves() -> None:
+    """Enter on the highlighted choice comes after the moves, before the views (at
+    80x24 "e End turn" was left out for "⏎ Confirm"); Enter passing a turn on, Undo
+    and Back stay with the moves."""
+    bar = KeyBar()
+    assert bar._rank("enter", True, "Confirm") == 2 > KeyBar.MOVES
+    assert bar._rank("o", True, "Look") > bar._rank("enter", True, "Confirm")
+    for key, description in (("enter", "Pass turn"), ("u", "Undo"), ("e", "End turn")):
+        assert bar._rank(key, True, description) <= KeyBar.MOVES
+
+
 async def test_v_shows_another_players_help_line_at_80x24():
     """Other players' Help Lines are public (G-1); at 80x24, where only one
     Forest fits, v shows the next player's Help Line and Forest, then comes back."""

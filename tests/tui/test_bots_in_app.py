@@ -118,8 +118,8 @@ async def test_a_hint_that_fails_says_so_and_the_game_goes_on(monkeypatch, caplo
 
 
 async def test_while_a_bot_plays_its_keys_are_off_the_bar_and_say_to_wait():
-    """The hint refuses; the game keys are not on the key bar (they were dimmed there,
-    keys nobody may press), and one pressed says to wait."""
+    """The hint refuses; the game keys, Undo and Back are not on the key bar (they
+    were dimmed there, keys nobody may press), and one pressed says why."""
     app = LivingForestApp(bot_pause=30, autosave=False)  # the bot waits: its turn lasts
     async with app.run_test(size=(100, 30)) as pilot:
         seats = [SeatConfig("Bot", "winter", "greedy"), SeatConfig("Ana", "summer")]
@@ -130,10 +130,13 @@ async def test_while_a_bot_plays_its_keys_are_off_the_bar_and_say_to_wait():
         assert "hints are for people" in game.message
         await pilot.pause()
         shown = {span.key for span in game.query_one("#keys", KeyBar)._spans}
-        assert shown and not shown & {key.key for key in GAME_KEYS.values()}, shown
+        moves = {key.key for key in GAME_KEYS.values()} | {"u", "escape"}  # Undo, Back
+        assert shown and not shown & moves, shown
         state = game.session.state
-        await pilot.press("d")
-        assert game.message == "Bot is a bot; wait for its move."
+        for key in ("d", "u"):
+            game.message = ""
+            await pilot.press(key)
+            assert game.message == "Bot is a bot; wait for its move."
         assert game.session.state is state
         game.cancel_bot()
 

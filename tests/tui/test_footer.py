@@ -66,12 +66,12 @@ async def test_the_board_s_key_bar_is_made_again_only_when_a_key_changes() -> No
         await clear_dialogs(pilot)
         bar = game.query_one("#keys", KeyBar)
         pieces = bar._pieces
-        assert any(key == "d" and enabled for _p, key, enabled, _e in pieces)  # Draw
+        assert any(key == "d" and enabled for _p, key, enabled, _e, _r in pieces)  # Draw
         game.refresh_bindings()
         await pilot.pause()
         assert bar._pieces is pieces  # the same keys: nothing made again
         await pilot.press("d")  # a card revealed: Stop can be pressed now
         await clear_dialogs(pilot)
         assert bar._pieces is not pieces
-        assert any(key == "s" and enabled for _p, key, enabled, _e in bar._pieces)
+        assert any(key == "s" and enabled for _p, key, enabled, _e, _r in bar._pieces)
         assert "Stop" in str(bar.render())

@@ -545,20 +545,24 @@ class GameScreen(BoardScreen):
                 return False  # hidden: Enter passes the turn, u takes its last action back
             name = str(parameters[0])
             return liveness(self.state, self.session.legal(), name, human=self.human_to_act)
+        if action in ("undo", "back") and self._bots_play():
+            return False  # hidden while a bot plays (pressed: they say why)
         if action == "undo":
             over = self.state.phase == PHASE_OVER
             return True if self.session.can_undo() and not over else None
         if action == "pass_turn":
             return self.session.turn_done is not None
         if action == "fast_forward":  # shown while bots play, until a person is to act
-            s = self.session
-            bots_play = s.state.phase != PHASE_OVER and not s.current_is_human
-            bots_play = bots_play and s.turn_done is None  # not before Enter passes on
-            return bots_play and not self.bots.pace.fast_forward
+            return self._bots_play() and not self.bots.pace.fast_forward
         if action == "back":
             ending = self.session.turn_done is not None and self.session.turn_done_unused
             return True if self.modes or ending or self.state.phase == PHASE_OVER else None
         return True
+
+    def _bots_play(self) -> bool:
+        """A bot is to act (not while a finished turn waits for Enter to pass it on)."""
+        s = self.session
+        return s.state.phase != PHASE_OVER and not s.current_is_human and s.turn_done is None
 
     # --- key actions -------------------------------------------------------------
 

@@ -229,7 +229,7 @@ class KeyBar(Widget):
         super().__init__(id=id)
         self._describe: Callable[[Binding], str] = describe or attrgetter("description")
         self._spans: list[_Span] = []
-        self._pieces: list[tuple[Content, str, bool, bool]] = []
+        self._pieces: list[tuple[Content, str, bool, bool, int]] = []
         self._laid_for = -1  # the width _spans and _content were laid out for
         self._content = Content("")
         self._showing: object = None  # shown_keys() and the keys' words when _pieces were made
@@ -243,19 +243,25 @@ class KeyBar(Widget):
     ESSENTIAL = ("Help", "Quit")
     # Keys given room last (Enter confirms the obvious; Load and Save are in Help).
     FIRST = ("escape",)  # Back, when it can be used: the way out of a sub-list
+    # After the moves: Enter on the highlighted choice (the list says "⏎"; the End turn
+    # key was left out for it at 80x24), before the views.
+    AFTER_MOVES = ("Confirm",)
     VIEWS = ("v", "i", "o")  # other Forests, the discard, the inspector
     LAST = ("ctrl+o", "ctrl+s")  # Load and Save: also in Help and on the title screen
 
     MOVES = 1  # the rank of the moves: one left out for room is never replaced by a view
 
-    def _rank(self, key: str, enabled: bool) -> int:
-        """Who gets the room first: Back, the moves (and Enter, Undo), the views, the
-        dimmed keys of this phase (what becomes possible), then Load and Save."""
+    def _rank(self, key: str, enabled: bool, description: str) -> int:
+        """Who gets the room first: Back, the moves (and Enter passing a turn on, Undo),
+        Confirm, the views, the dimmed keys of this phase (what becomes possible), then
+        Load and Save."""
         if key in self.LAST:
             return 5
         if not enabled:
             return 4
-        return 0 if key in self.FIRST else 2 if key in self.VIEWS else self.MOVES
+        if description in self.AFTER_MOVES:
+            return 2
+        return 0 if key in self.FIRST else 3 if key in self.VIEWS else self.MOVES
 
     def _rebuild(self, *_args: object) -> None:
         """The keys again, after the screen's bindings were refreshed (each move, each
@@ -267,7 +273,8 @@ class KeyBar(Widget):
         if showing == self._showing:
             return
         self._showing = showing
-        pieces: list[tuple[Content, str, bool, bool]] = []  # piece, key, enabled, essential
+        # piece, key, enabled, essential, rank
+        pieces: list[tuple[Content, str, bool, bool, int]] = []
         seen: set[str] = set()
         for active, description in zip(actives, described, strict=True):
             b = active.binding
@@ -282,7 +289,9 @@ class KeyBar(Widget):
                 )
             else:
                 piece = Content.from_markup("[dim]$k $d[/] ", k=shown, d=label)
-            pieces.append((piece, b.key, active.enabled, description in self.ESSENTIAL))
+            essential = description in self.ESSENTIAL
+            rank = self._rank(b.key, active.enabled, description)
+            pieces.append((piece, b.key, active.enabled, essential, rank))
         self._pieces = pieces
         self._laid_for = -1
         self.refresh()
@@ -297,15 +306,11 @@ class KeyBar(Widget):
         if sum(p[0].cell_length for p in pieces) > width:
             essential = [p for p in pieces if p[3]]
             room = width - sum(p[0].cell_length for p in essential)
-            ranked = [
-                (i, self._rank(p[1], p[2]), p[0].cell_length)
-                for i, p in enumerate(pieces)
-                if not p[3]
-            ]
+            ranked = [(i, p[4], p[0].cell_length) for i, p in enumerate(pieces) if not p[3]]
             kept = fit_ranked(ranked, room, self.MOVES)
             pieces = [p for i, p in enumerate(pieces) if i in kept] + essential
         spans, parts, x = [], [], 0
-        for piece, key, enabled, _essential in pieces:
+        for piece, key, enabled, _essential, _rank in pieces:
             spans.append(_Span(x, x + piece.cell_length, key, enabled))
             x += piece.cell_length
             parts.append(piece)
