@@ -1036,6 +1036,8 @@ async def test_the_next_turn_starts_in_the_log_when_the_finished_turn_is_passed_
             await settle(pilot)
         assert game.session.turn_done == 0 and game.session.state.current == 1
         assert game.state.current == 0  # the board: Ana's finished turn, until Enter
+        forests = [fv for fv in game.query(ForestView) if fv.display]
+        assert forests[0].seat == 0 and "to act" not in forests[0].render_state(game.state)
         bo_turn = [s for s in log.sentences if "Bo's turn" in s]
         assert log.sentences[-1].endswith("Ana ends the turn.") and not bo_turn
         await pilot.press(then)
@@ -1043,6 +1045,8 @@ async def test_the_next_turn_starts_in_the_log_when_the_finished_turn_is_passed_
         bo_turn = [s for s in log.sentences if "Bo's turn" in s]
         if then == "enter":
             assert game.session.turn_done is None and len(bo_turn) == 1
+            forests = [fv for fv in game.query(ForestView) if fv.display]
+            assert forests[0].seat == 1 and "to act" in forests[0].render_state(game.state)
         else:
             assert game.state.current == 0 and not bo_turn
             assert "↶" in log.sentences[-1]

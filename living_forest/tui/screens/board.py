@@ -261,10 +261,17 @@ class BoardScreen(Page[None]):
         self.show_forests(st, shown=shown, focus=focus)
 
     def show_forests(
-        self, st: GameState, *, shown: int, focus: int, marks: dict[int, str] | None = None
+        self,
+        st: GameState,
+        *,
+        shown: int,
+        focus: int,
+        marks: dict[int, str] | None = None,
+        done: int | None = None,
     ) -> None:
         """The Forest of ``shown`` and the players after it, in turn order, as the layout
-        has room; ``marks`` label the spaces offered to the player to act."""
+        has room; ``marks`` label the spaces offered to the player to act; ``done``: the
+        seat whose finished turn waits to be passed on (not marked "to act")."""
         room = min(self.forest_room, st.n - 1)
         # The k-th Forest panel shows the k-th player from ``shown`` in turn order: the
         # Forest shown first is the one under the Help Line panel (a play-test read
@@ -276,5 +283,6 @@ class BoardScreen(Page[None]):
             fv.set_reactive(ForestView.seat, seat)
             fv.set_reactive(ForestView.line, seat != focus and fv.display and self.forest_room > 0)
             fv.set_reactive(ForestView.marks, (marks or {}) if seat == st.current else {})
+            fv.set_reactive(ForestView.done, seat == done)
             fv.state = st
         self.fit_left()  # which Forests show changes the rows left for the rest

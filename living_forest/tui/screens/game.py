@@ -327,7 +327,11 @@ class GameScreen(BoardScreen):
 
     def _show_forests(self) -> None:
         self.show_forests(
-            self.state, shown=self.shown_seat, focus=self.focus_seat, marks=self._marks()
+            self.state,
+            shown=self.shown_seat,
+            focus=self.focus_seat,
+            marks=self._marks(),
+            done=self.session.turn_done,
         )
 
     def _refresh_choices(self) -> None:

@@ -127,6 +127,8 @@ class ForestView(Panel):
     # of the Help Line under it, the strengths and what they do, not the cards (v and
     # o show them).
     compact: reactive[bool] = reactive(False, repaint=False)
+    # This seat's finished turn waits to be passed on (Enter): no "to act" mark
+    done: reactive[bool] = reactive(False, repaint=False)
 
     def watch_line_room(self) -> None:
         self._update()
@@ -168,7 +170,7 @@ class ForestView(Panel):
         head = _("[b]Forest of {player}[/] ({spirit})").format(
             player=safe(p.name), spirit=spirit_name(d.spirits[p.spirit])
         )
-        if self.seat == st.current and st.phase != "over":
+        if self.seat == st.current and st.phase != "over" and not self.done:
             # i18n: a mark after the Forest's title: it is this player's turn
             to_act = _("to act")
             head += f" [reverse] {to_act} [/]"
