@@ -10,6 +10,7 @@ from living_forest.core.effects import ANY_ACTION, BonusAction, RepeatAction
 from living_forest.core.events import bonus_word
 from living_forest.i18n import N_, NC_, _, card_name
 
+from .board.players import players_key
 from .glyphs import MARK_NAME, plain_elements, rock_bonus_name
 from .views import ActionView, EffectView, ModuleView, RockView, register
 
@@ -131,11 +132,13 @@ def _legend(st: GameState) -> list[tuple[str, str]]:
             _("The basic actions the Help Line gives for the turn."),
         ),
         (
-            "T F ✿ ◆ V dr/dis",
-            # i18n: the key to the players panel's columns at 80x24 (untranslated letters)
+            players_key(st, wide=False),  # as the panel heads its columns
+            # i18n: the key to the players panel's columns at 80x24 ("T F ✿→13 ◆ VT
+            # dr/dis")
             _(
-                "Players panel: trees, fires put out, Sacred Flowers, Fragments, Victory "
-                "tiles, then the cards in the draw / discard stacks."
+                "Players panel: trees, fires put out, Sacred Flowers (→ how many of each "
+                "win), Fragments, Victory tiles, then the cards in the draw / discard "
+                "stacks."
             ),
         ),
         (

@@ -190,6 +190,23 @@ def test_the_inspector_has_a_key_to_the_short_marks(options) -> None:
     assert all(len(meaning) > len(mark) for mark, meaning in key.items())
 
 
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_key_names_the_players_panel_columns_as_the_panel_heads_them(language) -> None:
+    """The key read "T F ✿ ◆ V dr/dis" (English letters) under a panel headed
+    "T F ✿→13 ◆ VT dr/dis" ("B F ..." in German)."""
+    from living_forest import i18n
+    from living_forest.present.board.players import players_key
+
+    i18n.set_language(language)
+    try:
+        st, _ = new_game(SEATS4, 2, options=KODAMA)
+        head = players_key(st, wide=False)
+        key = [it.title for it in items(st) if it.group == KEY]
+        assert head in key and (language == "en") == head.startswith("T ")
+    finally:
+        i18n.set_language(i18n.SOURCE_LANGUAGE)
+
+
 def test_the_breakdown_names_each_term_and_leaves_out_zeros() -> None:
     assert labelled_sum([("Help Line", 3), ("Forest trees", 0), ("Victory tiles", 1)]) == (
         "Help Line 3 + Victory tiles 1"
