@@ -96,7 +96,7 @@ _TEMPLATES: dict[str, Template] = {
         "cancelled",
         {
             # i18n: a solitary card revealed while the Help Line's gregarious animals
-            # are as many as its solitary ones: the net count stays 0
+            # are at least as many as its solitary ones: the net count stays 0
             "True": N_(
                 "{player} reveals {card} ({mark}); net solitary count {net}: "
                 "a gregarious animal cancels it."

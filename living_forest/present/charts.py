@@ -93,22 +93,17 @@ def y_ticks(top: int, needed: int | None, rows: int) -> list[int]:
     """The values labelled on a 0..``top`` axis drawn in ``rows`` rows: a step of 1, 2,
     3, 4, 5 or 10 that leaves a row between labels, ``needed`` (the threshold) and
     ``top`` always (the top unless it is as close to the threshold); a label never
-    lands on another's row (a 4 drawn on the 6 row). The smallest such step, unless its
-    labels are uneven (a gap more than half as wide again as another: 14 in 10 rows
-    gave 0 3 6 9 14, 12 pushed out by 14) and a wider step gives them more evenly, at
-    most one label fewer and three at least (0 5 10 14)."""
+    lands on another's row (a 4 drawn on the 6 row). Of the steps that fit, the one whose
+    labels are the most evenly spaced, with at most one label fewer than the smallest
+    step's and three at least; the smaller step where they are as even (13 in 8 rows:
+    0 4 8 13, where a step of 5 gave 0 5 13, 10 pushed out by 13; 10 in 6 rows:
+    0 5 10)."""
     per_row = (top + 1) / max(1, rows)
     steps = [s for s in (1, 2, 3, 4, 5, 10) if s >= 2 * per_row] or [10 * (1 + int(per_row))]
-    ticks = _ticks(top, needed, per_row, steps[0])
-    if _unevenness(ticks) > UNEVEN:
-        for step in steps[1:]:
-            wider = _ticks(top, needed, per_row, step)
-            if len(wider) >= max(3, len(ticks) - 1) and _unevenness(wider) < _unevenness(ticks):
-                return wider
-    return ticks
-
-
-UNEVEN = 1.5  # the widest gap between labels over the narrowest, where they look uneven
+    first = _ticks(top, needed, per_row, steps[0])
+    wider = (_ticks(top, needed, per_row, step) for step in steps[1:])
+    kept = [first, *(t for t in wider if len(t) >= max(3, len(first) - 1))]
+    return min(kept, key=_unevenness)
 
 
 def _ticks(top: int, needed: int | None, per_row: float, step: int) -> list[int]:

@@ -140,8 +140,8 @@ class Session:
         # A person's ``end`` with basic actions left, asked about before it is played:
         # the action, and the position and events it would lead to.
         self._asked: tuple[Action, GameState, list[Event]] | None = None
-        # The board of a finished turn waiting to be passed on (see view_state), and
-        # the state it was made for.
+        # For a finished turn waiting to be passed on (see view_state): the state it
+        # was made for, the board shown, and where the turn's own events end.
         self._done_view: tuple[GameState, GameState, int] | None = None
 
     # --- the stream of transitions -----------------------------------------------

@@ -643,6 +643,7 @@ def test_a_hint_whose_turn_changes_no_count_says_the_races_chances() -> None:
             assert h.chance is not None and 0 <= h.chance <= 1
             if h.other:
                 assert h.other[0] != h.action and h.other_chance is not None
+                assert h.other_chance <= h.chance  # raced in the same worlds, and lost
             text = hint_text(st, h)
             if h.before == h.after and not h.steals:
                 assert f"chance to win {round(100 * h.chance)}% after it" in text, text

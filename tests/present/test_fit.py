@@ -169,15 +169,17 @@ def test_the_race_charts_labels_never_share_a_row() -> None:
 
 
 def test_the_race_charts_labels_are_evenly_spaced() -> None:
-    """Up to a threshold at the chart's top, no gap between labels is more than half
-    as wide again as another (13 in 8 rows was labelled 0 5 13, 14 in 10 rows
+    """Up to a threshold at the chart's top (or none), no gap between labels is more
+    than half as wide again as another (13 in 8 rows was labelled 0 5 13, 14 in 10 rows
     0 3 6 9 14: a value pushed out by the threshold left a wide gap)."""
-    for needed in range(8, 17):
-        for top in (needed, needed + 1):
-            for rows in range(8, 21):
-                ticks = y_ticks(top, needed, rows)
-                gaps = [b - a for a, b in pairwise(ticks)]
-                assert max(gaps) <= 1.5 * min(gaps), (needed, top, rows, ticks)
+    cases: list[tuple[int, int | None]]
+    cases = [(top, needed) for needed in range(8, 17) for top in (needed, needed + 1)]
+    cases += [(top, None) for top in range(8, 21)]  # Onibi's chart: no threshold
+    for top, needed in cases:
+        for rows in range(8, 21):
+            ticks = y_ticks(top, needed, rows)
+            gaps = [b - a for a, b in pairwise(ticks)]
+            assert max(gaps) <= 1.5 * min(gaps), (needed, top, rows, ticks)
 
 
 @pytest.mark.parametrize("options", [BASE_GAME, KODAMA], ids=["base", "kodama"])

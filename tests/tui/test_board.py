@@ -727,8 +727,8 @@ def test_confirm_gives_its_room_to_the_moves() -> None:
     80x24 "e End turn" was left out for "⏎ Confirm"); Enter passing a turn on, Undo
     and Back stay with the moves."""
     bar = KeyBar()
-    assert bar._rank("enter", True, "Confirm") == 2 > KeyBar.MOVES
-    assert bar._rank("o", True, "Look") > bar._rank("enter", True, "Confirm")
+    confirm = bar._rank("enter", True, "Confirm")
+    assert KeyBar.MOVES < confirm < bar._rank("o", True, "Look")
     for key, description in (("enter", "Pass turn"), ("u", "Undo"), ("e", "End turn")):
         assert bar._rank(key, True, description) <= KeyBar.MOVES
 
@@ -1038,6 +1038,10 @@ async def test_the_next_turn_starts_in_the_log_when_the_finished_turn_is_passed_
         assert game.state.current == 0  # the board: Ana's finished turn, until Enter
         forests = [fv for fv in game.query(ForestView) if fv.display]
         assert forests[0].seat == 0 and "to act" not in forests[0].render_state(game.state)
+        # A click on that Forest says the turn is done ("choose Plant (p) first" was
+        # wrong: p is hidden until Enter passes the turn on).
+        game._space_clicked(ForestView.SpaceClicked(0, 7))
+        assert "turn is done" in game.message and "Plant" not in game.message
         bo_turn = [s for s in log.sentences if "Bo's turn" in s]
         assert log.sentences[-1].endswith("Ana ends the turn.") and not bo_turn
         await pilot.press(then)

@@ -119,7 +119,8 @@ async def test_a_hint_that_fails_says_so_and_the_game_goes_on(monkeypatch, caplo
 
 async def test_while_a_bot_plays_its_keys_are_off_the_bar_and_say_to_wait():
     """The hint refuses; the game keys, Undo and Back are not on the key bar (they
-    were dimmed there, keys nobody may press), and one pressed says why."""
+    were dimmed there, keys nobody may press); a game key or Undo pressed says to wait
+    (Esc does nothing then, as before)."""
     app = LivingForestApp(bot_pause=30, autosave=False)  # the bot waits: its turn lasts
     async with app.run_test(size=(100, 30)) as pilot:
         seats = [SeatConfig("Bot", "winter", "greedy"), SeatConfig("Ana", "summer")]

@@ -39,7 +39,7 @@ from living_forest.core import (
     parse_action,
     why_illegal,
 )
-from living_forest.core.actions import ATTRACT, DONE
+from living_forest.core.actions import ATTRACT, DONE, PLANT
 from living_forest.core.observation import observe
 from living_forest.core.queries import CHOOSE_ACTION, PICK
 from living_forest.core.state import PHASE_OVER
@@ -253,8 +253,9 @@ class GameScreen(BoardScreen):
 
     @property
     def state(self) -> GameState:
-        """The position on the board: the game's, or a held last move's own position
-        (it waits for Enter, see ``Session.play``)."""
+        """The position on the board: the game's; a held last move's own position (it
+        waits for Enter, see ``Session.play``); or, while a finished turn waits to be
+        passed on, the position its last move came to (``Session.view_state``)."""
         return self.session.view_state
 
     @property
@@ -790,6 +791,9 @@ class GameScreen(BoardScreen):
                 if c.cell == event.cell:
                     self.choose(c)
                     return
+        if not self.human_to_act:  # the game over, a finished turn, a bot: as for a key
+            self.action_refuse(PLANT)
+            return
         if event.seat != self.state.current:
             reason = _("you can only plant in the Forest of the player to act")
         elif not any(c.cell >= 0 for c in self._choices):
@@ -1040,7 +1044,7 @@ class GameScreen(BoardScreen):
                 self._since_until = time.monotonic() + self.SINCE_SECONDS
             self.advance_flow()
         elif isinstance(step, RunBot):
-            self._start_bot(self.state, step.controller)
+            self._start_bot(self.session.state, step.controller)
 
     def _log_shows_since(self) -> bool:
         """Whether the log, in a larger layout, has the rows for every line written
