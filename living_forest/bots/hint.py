@@ -44,9 +44,10 @@ class Hint:
     phase; ``varan``: the card a Fragment would remove is a Fire Varan (G-8).
 
     ``chance``: the seat's mean chance to win after the turn in the worlds the medium
-    bot raced it in; ``other``: the best turn that begins otherwise and stayed in the
-    race to its end (the same worlds), and its ``other_chance`` (None: no race, one
-    turn was worth planning, or every other was dropped)."""
+    bot raced it in; ``other``: the best turn that begins otherwise (not with the
+    same actions in another order) and stayed in the race to its end (the same
+    worlds), and its ``other_chance`` (None: no race, one turn was worth planning, or
+    no such other)."""
 
     action: Action
     before: Counts
@@ -98,10 +99,18 @@ def hint(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Hint:
     p = end.players[obs.seat]
     raced = [w for w in weighed if w.worlds]
     chance = raced[0].chance if raced and raced[0].plan.actions == tuple(turn) else None
-    # The best other that ran the whole race: one dropped early has its mean over its
-    # first worlds only, which may read higher than the winner's over all of them.
+    # The best other that ran the whole race (one dropped early has its mean over its
+    # first worlds only, which may read higher than the winner's over all of them),
+    # begins otherwise and is not the same actions in another order.
+    same = Counter(a for a in turn if a.kind != END)
     other = next(
-        (w for w in raced[1:] if w.plan.actions[0] != action and w.worlds == raced[0].worlds),
+        (
+            w
+            for w in raced[1:]
+            if w.plan.actions[0] != action
+            and w.worlds == raced[0].worlds
+            and Counter(a for a in w.plan.actions if a.kind != END) != same
+        ),
         None,
     )
     return Hint(

@@ -644,6 +644,8 @@ def test_a_hint_whose_turn_changes_no_count_says_the_races_chances() -> None:
             if h.other:
                 assert h.other[0] != h.action and h.other_chance is not None
                 assert h.other_chance <= h.chance  # raced in the same worlds, and lost
+                acts = [sorted(str(a) for a in t if a.kind != "end") for t in (h.other, h.turn)]
+                assert acts[0] != acts[1]  # not the same actions in another order
             text = hint_text(st, h)
             if h.before == h.after and not h.steals:
                 assert f"chance to win {round(100 * h.chance)}% after it" in text, text
