@@ -97,8 +97,9 @@ def hint(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Hint:
         )
     end, steals = _turn_end(st, turn)
     p = end.players[obs.seat]
+    # The race's first is the turn played (TurnSearchBot.choose); none: no race.
     raced = [w for w in weighed if w.worlds]
-    chance = raced[0].chance if raced and raced[0].plan.actions == tuple(turn) else None
+    chance = raced[0].chance if raced else None
     # The best other that ran the whole race (one dropped early has its mean over its
     # first worlds only, which may read higher than the winner's over all of them),
     # begins otherwise and is not the same actions in another order.
@@ -124,8 +125,8 @@ def hint(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Hint:
         turn=tuple(turn),
         steals=tuple(steals),
         chance=chance,
-        other=other.plan.actions if other is not None and chance is not None else (),
-        other_chance=other.chance if other is not None and chance is not None else None,
+        other=other.plan.actions if other is not None else (),
+        other_chance=other.chance if other is not None else None,
     )
 
 
