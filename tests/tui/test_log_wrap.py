@@ -14,7 +14,7 @@ from living_forest import i18n
 from living_forest.bots.rules_of_thumb import baseline_bot
 from living_forest.core import GameOptions, apply, describe, legal_actions, new_game
 from living_forest.core.observation import observe
-from living_forest.tui.widgets.event_log import Sentence, wrap_sentence
+from living_forest.tui.widgets.event_log import Sentence
 
 FRENCH = "Bot révèle Renard (solitaire) ; solitaires nets : 2."
 
@@ -55,10 +55,6 @@ def test_the_log_wraps_other_lines_as_rich_does() -> None:
     for width in (20, 31, 44, 60):
         for text in sentences:
             assert _rendered(Sentence(text), width) == _rendered(Text(text), width), text
-
-
-def test_a_word_wider_than_the_log_is_cut() -> None:
-    assert wrap_sentence("a Hippopotamus here", 5) == ["a", "Hippo", "potam", "us", "here"]
 
 
 CALL = (
@@ -143,13 +139,3 @@ async def test_a_french_dialog_never_begins_a_line_with_a_sign() -> None:
             rows = [r for r in rows if r]
             assert len(rows) > 2
             assert not [r for r in rows if r.lstrip().startswith(SIGNS)], rows
-
-
-def test_a_path_wider_than_the_log_breaks_between_folders() -> None:
-    """A save's path in the log is cut after a "/" (it was cut inside a folder's name);
-    a "/" near the line's start would leave a short line: then the line is filled."""
-    path = "/home/ana/games/living-forest/saves/2026-12-07.json"
-    lines = wrap_sentence(f"Saved to {path}.", 24)
-    assert "".join(lines[1:]) == f"{path}."
-    assert all(line.endswith("/") for line in lines[1:-1]), lines
-    assert wrap_sentence("x /a/verylongfoldername", 12)[1] == "/a/verylongf"

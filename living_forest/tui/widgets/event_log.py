@@ -19,36 +19,10 @@ from textual.strip import Strip
 from textual.widgets import RichLog
 
 from living_forest.i18n import _
-from living_forest.present.wrapping import NO_BREAK, tie_punctuation
+from living_forest.present.wrapping import tie_punctuation, wrap_sentence
 
 MARK = "▸ "  # before the lines of a marked seat (the human's own, in a game with bots)
 UNMARKED = "  "
-
-
-def wrap_sentence(text: str, width: int) -> list[str]:
-    """``text`` in lines of at most ``width`` cells: broken at spaces (a word longer
-    than a line is cut, after the last ``/`` that fits when that is past the line's
-    middle: a path breaks between folders, not inside a name), never at a space that
-    French typography ties to its sign (:func:`~living_forest.present.wrapping.tie_punctuation`)."""
-    width = max(width, 1)
-    lines: list[str] = []
-    line: str | None = None
-    for word in tie_punctuation(text).split(" "):
-        word = word.replace(NO_BREAK, " ")
-        if line is not None and cell_len(line) + 1 + cell_len(word) <= width:
-            line += " " + word
-            continue
-        if line is not None:
-            lines.append(line)
-        while cell_len(word) > width:  # a word wider than the log: cut it
-            cut = next(i for i in range(1, len(word) + 1) if cell_len(word[:i]) > width) - 1
-            after = word.rfind("/", 0, cut) + 1  # after the last "/" that fits
-            cut = after if after > cut // 2 else cut  # (one near the start: a short line)
-            lines.append(word[: max(cut, 1)])
-            word = word[max(cut, 1) :]
-        line = word
-    lines.append(line or "")
-    return lines
 
 
 class Sentence:
