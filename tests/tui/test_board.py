@@ -118,7 +118,9 @@ async def test_undo_within_the_action_turn_only():
         assert game.modes == ["attract"]
         assert all(c.action is not None and c.action.kind == "attract" for c in game._choices)
         await pilot.press("escape")
-        assert game.modes == []
+        assert game.modes == [] and "Nothing to step back" not in status(app)
+        await pilot.press("escape")  # once more: said, not silent
+        assert game.modes == [] and "Nothing to step back from." in status(app)
         await pilot.press("a", "1")
         assert game.session.actions[-1].startswith("attract ")
         assert game.session.state.current == start_state.current

@@ -119,8 +119,8 @@ async def test_a_hint_that_fails_says_so_and_the_game_goes_on(monkeypatch, caplo
 
 async def test_while_a_bot_plays_its_keys_are_off_the_bar_and_say_to_wait():
     """The hint refuses; the game keys, Undo and Back are not on the key bar (they
-    were dimmed there, keys nobody may press); a game key or Undo pressed says to wait
-    (Esc does nothing then, as before)."""
+    were dimmed there, keys nobody may press); a game key, Undo or Back (Esc) pressed
+    says to wait (Esc said nothing)."""
     app = LivingForestApp(bot_pause=30, autosave=False)  # the bot waits: its turn lasts
     async with app.run_test(size=(100, 30)) as pilot:
         seats = [SeatConfig("Bot", "winter", "greedy"), SeatConfig("Ana", "summer")]
@@ -134,7 +134,7 @@ async def test_while_a_bot_plays_its_keys_are_off_the_bar_and_say_to_wait():
         moves = {key.key for key in GAME_KEYS.values()} | {"u", "escape"}  # Undo, Back
         assert shown and not shown & moves, shown
         state = game.session.state
-        for key in ("d", "u"):
+        for key in ("d", "u", "escape"):
             game.message = ""
             await pilot.press(key)
             assert game.message == "Bot is a bot; wait for its move."

@@ -117,6 +117,7 @@ def _game_bindings() -> list[BindingType]:
         Binding("u", "refuse('undo')", N_("Undo"), show=False, id="game.undo.why"),
         # i18n: key bar label (the 80x24 key bar is full): at most 4 characters
         Binding("escape", "back", N_("Back"), id="game.back"),
+        Binding("escape", "refuse('back')", N_("Back"), show=False, id="game.back.why"),
         # i18n: key bar label (the 80x24 key bar is full): at most 6 characters
         Binding("v", "next_forest", N_("Forest"), id="game.view_forest"),
         # i18n: key bar label (the 80x24 key bar is full): at most 7 characters
@@ -635,6 +636,8 @@ class GameScreen(BoardScreen):
             self.say(_("{player} is a bot; wait for its move.").format(player=bot))
         elif name == "undo":
             self.say(_("Cannot undo: {reason}.").format(reason=self.session.why_no_undo()))
+        elif name == "back":
+            self.say(_("Nothing to step back from."))
         else:
             self.say(why_not(st, self.modes, name))
 
