@@ -11,18 +11,22 @@ from living_forest.core.events import bonus_word
 from living_forest.i18n import N_, NC_, _, card_name
 
 from .board.players import players_key
-from .glyphs import MARK_NAME, plain_elements, rock_bonus_name
+from .glyphs import MARK_NAME, effects_text, plain_elements, rock_bonus_name
 from .views import ActionView, EffectView, ModuleView, RockView, register
 
 
 def _attract_label(st: GameState, a: Action) -> str:
     c = rules_of(st).data.cards[a.arg]
-    # i18n: {elements}: Element glyphs ("☼1≈2"); {mark}: solitary, gregarious or
-    # no mark; L{level}: the card's level (L1)
+    # What it gives: its Elements and its ability (a Kodama L3 animal has only the
+    # ability: its Elements left an empty field, "cost 12, , no mark").
+    gives = ", ".join(x for x in (plain_elements(c.elements), effects_text(c.effects)) if x)
+    # i18n: {elements}: Element glyphs ("☼1≈2") and the card's ability, if any ("a
+    # bonus extinguish"); {mark}: solitary, gregarious or no mark; L{level}: the card's
+    # level (L1)
     return _("{card}: cost {cost}, {elements}, {mark} (L{level})").format(
         card=card_name(c.name),
         cost=c.cost,
-        elements=plain_elements(c.elements),
+        elements=gives or "—",
         mark=_(MARK_NAME[c.symbol]),
         level=c.level,
     )

@@ -77,3 +77,27 @@ def test_nothing_outside_a_modules_view_imports_it_by_name() -> None:
         if path.name in ("kodama_ui.py", "views.py") or "core" in path.parts:
             continue
         assert "kodama_ui" not in path.read_text(encoding="utf-8"), path
+
+
+@pytest.mark.parametrize("modules", [(), ("kodama",)])
+def test_an_attract_option_says_what_every_card_gives(modules: tuple[str, ...]) -> None:
+    """A play-test (French, Kodama): "Carpe koï : coût 12, , aucun symbole (L3)" — the
+    Koi gives no Element, only a bonus Extinguish, and its option had an empty field
+    where the Look box said the ability. Every card's option names its Elements and
+    its ability (the words the Look box uses), and no field is empty."""
+    from living_forest.core import Action
+    from living_forest.present.glyphs import effects_text, plain_elements
+
+    st, _ = new_game(SEATS, 1, options=GameOptions(modules))
+    view = action_view("attract")
+    assert view is not None and view.label is not None
+    data = rules_of(st).data
+    no_elements = 0
+    for cid, card in data.cards.items():
+        text = view.label(st, Action("attract", cid))
+        fields = text.split(": ", 1)[1].split(", ")
+        assert all(f.strip() for f in fields), text
+        for part in (plain_elements(card.elements), effects_text(card.effects)):
+            assert part in text, (cid, text)
+        no_elements += not any(card.elements)
+    assert no_elements  # the Fire Varan; in Kodama the play-test's Koi and four more
