@@ -117,20 +117,34 @@ class Session:
         self.first = first
         self.options = options
         self.controllers = {s.spirit: s.controller for s in self.seats}
+        # Undo stack: (state before, actions and events before) for the current undoable
+        # stretch.
+        self._undo: list[tuple[GameState, int, int]] = []
         if state is None:
             state, evs = new_game(
                 [(s.name, s.spirit) for s in self.seats], seed, first=first, options=options
             )
             self.events: list[Event] = list(evs)
-            for text in actions:
-                state, evs = apply(state, parse_action(text))
+            self.state = state  # (the seats' spirits, for ``_undoable``)
+            for i, text in enumerate(actions):
+                a = parse_action(text)
+                new, evs = apply(state, a)
+                # The stretch the last moves make is undoable as when they were played
+                # (a save's turn, reloaded, can still be taken back).
+                if self._undoable(state, a, new, evs):
+                    self._undo.append((state, i, len(self.events)))
+                else:
+                    self._undo.clear()
                 self.events.extend(evs)
+                state = self.state = new
+            if self._undo and self._undo[-1][0].current != state.current:
+                # A finished turn saved before Enter: the save cannot say whether Enter
+                # was pressed (the next player may have saved), so it is passed on.
+                self._undo.clear()
         else:
             self.events = list(events)
         self.state = state
         self.actions: list[str] = list(actions)
-        # Undo stack: (state before, log length before) for the current undoable stretch.
-        self._undo: list[tuple[GameState, int, int]] = []
         self._legal: tuple[Action, ...] = ()
         self._legal_for: GameState | None = None
         self._subscribers: list[Subscriber] = []

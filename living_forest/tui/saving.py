@@ -19,7 +19,7 @@ from living_forest.persistence import (
     describe_save,
     is_locked,
     latest_autosave,
-    load_game_with_events,
+    load_game,
     new_autosave_path,
     require_regular_file,
     save_game,
@@ -55,8 +55,11 @@ def save_session(path: Path, session: Session) -> None:
 
 
 def load_session(path: Path) -> Session:
-    """Read a save into a new session (the log is replayed once); raises :class:`SaveError`."""
-    rec, state, events = load_game_with_events(path)
+    """Read a save into a new session; raises :class:`SaveError`. The log is checked by
+    a replay, then replayed again by the session, which so knows what of the last turn
+    may be undone (a play-test: a plant saved mid-turn could not be taken back after
+    Continue; a replay is a few ms)."""
+    rec, _state = load_game(path)
     for s in rec.seats:
         if s.controller not in CONTROLLERS:
             raise SaveError(
@@ -66,15 +69,7 @@ def load_session(path: Path) -> Session:
                 )
             )
     seats = [SeatConfig(s.name, s.spirit, s.controller) for s in rec.seats]
-    return Session(
-        seats,
-        rec.seed,
-        rec.first,
-        options=rec.game_options(),
-        state=state,
-        actions=rec.actions,
-        events=events,
-    )
+    return Session(seats, rec.seed, rec.first, options=rec.game_options(), actions=rec.actions)
 
 
 def autosave_exists() -> bool:

@@ -55,6 +55,39 @@ def test_undo_restores_the_previous_state_and_log():
         s.undo()
 
 
+def test_a_turn_saved_and_loaded_can_still_be_undone(tmp_path) -> None:
+    """A play-test: a tree planted, the game saved (Ctrl+S, or the autosave at quit),
+    then Continue: "u" said "nothing to undo in this turn yet". Loaded, a session
+    undoes the moves of the turn in progress one by one, and no more: never a
+    revealed card, and not a finished turn (saved before or after Enter passed it on:
+    the file cannot tell, and the next player must not undo it)."""
+    s = Session(SEATS, 14)
+    for text in ["draw", "stop", "draw", "stop"]:
+        s.play(text)
+    path = tmp_path / "game.json"
+    save_session(path, s)
+    assert not load_session(path).can_undo()  # the reveals are never undone
+    played = []
+    while s.turn_done is None:
+        a = next(x for x in s.legal() if x.kind in ("attract", "take-fragment"))
+        played.append(s.state)
+        s.play(a)
+        if s.turn_done is None:  # mid-turn: saved, loaded, undone move by move
+            save_session(path, s)
+            back = load_session(path)
+            assert back.can_undo() and back.actions == s.actions
+            for before in reversed(played):
+                back.undo()
+                assert back.state.to_dict() == before.to_dict()
+                assert back.events == s.events[: len(back.events)]
+            assert not back.can_undo() and back.actions == s.actions[: -len(played)]
+    assert len(played) == 2 and s.can_undo()  # live, the finished turn can be undone
+    save_session(path, s)
+    back = load_session(path)
+    assert back.turn_done is None and not back.can_undo()  # loaded, it is passed on
+    assert back.state.to_dict() == s.state.to_dict() and back.actions == s.actions
+
+
 def test_undo_never_crosses_into_another_turn():
     s = Session(SEATS, 7)
     for a in ["draw", "stop", "draw", "stop"]:
