@@ -32,6 +32,10 @@ def _attract_label(st: GameState, a: Action) -> str:
     )
 
 
+def _attract_short(st: GameState, a: Action) -> str:
+    return _("Attract {card}").format(card=card_name(rules_of(st).data.cards[a.arg].name))
+
+
 def _extinguish_label(st: GameState, a: Action) -> str:
     n = st.centre.count(a.value)
     # i18n: {count}: the fires of this value on the Circle
@@ -202,6 +206,7 @@ BASE_GAME = register(
                 data_ids=(Attract.data_id,),
                 bonus_name=N_("Attract"),
                 label=_attract_label,
+                short=_attract_short,
                 pick=_attract_pick,
             ),
             ActionView(

@@ -286,8 +286,12 @@ def _space_choice(st: GameState, a: Action) -> Choice:
     return Choice(text, a, cell=a.cell)
 
 
-def action_label(st: GameState, a: Action) -> str:
-    """What playing the legal action ``a`` means, in words (a hint, a summary)."""
+def action_label(st: GameState, a: Action, *, short: bool = False) -> str:
+    """What playing the legal action ``a`` means, in words (a hint, a summary); ``short``:
+    in a few words, where its action type's view has them (:attr:`ActionView.short`)."""
+    view = action_view(a.kind) if short else None
+    if view is not None and view.short is not None:
+        return view.short(st, a)
     if a.kind in DRAW_PHASE_KINDS:
         return _draw_choice(st, a).label
     if a.cell >= 0:
@@ -302,9 +306,10 @@ def action_label(st: GameState, a: Action) -> str:
     return _item_choice(st, a).label
 
 
-def part_label(st: GameState, actions: Sequence[Action]) -> str:
-    """A part of a turn in words: one action (:func:`action_label`), or the picks of
-    one Extinguish or Attract together ("Extinguish fires of value 2, 2, 3")."""
+def part_label(st: GameState, actions: Sequence[Action], *, short: bool = False) -> str:
+    """A part of a turn in words: one action (:func:`action_label`, ``short`` or not),
+    or the picks of one Extinguish or Attract together ("Extinguish fires of value 2,
+    2, 3")."""
     first = actions[0]
     if len(actions) > 1 and first.kind == EXTINGUISH:
         values = ", ".join(str(a.value) for a in actions)
@@ -319,7 +324,7 @@ def part_label(st: GameState, actions: Sequence[Action]) -> str:
         names = ", ".join(card_name(cards[str(a.arg)].name) for a in actions)
         # i18n: a hint's part of a turn: the cards one Attract takes, e.g. "Fox, Owl"
         return _("Attract {cards}").format(cards=names)
-    return action_label(st, first)
+    return action_label(st, first, short=short)
 
 
 def _draw_choice(st: GameState, a: Action) -> Choice:

@@ -238,6 +238,14 @@ def _call_label(st: GameState, a: Action) -> str:
     return f"{text} — {call_consequence(st, call_forecast(st, a))}"
 
 
+def _call_short(st: GameState, a: Action) -> str:
+    k = _k(st)
+    assert k is not None
+    # i18n: a call in a sentence (the hint: "Hint: Call Flower Kodama 2, then …"); its
+    # cost and what Onibi does then are in the list's own text
+    return _("Call {card}").format(card=card_name(rules_of(st).data.cards[k.piles[a.arg][-1]].name))
+
+
 def call_consequence(st: GameState, f: CallForecast) -> str:
     """What a call does (K-A5, K-O2, K-O3), from the core's forecast, for the player to
     act: "Onibi 2→4, jumps you: adds 1 fire; your water 2 < power 4: 2 Varans"."""
@@ -447,6 +455,7 @@ KODAMA = register(
                 data_ids=(CallKodama.data_id,),
                 bonus_name=N_("Call"),  # Kodama's Call a Kodama (K-R1)
                 label=_call_label,
+                short=_call_short,
             ),
             ActionView(
                 ELEMENT,

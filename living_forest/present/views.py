@@ -50,6 +50,9 @@ class ActionView:
     ability_word: str = ""  # the word after a card's ability mark, if not ``word``
     bonus_name: str = ""  # the title of it offered as a bonus ("Bonus Attract: …")
     label: Label | None = None  # the text of one of its options in the choice list
+    # One of its options in a few words, inside a sentence (the hint: "Attract Fox",
+    # "Call Flower Kodama 1"); None: the choice list's text.
+    short: Label | None = None
     # The lesson's instruction for it when one key makes it ("press {key} to take a
     # Fragment."), else what to pick of its list ("pick Spider"): a tutorial's step.
     key_step: str = ""

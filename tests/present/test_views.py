@@ -101,3 +101,40 @@ def test_an_attract_option_says_what_every_card_gives(modules: tuple[str, ...]) 
             assert part in text, (cid, text)
         no_elements += not any(card.elements)
     assert no_elements  # the Fire Varan; in Kodama the play-test's Koi and four more
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_a_hint_names_a_call_in_a_few_words(language: str) -> None:
+    """A French play-test: the hint "Appeler Kodama Fleur 1 de la pile Fleur : coût …
+    — Onibi …, votre eau 1 < puissance 4 : 2 Varans ; Ben : eau 1 < …" was cut after
+    the status line's two lines, before its reasons. A hint names its moves as their
+    views say them in a few words (the list keeps the costs and Onibi's forecast)."""
+    import random
+
+    from living_forest import i18n
+    from living_forest.bots import get_bot
+    from living_forest.bots.hint import Hint
+    from living_forest.core import apply, counts, legal_actions, observe
+    from living_forest.core.kodama.rules import CALL
+    from living_forest.present.choices import action_label
+    from living_forest.present.status import hint_text
+
+    seats = [("Ana", "winter"), ("Ben", "summer"), ("Chloé", "autumn")]
+    st, _ = new_game(seats, 3, options=GameOptions(("kodama",)))
+    rng = random.Random(3)
+    rules = get_bot("rules")
+    while not (st.phase == "action" and any(a.kind == CALL for a in legal_actions(st))):
+        st, _ = apply(st, rules(observe(st, st.current), legal_actions(st), rng))
+    call = next(a for a in legal_actions(st) if a.kind == CALL)
+    after, _ = apply(st, call)
+    take = next(a for a in legal_actions(after) if a.kind == "take-fragment")
+    mine = counts(rules_of(st), st.players[st.current])
+    h = Hint(call, mine, mine, power=4, fires=2, water=1, bot="search_quick", turn=(call, take))
+    i18n.set_language(language)
+    try:
+        full, short = action_label(st, call), action_label(st, call, short=True)
+        text = hint_text(st, h)
+    finally:
+        i18n.set_language(i18n.SOURCE_LANGUAGE)
+    assert short in text and full not in text and len(short) < len(full) // 2
+    assert len(text) <= 2 * 78, text  # the status line's two lines at 80x24
