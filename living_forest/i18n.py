@@ -184,6 +184,15 @@ def join_and(items: Iterable[str]) -> str:
     return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
 
 
+def join_clauses(items: Iterable[str]) -> str:
+    """Clauses joined by semicolons as the current language writes them: "a; b", French
+    "a ; b"."""
+    # i18n: between clauses joined by a semicolon ("trees 2 → 3; your water 4 holds off
+    # Onibi"; a call's forecast: "Onibi 2→4, jumps you: adds 1 fire; your water ..."):
+    # French puts a space before the semicolon
+    return _("; ").join(items)
+
+
 def decimal(number: float) -> str:
     """``number`` as the current language writes it: "0.2" in English, "0,2" in German
     and French (their decimal comma)."""

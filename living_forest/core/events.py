@@ -347,7 +347,7 @@ def _card_revealed(f: dict[str, Any], n: _Names) -> None:
 
 def _standee_moved(f: dict[str, Any], n: _Names) -> None:
     names = [n.player(s) for s in f["jumped"]]
-    f["jumps"] = _(", jumping {names}").format(names=", ".join(names)) if names else ""
+    f["jumps"] = _(", jumping {names}").format(names=join_and(names)) if names else ""
 
 
 def _tile_taken(f: dict[str, Any], n: _Names) -> None:

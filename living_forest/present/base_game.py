@@ -8,10 +8,10 @@ from living_forest.core import Action, GameState, lost_bonus, move_destination, 
 from living_forest.core.action_types import Attract, Extinguish, Move, Plant, TakeFragment
 from living_forest.core.effects import ANY_ACTION, BonusAction, RepeatAction
 from living_forest.core.events import bonus_word
-from living_forest.i18n import N_, NC_, _, card_name
+from living_forest.i18n import N_, NC_, _, card_name, join_and
 
 from .board.players import players_key
-from .glyphs import MARK_NAME, effects_text, plain_elements, rock_bonus_name
+from .glyphs import MARK_NAME, effects_text, plain_elements, rock_bonus_name, spirit_tag
 from .views import ActionView, EffectView, ModuleView, RockView, register
 
 
@@ -72,7 +72,7 @@ def _plant_pick_after(st: GameState, a: Action) -> str:
 
 def _move_label(st: GameState, a: Action) -> str:
     dest, jumped = move_destination(st, a.value)
-    names = ", ".join(st.players[j].name for j in jumped)
+    names = join_and(st.players[j].name for j in jumped)
     bonus = rock_bonus_name(rules_of(st).data.rock_bonus[dest])
     if lost_bonus(st, a) is not None:  # O-3: it would be lost at once (the core says)
         # i18n: a move's rock bonus that has no option now ({bonus}: "bonus Attract"):
@@ -117,14 +117,20 @@ def _bonus_tag(e: BonusAction) -> str:
 def _legend(st: GameState) -> list[tuple[str, str]]:
     """The key to the base game's short marks (the 80x24 board has no room for words)."""
     out = _("out")  # the word the small Circle shows
+    from .board.cards import ability_tag  # (its words are read from the registered views)
+
+    tag = spirit_tag("winter")  # the board's own marks, in the player's language
+    marks = (RepeatAction(Attract.data_id), BonusAction(Plant.data_id))
+    abilities = "  ".join(ability_tag((e,)) for e in marks)
     return [
         (
-            f"{out} Wi 3",
-            # i18n: the key to a short mark of the board ("out Wi 3" in the small Circle)
+            f"{out} {tag} 3",
+            # i18n: the key to a short mark of the board ("out Wi 3" in the small Circle);
+            # {tag}: Winter's two letters as the board shows them
             _(
                 "In the Circle's centre: the fires each player put out in their last turn "
-                "(Wi: the player's Spirit, 3: the fire's value)."
-            ),
+                "({tag}: the player's Spirit, 3: the fire's value)."
+            ).format(tag=tag),
         ),
         (
             "net▲2",
@@ -150,7 +156,7 @@ def _legend(st: GameState) -> list[tuple[str, str]]:
             ),
         ),
         (
-            "2xattract  +plant",
+            abilities,
             # i18n: the key to a short mark of the board (a card's ability in the reserve)
             _(
                 "A card's ability: 2x: that action may be taken twice in the turn; +: a "

@@ -40,7 +40,7 @@ from living_forest.core.actions import (
 from living_forest.core.data import ELEMENTS
 from living_forest.core.events import SOURCE_WORD, VICTORY_TILE, bonus_word, line_name
 from living_forest.core.queries import BONUS, CHOOSE_ACTION, OVER, PICK, REVEAL
-from living_forest.i18n import _, card_name, ngettext, spirit_name
+from living_forest.i18n import _, card_name, join_clauses, ngettext, spirit_name
 
 from .glyphs import (
     ELEMENT_GLYPH,
@@ -280,7 +280,7 @@ def _space_choice(st: GameState, a: Action) -> Choice:
         )
     if extra:
         # i18n: {details}: what a tree there completes or triggers
-        text = _("Space ({x},{y}) — {details}").format(x=x, y=y, details="; ".join(extra))
+        text = _("Space ({x},{y}) — {details}").format(x=x, y=y, details=join_clauses(extra))
     else:
         text = _("Space ({x},{y})").format(x=x, y=y)
     return Choice(text, a, cell=a.cell)

@@ -30,7 +30,7 @@ from living_forest.core.actions import ATTRACT, EXTINGUISH, MOVE, PLANT
 from living_forest.core.data import ELEMENTS, WIND, Card, Corner
 from living_forest.core.events import bonus_word, line_name
 from living_forest.core.state import STARTING_TREE
-from living_forest.i18n import N_, _, card_name, ngettext
+from living_forest.i18n import N_, _, card_name, join_and, ngettext
 from living_forest.present.markup import plain_text
 
 from .glyphs import ELEMENT_GLYPH, MARK_NAME, effects_text, plain_elements, rock_bonus_name
@@ -233,7 +233,7 @@ def _rocks(st: GameState, legal: AbstractSet[Action]) -> list[Item]:
             if rock in reach:
                 dist, jumped = reach[rock]
                 if jumped:
-                    names = ", ".join(st.players[j].name for j in jumped)
+                    names = join_and(st.players[j].name for j in jumped)
                     # i18n: (m) is the key that moves: keep it; {names}: players' names
                     how = _("Move (m) {distance}, jumping {names}").format(
                         distance=dist, names=names

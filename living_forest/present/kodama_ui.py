@@ -28,7 +28,7 @@ from living_forest.core.kodama.effects import ElementPerSymbol, Symbols
 from living_forest.core.kodama.forecast import CallForecast, call_forecast
 from living_forest.core.kodama.rules import CallKodama
 from living_forest.core.kodama.sentences import CONDITION_WORD, pile_word
-from living_forest.i18n import N_, NC_, _, card_name, join_and, ngettext, pgettext
+from living_forest.i18n import N_, NC_, _, card_name, join_and, join_clauses, ngettext, pgettext
 
 from .board.players import letter
 from .glyphs import ELEMENT_GLYPH, plain_elements
@@ -306,9 +306,7 @@ def call_consequence(st: GameState, f: CallForecast) -> str:
         parts.append(
             _("power {before}→{after}: no more Varans").format(before=old, after=after.power)
         )
-    # i18n: between the parts of a call's forecast ("Onibi 2→4, jumps you: adds 1 fire;
-    # your water ..."): French puts a space before the semicolon
-    return _("; ").join(parts)
+    return join_clauses(parts)
 
 
 def _element_label(st: GameState, a: Action) -> str:
@@ -334,7 +332,7 @@ def legend(st: GameState) -> list[tuple[str, str]]:
     if k is None:
         return []
     kd = kodama_data(rules_of(st))
-    rewards = "; ".join(
+    rewards = join_clauses(
         # i18n: a Kodama symbols reward in the key: "◆ a Fragment from 2"
         _("{glyph} {reward} from {count}").format(
             glyph=REWARD_GLYPH[reward], reward=_(REWARD_WORDS[reward]), count=least

@@ -21,7 +21,7 @@ from living_forest.core import (
 )
 from living_forest.core.actions import END, STOP, USE_FRAGMENT
 from living_forest.core.queries import CHOOSE_ACTION, OVER, REVEAL
-from living_forest.i18n import N_, _, ngettext, spirit_name
+from living_forest.i18n import N_, _, join_clauses, ngettext, spirit_name
 
 from .cells import cell_len
 from .keys import GAME_KEYS
@@ -125,7 +125,7 @@ def hint_text(st: GameState, h: Hint) -> str:
         move = _("{move}, then {then}").format(move=move, then=", ".join(then))
     if why:
         # i18n: {move}: the move in words; {reasons}: figures behind it, joined by "; "
-        return _("Hint: {move} ({reasons}).").format(move=move, reasons="; ".join(why))
+        return _("Hint: {move} ({reasons}).").format(move=move, reasons=join_clauses(why))
     return _("Hint: {move}.").format(move=move)
 
 
@@ -371,7 +371,7 @@ def what_now(
         net = net_solitary(session.rules, st.players[st.current])
         stop_at = forced_stop_count(st)
         if net == stop_at - 1 and not keys:  # the short telling: the Help Line's words
-            return ", ".join(reveal) + "; " + _("next ▲: forced stop") + "."
+            return join_clauses([", ".join(reveal), _("next ▲: forced stop")]) + "."
         warn = ""
         if net == stop_at - 1:
             warn = " " + _(

@@ -27,6 +27,7 @@ from typing import Any
 
 from living_forest.core import Action, Event, GameState, rules_of
 from living_forest.core.effects import Effect
+from living_forest.i18n import join_clauses
 
 # The entry-point group naming the rules modules' views (module name -> the Python
 # module that registers its view); the base game's is the app's own.
@@ -237,7 +238,7 @@ def status_parts(st: GameState, seat: int, *, short: bool) -> list[str]:
 def flowers_buy(st: GameState, seat: int) -> str:
     """What the player's Sacred Flowers buy by the game's modules ("" for nothing)."""
     parts = (mv.flowers_buy(st, seat) for mv in game_views(st) if mv.flowers_buy)
-    return "; ".join(p for p in parts if p)
+    return join_clauses(p for p in parts if p)
 
 
 def panel_views() -> tuple[PanelView, ...]:

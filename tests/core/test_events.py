@@ -117,3 +117,17 @@ def test_a_multi_pick_action_ends_in_a_natural_sentence() -> None:
     assert finished("extinguish") == "Ana is done putting out fires."
     assert finished("call_kodama") == "Ana is done with call kodama."
     assert all("finishes" not in finished(k) for k in ("attract", "extinguish"))
+
+
+def test_a_move_jumping_several_players_names_them_as_a_list() -> None:
+    """A French play-test: "Chloé avance de 7 …, en sautant Ben, Ana." The jumped
+    players are joined as the language joins a list ("Ben et Ana")."""
+    from living_forest.i18n import join_and
+
+    st = start(3)
+    names = [st.players[s].name for s in (0, 1)]
+    moved = Event(
+        "standee_moved", 2, {"distance": 5, "from_rock": 0, "to_rock": 5, "jumped": [0, 1]}
+    )
+    text = describe(moved, st)
+    assert text.endswith(f", jumping {join_and(names)}.") and ", ".join(names) not in text

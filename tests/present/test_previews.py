@@ -91,7 +91,7 @@ def test_a_kodama_call_that_changes_no_attack_says_so() -> None:
         ),
         (
             "fr",
-            "— Onibi 2→6, passe au-dessus de vous : ajoute 1 feu ; "
+            "— Onibi 2→6, passe par-dessus vous : ajoute 1 feu ; "
             "votre eau 0 < puissance 4 : 2 Varans",
         ),
     ],

@@ -138,3 +138,30 @@ def test_a_hint_names_a_call_in_a_few_words(language: str) -> None:
         i18n.set_language(i18n.SOURCE_LANGUAGE)
     assert short in text and full not in text and len(short) < len(full) // 2
     assert len(text) <= 2 * 78, text  # the status line's two lines at 80x24
+
+
+def test_french_clauses_keep_their_space_before_the_semicolon() -> None:
+    """A French play-test: "(arbres 2 → 3; votre eau 4 repousse Onibi (2))", "Ben a 24
+    fleurs (sur 13); Chloé …": the code joined clauses with "; " in every language.
+    They are joined as the language writes it (``join_clauses``)."""
+    import re
+
+    from living_forest import i18n
+    from living_forest.bots.hint import Hint
+    from living_forest.core import Action, counts
+    from living_forest.present.status import hint_text
+
+    st, _ = new_game(SEATS, 1)
+    mine = counts(rules_of(st), st.players[0])
+    more = mine._replace(trees=mine.trees + 1)
+    take = Action("take-fragment")
+    h = Hint(take, mine, more, power=2, fires=0, water=4, bot="search_quick", turn=(take,))
+    i18n.set_language("fr")
+    try:
+        french = hint_text(st, h)
+        clauses = i18n.join_clauses(["a", "b"])
+    finally:
+        i18n.set_language(i18n.SOURCE_LANGUAGE)
+    english = hint_text(st, h)
+    assert english.count("; ") == 1 and french.count(" ; ") == 1, (english, french)
+    assert not re.search(r"\S;", french) and clauses == "a ; b"

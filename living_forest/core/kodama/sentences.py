@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...i18n import N_, _
+from ...i18n import N_, _, join_and
 from ..events import (
     bonus_word,
     element_word,
@@ -63,7 +63,7 @@ def _setup(f: dict[str, Any], n: Any) -> None:
 
 def _onibi(f: dict[str, Any], n: Any) -> None:
     names = [n.player(s) for s in f["jumped"]]
-    f["jumps"] = _(", jumping {names}").format(names=", ".join(names)) if names else ""
+    f["jumps"] = _(", jumping {names}").format(names=join_and(names)) if names else ""
 
 
 def _reward(f: dict[str, Any], n: Any) -> None:

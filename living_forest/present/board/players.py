@@ -13,7 +13,7 @@ from living_forest.core import (
     victory_thresholds,
     victory_tile,
 )
-from living_forest.i18n import NC_, NP_, _, ngettext, pgettext
+from living_forest.i18n import NC_, NP_, _, join_clauses, ngettext, pgettext
 
 from ..glyphs import ELEMENT_GLYPH, FRAGMENT, SACRED_TREE, UNKNOWN
 from ..markup import safe
@@ -180,7 +180,7 @@ def game_end_forecast(st: GameState, width: int = 0) -> str:
                 who.append(has.format(player=safe(st.players[seat].name), reached=reach))
         # i18n: {players} is "Ana has 13 trees (of 12); Ben has …"
         text = _("{players}: the game ends after this round's actions if it still holds")
-        lines += _warning(text.format(players="; ".join(who)), width)
+        lines += _warning(text.format(players=join_clauses(who)), width)
     # Who could still end it this round: in the Action phase a promise (one basic
     # action does it, the core says); while revealing, who is one short.
     close = [
@@ -198,7 +198,7 @@ def game_end_forecast(st: GameState, width: int = 0) -> str:
         else:
             # i18n: {players} is "Ana 1 tree from 12; Ben 1 fire from 12"
             head = _("One short of the end: {players}")
-        lines += _warning(head.format(players="; ".join(close)), width)
+        lines += _warning(head.format(players=join_clauses(close)), width)
     return "\n".join(lines)
 
 

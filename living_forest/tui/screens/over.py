@@ -12,7 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from living_forest.core import GameState, count_breakdown, outcome
-from living_forest.i18n import N_, NP_, _, join_and, ngettext
+from living_forest.i18n import N_, NP_, _, join_and, join_clauses, ngettext
 from living_forest.present.board.players import threshold_text
 from living_forest.present.cells import cell_len
 from living_forest.present.glyphs import spirit_tag
@@ -123,7 +123,7 @@ def summary(st: GameState) -> str:
     wt, wf, wv = widths
     sentences = [
         won + " " + _("The game ended after round {round}:").format(round=st.round),
-        ("; ".join(reached) or _("no one reached a goal")) + ".",
+        (join_clauses(reached) or _("no one reached a goal")) + ".",
         _("Winner decided by: {how}.").format(how=res.how),
     ]
     # Wrapped to the box (its lines were cut at 80x24 in French), never before a sign.
