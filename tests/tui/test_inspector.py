@@ -171,3 +171,43 @@ async def test_the_inspectors_list_shows_each_entry_on_one_line_at_80x24() -> No
         assert listed.scrollable_content_region.width >= widest
         detail = screen.query_one("#inspect-detail")
         assert detail.size.width >= screen.query_one("#box").size.width // 2 - 4
+
+
+async def test_a_long_text_in_the_look_box_can_be_read_to_its_end_at_80x24() -> None:
+    """A French play-test at 80x24: the text on the right stopped at "Maintenant :
+    impossible — pendant" and the rest could not be reached (Tab and the arrows moved
+    the list only). The text scrolls: Tab goes to it, the arrows and PgDn scroll it; the
+    next item's text starts at its top."""
+    from textual.containers import VerticalScroll
+
+    from living_forest import i18n
+
+    app = LivingForestApp(bot_pause=0, autosave=False)
+    seats = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer"), SeatConfig("Cy", "autumn")]
+    i18n.set_language("fr")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.start_session(Session(seats, 7, options=GameOptions(("kodama",))))
+            await started(pilot)
+            await pilot.press("o")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, InspectScreen)
+            scroll = screen.query_one("#inspect-scroll", VerticalScroll)
+            listed = screen.query_one("#inspect-list")
+            for _step in screen.items:  # to an item whose text is taller than the box
+                if scroll.max_scroll_y > 0:
+                    break
+                await pilot.press("down")
+                await pilot.pause()
+            assert scroll.max_scroll_y > 0
+            await pilot.press("tab")
+            assert scroll.has_focus
+            await pilot.press("pagedown")
+            await pilot.pause()
+            assert scroll.scroll_y == scroll.max_scroll_y  # its last lines in view
+            await pilot.press("shift+tab", "down")
+            await pilot.pause()
+            assert listed.has_focus and scroll.scroll_y == 0
+    finally:
+        i18n.set_language(i18n.SOURCE_LANGUAGE)

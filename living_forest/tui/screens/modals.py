@@ -476,8 +476,14 @@ class InspectScreen(Dialog[None]):
                 widest = max(map(cell_len, titles), default=0)
                 listed.styles.width = widest + self.LIST_EDGES
                 yield listed
-                yield Static(id="inspect-detail")
-            yield Label(Content.from_markup(_("[dim]↑↓ look at another · Esc closes[/]")))
+                # Scrolls: at 80x24 a card's text ran past the box (a French play-test:
+                # "Maintenant : impossible — pendant" and the rest out of reach).
+                with VerticalScroll(id="inspect-scroll"):
+                    yield Static(id="inspect-detail")
+            # i18n: the Look box's keys: Tab goes to the text on the right (it scrolls)
+            yield Label(
+                Content.from_markup(_("[dim]↑↓ look at another · Tab: the text · Esc closes[/]"))
+            )
 
     def on_mount(self) -> None:
         ol = self.query_one(OptionList)
@@ -495,6 +501,7 @@ class InspectScreen(Dialog[None]):
                 "\n\n" + "\n".join(it.lines)
             )
             self.query_one("#inspect-detail", Static).update(body)
+            self.query_one("#inspect-scroll", VerticalScroll).scroll_home(animate=False)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
