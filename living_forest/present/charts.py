@@ -37,9 +37,10 @@ class RoundPoint:
     thresholds: tuple[int, int, int]  # what each condition needs then (V-2, K-V)
     fires_burning: int  # Fire tiles on the Circle, what Onibi attacks with
     power: int  # their total value: Onibi's power (E-1)
+    going_on: bool = False  # the round going on, as it stands (not its end yet)
 
 
-def _point(st: GameState) -> RoundPoint:
+def _point(st: GameState, going_on: bool = False) -> RoundPoint:
     r = rules_of(st)
     per_seat = []
     for p in st.players:
@@ -52,6 +53,7 @@ def _point(st: GameState) -> RoundPoint:
         (t["trees"], t["fires"], t["flowers"]),
         len(st.centre),
         sum(st.centre),
+        going_on,
     )
 
 
@@ -79,7 +81,7 @@ def per_round(
                 out.append(_point(turn_preview(before, parse_action(actions[i - 1]))))
     last = states[-1]
     if last.phase != PHASE_OVER and (not out or out[-1].round != last.round):
-        out.append(_point(last if now is None else now))  # the round going on
+        out.append(_point(last if now is None else now, going_on=True))
     return out
 
 

@@ -183,6 +183,8 @@ async def test_the_chart_opens_from_the_game_over_box_and_from_the_board() -> No
         title = str(chart.query_one("#chart-title").render())
         assert all(seat.name in title for seat in SEATS)
         assert len(chart.query("PlotextPlot")) == 4
+        assert not any(p.going_on for p in chart.points)  # every round ended
+        assert "as it stands" not in str(chart.query_one("#chart-foot").render())
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
@@ -196,6 +198,11 @@ async def test_the_chart_opens_from_the_game_over_box_and_from_the_board() -> No
         await pilot.pause()
         assert isinstance(app.screen, ChartScreen)
         assert [p.round for p in app.screen.points] == [1]
+        # A play-test read the round going on as that round's end: the foot says it
+        # is as it stands.
+        assert app.screen.points[-1].going_on
+        foot = str(app.screen.query_one("#chart-foot").render())
+        assert "round 1: as it stands" in foot
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is app.game

@@ -91,15 +91,27 @@ class ChartScreen(Page[None]):
         self.set_class(at_once == 1, "-single")
         for i, chart_id in enumerate(self.IDS):
             self.query_one(f"#{chart_id}").display = at_once > 1 or i == self.shown
+        going_on = self.points[-1] if self.points and self.points[-1].going_on else None
+        if going_on is None:
+            # i18n: the charts' last line: when each point is taken
+            when = _("At the end of each round's actions")
+        else:
+            # i18n: the charts' last line: when each point is taken; the last round's
+            # point ({round}) is the round being played, as it stands now (a play-test
+            # read it as that round's end)
+            when = _("At the end of each round's actions; round {round}: as it stands").format(
+                round=going_on.round
+            )
         if at_once == 1:
             # i18n: the charts' last line on a small terminal: {number} of {count}; the
-            # arrow keys show another chart
+            # arrow keys show another chart; {when}: when each point is taken
             foot = _(
                 "[dim]Chart {number} of {count}: ←/→ shows another, a larger terminal "
-                "(120x36) all four · At the end of each round's actions · Esc closes[/]"
-            ).format(number=self.shown + 1, count=len(self.IDS))
+                "(120x36) all four · {when} · Esc closes[/]"
+            ).format(number=self.shown + 1, count=len(self.IDS), when=when)
         else:
-            foot = _("[dim]At the end of each round's actions · Esc closes[/]")
+            # i18n: the charts' last line; {when}: when each point is taken
+            foot = _("[dim]{when} · Esc closes[/]").format(when=when)
         foot_box.update(Content.from_markup(foot))
         return changed
 
