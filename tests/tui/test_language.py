@@ -96,3 +96,31 @@ async def test_a_game_in_french_shows_french_sentences() -> None:
         assert sentence in text
         i18n.set_language("en")
         assert describe(revealed, game.session.state) not in text  # not the English one
+
+
+async def test_the_load_boxs_paragraph_fits_its_box_in_every_language_at_80x24() -> None:
+    """A French play-test at 80x24: the save browser's note on the autosaves kept
+    read "toute partie ouver" and lost its ";": the paragraph, 72 columns at most, was
+    wider than the box's 70. It wraps inside the box in every language."""
+    from textual.widgets import Label
+
+    from living_forest.tui.screens.modals import SaveBrowserScreen
+
+    app = LivingForestApp(bot_pause=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _title(pilot)
+        try:
+            for code in ("en", "de", "fr"):
+                await _choose(pilot, code)
+                await pilot.press("l")
+                await pilot.pause()
+                box = app.screen
+                assert isinstance(box, SaveBrowserScreen), code
+                kept = box.query_one("#saves-kept", Label)
+                inside = box.query_one("#box").content_region
+                assert kept.region.right <= inside.right, (code, kept.region, inside)
+                assert kept.region.width > 40  # a paragraph, not a column
+                await pilot.press("escape")
+                await _title(pilot)
+        finally:
+            i18n.set_language(i18n.SOURCE_LANGUAGE)
