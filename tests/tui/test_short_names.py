@@ -45,6 +45,24 @@ def test_every_card_has_a_short_name_of_seven_characters_that_tells_it_apart():
     assert {s for s, n in seen.items() if n > 1} <= alike
 
 
+def test_no_short_name_reads_as_a_word_cut_short_in_any_language():
+    """A French play-test: the reserve read "Chauve-" for the Bat (Chauve-souris), a
+    word cut at its hyphen. A short name ends in a letter, a digit or the period of
+    an abbreviation ("Scarab."), in every language the game speaks."""
+    from living_forest import i18n
+
+    cards = _kodama_cards()
+    try:
+        for code in i18n.LANGUAGES:
+            i18n.set_language(code)
+            cut = [
+                s for s in map(short_name, cards.values()) if not (s[-1].isalnum() or s[-1] == ".")
+            ]
+            assert not cut, (code, cut)
+    finally:
+        i18n.set_language(i18n.SOURCE_LANGUAGE)
+
+
 def _card_lines(st, seat: int) -> list[str]:
     text = Content.from_markup(help_line(st, seat, names=False)).plain
     lines = text.splitlines()
