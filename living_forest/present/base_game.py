@@ -169,6 +169,14 @@ def _legend(st: GameState) -> list[tuple[str, str]]:
             _("Trees in the supply: three copies are left of each of the trees 6, 7 and 8."),
         ),
         (
+            "11x2  7K*",
+            # i18n: the key to a short mark of the board (a tree planted in a Forest)
+            _(
+                "A tree's ability in a Forest: x2: one action type may be taken twice a "
+                "turn (tree 11); *: another ability (Look says which)."
+            ),
+        ),
+        (
             "=✿2  ✓☼1",
             # i18n: the key to a short mark of the board (around a Forest)
             _(

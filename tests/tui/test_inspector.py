@@ -211,3 +211,22 @@ async def test_a_long_text_in_the_look_box_can_be_read_to_its_end_at_80x24() -> 
             assert listed.has_focus and scroll.scroll_y == 0
     finally:
         i18n.set_language(i18n.SOURCE_LANGUAGE)
+
+
+def test_the_key_names_every_mark_a_tree_shows_in_a_forest() -> None:
+    """A French play-test: "7K*" in a Forest, and no "*" in the key to the short
+    marks. Every mark a planted tree's ability shows (F-7's "x2", another ability's
+    "*") has its entry in the key."""
+    from living_forest.present.board.forest import _tree_text
+    from living_forest.present.inspector import KEY
+
+    st, _ = new_game([("Ana", "winter"), ("Ben", "summer")], 1, options=GameOptions(("kodama",)))
+    keys = " ".join(it.title for it in items(st) if it.group == KEY)
+    trees = rules_of(st).data.trees
+    marks = {
+        _tree_text(label, k).rsplit("]", 1)[1].lstrip("☼≈♣»✿-0123456789")
+        for label, k in trees.items()
+        if k.effects
+    }
+    assert marks >= {"x2", "*"}, marks
+    assert all(mark in keys for mark in marks), (marks, keys)
