@@ -165,3 +165,25 @@ def test_french_clauses_keep_their_space_before_the_semicolon() -> None:
     english = hint_text(st, h)
     assert english.count("; ") == 1 and french.count(" ; ") == 1, (english, french)
     assert not re.search(r"\S;", french) and clauses == "a ; b"
+
+
+def test_a_discard_stack_lists_its_cards_without_their_cost() -> None:
+    """A French play-test: the discard box read "0 Babouin ☼1", "0K Kodama de départ
+    Hiver": the reserve's cost column, unexplained, for cards the player owns."""
+    import random
+
+    from living_forest.bots import get_bot
+    from living_forest.core import apply, legal_actions, observe
+    from living_forest.present.board.discard import discard
+    from living_forest.present.markup import plain_text
+
+    st, _ = new_game(SEATS, 2, options=GameOptions(("kodama",)))
+    rng = random.Random(2)
+    while st.round < 3:
+        st, _ = apply(st, get_bot("rules")(observe(st, st.current), legal_actions(st), rng))
+    cards = rules_of(st).data.cards
+    for seat, p in enumerate(st.players):
+        lines = plain_text(discard(st, seat)).splitlines()
+        assert len(lines) == len(p.discard) > 0
+        for cid, line in zip(p.discard, lines, strict=True):
+            assert not line.startswith(str(cards[cid].cost)), line

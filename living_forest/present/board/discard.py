@@ -13,5 +13,6 @@ def discard(st: GameState, seat: int) -> str:
     p = st.players[seat]
     if not p.discard:
         return _("The discard stack is empty.")
-    lines = [card_markup(D, c, name=True) for c in p.discard]
+    # (no cost: the cards are the player's; a French play-test read "0 Babouin ☼1")
+    lines = [card_markup(D, c, name=True, cost=False) for c in p.discard]
     return "\n".join(lines)
