@@ -134,7 +134,7 @@ def _chances(st: GameState, h: Hint) -> str:
     otherwise: "chance to win 52% after it, 47% after Plant 4B"."""
     from .choices import part_label
 
-    percent = round(100 * (h.chance or 0.0))
+    percent = _estimate(h.chance)
     parts = _parts(st, h.other, most=1) if h.other_chance is not None else []
     if not parts:
         # i18n: the hint's reason when no count changes: {percent} the chance to win
@@ -145,8 +145,14 @@ def _chances(st: GameState, h: Hint) -> str:
     return _("chance to win {percent}% after it, {other_percent}% after {other}").format(
         percent=percent,
         other=part_label(*parts[0], short=True),
-        other_percent=round(100 * (h.other_chance or 0.0)),
+        other_percent=_estimate(h.other_chance),
     )
+
+
+def _estimate(chance: float | None) -> int:
+    """A chance the bot estimated, in percent, never 0 or 100: its worlds are a few
+    deals (a play-test read "100 %" for a player who finished third)."""
+    return min(99, max(1, round(100 * (chance or 0.0))))
 
 
 def _parts(

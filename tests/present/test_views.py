@@ -187,3 +187,19 @@ def test_a_discard_stack_lists_its_cards_without_their_cost() -> None:
         assert len(lines) == len(p.discard) > 0
         for cid, line in zip(p.discard, lines, strict=True):
             assert not line.startswith(str(cards[cid].cost)), line
+
+
+def test_a_hints_chance_is_never_said_as_certain() -> None:
+    """A French play-test: "chance de gagner ensuite : 100 %, après Attirer Axolotl :
+    100 %" for a player who finished third. The medium bot's chances are estimates
+    over a few deals: said as 1% to 99%."""
+    from living_forest.bots.hint import Hint
+    from living_forest.core import Action, counts
+    from living_forest.present.status import hint_text
+
+    st, _ = new_game(SEATS, 1)
+    mine = counts(rules_of(st), st.players[0])
+    take = Action("take-fragment")
+    for chance, said in ((1.0, 99), (0.0, 1), (0.994, 99), (0.5, 50)):
+        h = Hint(take, mine, mine, 0, 0, 0, "search_quick", turn=(take,), chance=chance)
+        assert f"chance to win {said}% after it" in hint_text(st, h)
