@@ -28,7 +28,7 @@ from typing import Any
 from platformdirs import user_config_dir
 
 from .atomic import atomic_write
-from .i18n import LANGUAGES, _, decimal
+from .i18n import LANGUAGES, _, decimal, join_clauses
 
 ENV_SETTINGS = "LIVING_FOREST_SETTINGS"
 MAX_FILE_BYTES = 16 * 1024  # a few keys; anything bigger is not our file
@@ -151,7 +151,7 @@ def _read_values(raw: Mapping[str, Any], p: Path) -> tuple[Settings, str | None]
         return Settings(**values), None
     # i18n: {path}: the settings file; {why}: what is wrong with some of its values
     problem = _("settings {path}: {why}; the default is used for that").format(
-        path=p, why="; ".join(wrong)
+        path=p, why=join_clauses(wrong)
     )
     return Settings(**values), problem
 

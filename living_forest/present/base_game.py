@@ -33,7 +33,8 @@ def _attract_label(st: GameState, a: Action) -> str:
 
 
 def _attract_short(st: GameState, a: Action) -> str:
-    return _("Attract {card}").format(card=card_name(rules_of(st).data.cards[a.arg].name))
+    # (the words of the picks of one Attract in a hint: "Attract Fox, Owl")
+    return _("Attract {cards}").format(cards=card_name(rules_of(st).data.cards[a.arg].name))
 
 
 def _extinguish_label(st: GameState, a: Action) -> str:
@@ -169,12 +170,9 @@ def _legend(st: GameState) -> list[tuple[str, str]]:
             _("Trees in the supply: three copies are left of each of the trees 6, 7 and 8."),
         ),
         (
-            "11x2  7K*",
+            "11x2",
             # i18n: the key to a short mark of the board (a tree planted in a Forest)
-            _(
-                "A tree's ability in a Forest: x2: one action type may be taken twice a "
-                "turn (tree 11); *: another ability (Look says which)."
-            ),
+            _("A tree's ability in a Forest: x2: one action type may be taken twice a turn."),
         ),
         (
             "=✿2  ✓☼1",

@@ -381,6 +381,11 @@ def legend(st: GameState) -> list[tuple[str, str]]:
             ),
         ),
         (
+            "7K*",
+            # i18n: the key to a short mark of the board (a Kodama tree in a Forest)
+            _("A Kodama tree's ability in a Forest (*): Look says which."),
+        ),
+        (
             ONIBI,
             # i18n: the key to a short mark of the board (Onibi on the small Circle)
             _("Onibi on the Circle: moving Spirits jump over him."),

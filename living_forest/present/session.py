@@ -120,34 +120,6 @@ class Session:
         # Undo stack: (state before, actions and events before) for the current undoable
         # stretch.
         self._undo: list[tuple[GameState, int, int]] = []
-        if state is None:
-            state, evs = new_game(
-                [(s.name, s.spirit) for s in self.seats], seed, first=first, options=options
-            )
-            self.events: list[Event] = list(evs)
-            self.state = state  # (the seats' spirits, for ``_undoable``)
-            for i, text in enumerate(actions):
-                a = parse_action(text)
-                new, evs = apply(state, a)
-                # The stretch the last moves make is undoable as when they were played
-                # (a save's turn, reloaded, can still be taken back).
-                if self._undoable(state, a, new, evs):
-                    self._undo.append((state, i, len(self.events)))
-                else:
-                    self._undo.clear()
-                self.events.extend(evs)
-                state = self.state = new
-            if self._undo and self._undo[-1][0].current != state.current:
-                # A finished turn saved before Enter: the save cannot say whether Enter
-                # was pressed (the next player may have saved), so it is passed on.
-                self._undo.clear()
-        else:
-            self.events = list(events)
-        self.state = state
-        self.actions: list[str] = list(actions)
-        self._legal: tuple[Action, ...] = ()
-        self._legal_for: GameState | None = None
-        self._subscribers: list[Subscriber] = []
         # A move that would end the round or the game, waiting for Enter: the action,
         # the board shown meanwhile, and the position and events it leads to.
         self._held: tuple[Action, GameState, GameState, list[Event]] | None = None
@@ -157,6 +129,33 @@ class Session:
         # For a finished turn waiting to be passed on (see view_state): the state it
         # was made for, the board shown, and where the turn's own events end.
         self._done_view: tuple[GameState, GameState, int] | None = None
+        if state is None:
+            state, evs = new_game(
+                [(s.name, s.spirit) for s in self.seats], seed, first=first, options=options
+            )
+            self.events: list[Event] = list(evs)
+            self.state = state  # (for ``_undoable`` and ``turn_done``)
+            # The moves are undoable as when they were played (a turn saved mid-way,
+            # reloaded, can still be taken back); a finished turn is passed on before
+            # the next move, as Enter passes it (``play``), and at the end too: the
+            # save cannot say whether Enter was pressed (the next player may have saved).
+            for i, text in enumerate(actions):
+                if self.turn_done is not None:
+                    self._undo.clear()
+                a = parse_action(text)
+                new, evs = apply(state, a)
+                self._track_undo(state, a, new, evs, i, len(self.events))
+                self.events.extend(evs)
+                state = self.state = new
+            if self.turn_done is not None:
+                self._undo.clear()
+        else:
+            self.events = list(events)
+        self.state = state
+        self.actions: list[str] = list(actions)
+        self._legal: tuple[Action, ...] = ()
+        self._legal_for: GameState | None = None
+        self._subscribers: list[Subscriber] = []
 
     # --- the stream of transitions -----------------------------------------------
 
@@ -360,12 +359,27 @@ class Session:
         text = format_action(a)
         self.actions.append(text)
         self.events.extend(events)
-        if self._undoable(before, a, new, events):
-            self._undo.append((before, len(self.actions) - 1, len(self.events) - len(events)))
-        else:
-            self._undo.clear()
+        self._track_undo(
+            before, a, new, events, len(self.actions) - 1, len(self.events) - len(events)
+        )
         self._publish(Transition(text, before, new, tuple(events)))
         return events
+
+    def _track_undo(
+        self,
+        before: GameState,
+        a: Action,
+        after: GameState,
+        events: list[Event],
+        n_actions: int,
+        n_events: int,
+    ) -> None:
+        """The undo stack after move ``a`` (the ``n_actions``-th, after ``n_events``
+        events): it grows by the move, or is emptied where no undo may go back."""
+        if self._undoable(before, a, after, events):
+            self._undo.append((before, n_actions, n_events))
+        else:
+            self._undo.clear()
 
     def _undoable(
         self, before: GameState, a: Action, after: GameState, events: list[Event]

@@ -159,12 +159,11 @@ def test_french_clauses_keep_their_space_before_the_semicolon() -> None:
     i18n.set_language("fr")
     try:
         french = hint_text(st, h)
-        clauses = i18n.join_clauses(["a", "b"])
     finally:
         i18n.set_language(i18n.SOURCE_LANGUAGE)
     english = hint_text(st, h)
     assert english.count("; ") == 1 and french.count(" ; ") == 1, (english, french)
-    assert not re.search(r"\S;", french) and clauses == "a ; b"
+    assert not re.search(r"\S;", french)
 
 
 def test_a_discard_stack_lists_its_cards_without_their_cost() -> None:

@@ -86,6 +86,17 @@ def test_a_turn_saved_and_loaded_can_still_be_undone(tmp_path) -> None:
     back = load_session(path)
     assert back.turn_done is None and not back.can_undo()  # loaded, it is passed on
     assert back.state.to_dict() == s.state.to_dict() and back.actions == s.actions
+    # The next player's move, saved: loaded, it alone is undone, never the turn before
+    # (a reviewer's case: the replay kept Ana's finished turn under Ben's move).
+    s.confirm_turn()  # Enter: Ben's turn
+    ben = s.state
+    s.play(next(x for x in s.legal() if x.kind in ("attract", "take-fragment")))
+    assert s.state.current == ben.current and s.turn_done is None
+    save_session(path, s)
+    back = load_session(path)
+    assert back.can_undo()
+    back.undo()
+    assert back.state.to_dict() == ben.to_dict() and not back.can_undo()
 
 
 def test_undo_never_crosses_into_another_turn():

@@ -45,7 +45,7 @@ def test_every_card_has_a_short_name_of_seven_characters_that_tells_it_apart():
     assert {s for s, n in seen.items() if n > 1} <= alike
 
 
-def test_no_short_name_reads_as_a_word_cut_short_in_any_language():
+def test_no_short_name_ends_in_a_hyphen_or_other_cut_in_any_language():
     """A French play-test: the reserve read "Chauve-" for the Bat (Chauve-souris), a
     word cut at its hyphen. A short name ends in a letter, a digit or the period of
     an abbreviation ("Scarab."), in every language the game speaks."""

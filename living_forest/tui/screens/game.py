@@ -826,7 +826,7 @@ class GameScreen(BoardScreen):
             self.refresh_keys()
             self._show_forests()
         else:
-            self.say(_("Nothing to step back from."))
+            self.action_refuse("back")
 
     def action_undo(self) -> None:
         try:
