@@ -153,18 +153,24 @@ def test_a_solitary_cards_mark_names_the_forced_stop_the_core_gives(monkeypatch)
     assert len(moved) == len(solitary) and all("forced stop at 4 " in line for line in moved)
 
 
+async def _look_box(pilot) -> InspectScreen:
+    """The Look box over a new 3-player Kodama game."""
+    seats = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer"), SeatConfig("Cy", "autumn")]
+    pilot.app.start_session(Session(seats, 7, options=GameOptions(("kodama",))))
+    await started(pilot)
+    await pilot.press("o")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, InspectScreen)
+    return screen
+
+
 async def test_the_inspectors_list_shows_each_entry_on_one_line_at_80x24() -> None:
     """The list is as wide as its widest entry (40 % of the box wrapped "L3 Flying
     Squirrel (cost 15)" and "Rock 10 bonus Extinguish — Ana" at 80 columns)."""
     app = LivingForestApp(bot_pause=0, autosave=False)
-    seats = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer"), SeatConfig("Cy", "autumn")]
     async with app.run_test(size=(80, 24)) as pilot:
-        app.start_session(Session(seats, 7, options=GameOptions(("kodama",))))
-        await started(pilot)
-        await pilot.press("o")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, InspectScreen)
+        screen = await _look_box(pilot)
         listed = screen.query_one("#inspect-list")
         widest = max(cell_len(it.title) for it in screen.items)
         assert widest > 26  # the entry that wrapped
@@ -183,16 +189,10 @@ async def test_a_long_text_in_the_look_box_can_be_read_to_its_end_at_80x24() -> 
     from living_forest import i18n
 
     app = LivingForestApp(bot_pause=0, autosave=False)
-    seats = [SeatConfig("Ana", "winter"), SeatConfig("Ben", "summer"), SeatConfig("Cy", "autumn")]
     i18n.set_language("fr")
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            app.start_session(Session(seats, 7, options=GameOptions(("kodama",))))
-            await started(pilot)
-            await pilot.press("o")
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, InspectScreen)
+            screen = await _look_box(pilot)
             scroll = screen.query_one("#inspect-scroll", VerticalScroll)
             listed = screen.query_one("#inspect-list")
             for _step in screen.items:  # to an item whose text is taller than the box
