@@ -21,6 +21,7 @@ from living_forest.datadir import ENV_DATA_DIR, pin_data_dir
 from .catalogue import (
     AUTOSAVES_KEPT,
     KEEP_UNFINISHED_DAYS,
+    SAVE_SUFFIX,
     SaveInfo,
     autosave_dir,
     autosave_of,
@@ -65,6 +66,7 @@ __all__ = [
     "ENV_DATA_DIR",
     "KEEP_UNFINISHED_DAYS",
     "MAX_SAVE_BYTES",
+    "SAVE_SUFFIX",
     "SCHEMA_VERSION",
     "GameLock",
     "GameLocked",

@@ -31,6 +31,7 @@ from .model import GameRecord
 AUTOSAVE_DIR = "autosaves"
 AUTOSAVES_KEPT = 12
 KEEP_UNFINISHED_DAYS = 28  # an unfinished game played this recently is never pruned
+SAVE_SUFFIX = ".json"  # the saves the browsers list (a name typed without it gets it)
 _SAFE = re.compile(r"[^a-z0-9-]+")
 
 
@@ -71,7 +72,7 @@ def autosaves() -> list[Path]:
     """Every autosave file, newest first (by the time it was last written)."""
     found = []
     with contextlib.suppress(OSError):
-        found = [p for p in autosave_dir().glob("*.json") if p.is_file()]
+        found = [p for p in autosave_dir().glob(f"*{SAVE_SUFFIX}") if p.is_file()]
     with contextlib.suppress(OSError):
         if autosave_path().is_file():
             found.append(autosave_path())
@@ -215,7 +216,7 @@ def saves(folder: Path | None = None) -> list[SaveInfo]:
     base = folder or default_save_dir()
     files: list[Path] = []
     with contextlib.suppress(OSError):
-        files = [p for p in base.glob("*.json") if p.is_file() and p != autosave_path()]
+        files = [p for p in base.glob(f"*{SAVE_SUFFIX}") if p.is_file() and p != autosave_path()]
     found = {p: None for p in [*files, *autosaves()]}
     return sorted((describe_save(p) for p in found), key=lambda s: s.modified, reverse=True)
 

@@ -168,3 +168,21 @@ async def test_a_long_path_in_the_prompts_message_wraps_whole(tmp_path: Path) ->
         ]
         assert len(drawn) > 1
         assert "".join("".join(drawn).split()) == "".join(message.split())  # none cut
+
+
+async def test_a_save_named_without_its_suffix_is_listed_to_load(tmp_path: Path) -> None:
+    """A German play-test: a save typed as "pt25runde4" was written without ".json"
+    and never showed in the Load or Replay lists (they list the saves by it). A name
+    with no suffix is saved with it; a name with one is kept as typed."""
+    from living_forest.persistence import SAVE_SUFFIX, saves
+
+    app = LivingForestApp(bot_pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_session(Session(TWO, 3))
+        await started(pilot)
+        await _prompt(pilot, tmp_path / "runde4")
+        await clear_dialogs(pilot)
+        named = tmp_path / f"runde4{SAVE_SUFFIX}"
+        assert named.is_file() and not (tmp_path / "runde4").exists()
+        assert named in [s.path for s in saves(tmp_path)]
+        assert read_record(named).seed == 3

@@ -21,7 +21,7 @@ from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from living_forest.i18n import N_, _, spirit_name
-from living_forest.persistence import AUTOSAVES_KEPT, KEEP_UNFINISHED_DAYS, SaveInfo
+from living_forest.persistence import AUTOSAVES_KEPT, KEEP_UNFINISHED_DAYS, SAVE_SUFFIX, SaveInfo
 from living_forest.present.glyphs import spirit_tag
 from living_forest.present.inspector import Item
 from living_forest.present.saves import save_text
@@ -293,6 +293,10 @@ class FilePromptScreen(Dialog[Path | None]):
         path = Path(text).expanduser()
         if not path.is_absolute():
             path = self.default.parent / path
+        if not self.must_exist and not path.suffix and not path.is_dir():
+            # A name typed without ".json" is saved with it: the Load and Replay lists
+            # show *.json only (a play-test's "runde4" was saved and never listed).
+            path = path.with_name(path.name + SAVE_SUFFIX)
         if self.confine is not None and not _inside(path, self.confine):
             self.query_one("#file-error", Label).update(
                 Content(
