@@ -84,3 +84,32 @@ def test_K_V2_what_a_pile_guards_uses_the_panels_letters(lang, lang_of) -> None:
     assert any(line.startswith(f"{letter('trees')} ") for line in wide), wide
     if lang != "en":
         assert not any(line.startswith("T ") for line in wide), wide
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_tutorial_names_the_counts_by_the_panels_letters(lang: str, lang_of) -> None:
+    """A German play-test: the lesson said "T Bäume … Du beginnst mit T2 F1 ✿1" and
+    "Deine Bäume (T)" over a panel that reads "B 2 F 1 ✿ 1". Where the English text
+    names the tree count by its letter ("T2 F1 ✿1", "(T)", "T trees"), the lesson in
+    another language uses that language's letter."""
+    import re
+
+    from living_forest.present.tutorial import chapters, tutorial_text
+
+    texts = [s.say for c in chapters() for s in c.steps if s.say] + [c.done for c in chapters()]
+    lang_of(lang)
+    tree, fire = letter("trees"), letter("fires")
+    named = 0
+    for text in texts:
+        english = re.findall(r"\bT(\d+) F(\d+) ✿(\d+)|\(T\b", text)
+        if not english:
+            continue
+        said = tutorial_text(text)
+        for found in english:
+            if found[0]:
+                wanted = f"{tree}{found[0]} {fire}{found[1]} ✿{found[2]}"
+                assert wanted in said, (wanted, said)
+            else:
+                assert f"({tree}" in said, said
+            named += 1
+    assert named >= 3
