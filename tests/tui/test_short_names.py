@@ -63,6 +63,27 @@ def test_no_short_name_ends_in_a_hyphen_or_other_cut_in_any_language():
         i18n.set_language(i18n.SOURCE_LANGUAGE)
 
 
+def test_a_short_name_is_made_of_the_names_own_letters_in_every_language():
+    """A German play-test: the board said "Falter", "Mantis", "Wildsau" where the
+    lists said "Schmetterling", "Gottesanbeterin", "Wildschwein": another word for
+    the same card. A short name keeps the name's letters, in their order."""
+    from living_forest import i18n
+    from living_forest.i18n import card_name
+
+    def within(short: str, name: str) -> bool:
+        rest = iter(name.lower())
+        return all(ch in rest for ch in short.lower() if ch.isalnum())
+
+    cards = _kodama_cards()
+    try:
+        for code in i18n.LANGUAGES:
+            i18n.set_language(code)
+            other = [(card_name(c.name), short_name(c)) for c in cards.values()]
+            assert not [p for p in other if not within(p[1], p[0])], code
+    finally:
+        i18n.set_language(i18n.SOURCE_LANGUAGE)
+
+
 def _card_lines(st, seat: int) -> list[str]:
     text = Content.from_markup(help_line(st, seat, names=False)).plain
     lines = text.splitlines()
