@@ -106,16 +106,21 @@ def onibi_attacks_sacred_tree(c: Context) -> None:
         st.fire_supply[str(v)] -= 1
         st.centre.append(v)
         added.append(v)
+    kindled = False  # the fire E-2 adds when none burns (not for a card taken)
     if not st.centre:
         v = d.fire_values[0]
         if st.fire_supply[str(v)] > 0:
             st.fire_supply[str(v)] -= 1
             st.centre.append(v)
             added.append(v)
+            kindled = True
         elif wants(ev, "fire_not_added"):
             ev.append(Event("fire_not_added", None, {"value": v, "why": "supply_empty"}))
     if added and wants(ev, "fires_added"):
-        ev.append(Event("fires_added", None, {"added": added, "total": len(st.centre)}))
+        data: dict[str, object] = {"added": added, "total": len(st.centre)}
+        if kindled:
+            data["kindled"] = True
+        ev.append(Event("fires_added", None, data))
     st.taken = [0, 0, 0]
 
 

@@ -177,9 +177,11 @@ _TEMPLATES: dict[str, Template] = {
     ),
     "spirit_safe": N_("{player} (water {water}) resists Onibi."),
     "fires_added": Plural(
+        # i18n: {kindled} is "" or the reason of a fire no card taken brought (E-2:
+        # none was burning), which begins with its own punctuation
         NP_(
-            "Onibi adds a fire of value {values} to the Circle ({total} burning).",
-            "Onibi adds fires of value {values} to the Circle ({total} burning).",
+            "Onibi adds a fire of value {values} to the Circle ({total} burning){kindled}.",
+            "Onibi adds fires of value {values} to the Circle ({total} burning){kindled}.",
         ),
         "count",
     ),
@@ -402,6 +404,9 @@ def _varans_dealt(f: dict[str, Any], n: _Names) -> None:
 def _fires_added(f: dict[str, Any], n: _Names) -> None:
     f["values"] = join_and(map(str, f["added"]))  # "2", "2 and 3"
     f["count"] = len(f["added"])
+    # i18n: after "Onibi adds a fire of value 2 to the Circle (1 burning)": why, when
+    # no animal was taken (E-2); keep the leading punctuation (French: " : ")
+    f["kindled"] = _(": none was burning, so Onibi lights one") if f.get("kindled") else ""
 
 
 def _fire_not_added(f: dict[str, Any], n: _Names) -> None:

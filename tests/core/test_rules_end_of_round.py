@@ -9,7 +9,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 
-from living_forest.core import data, raw_strengths, rules_for, validate
+from living_forest.core import data, describe, raw_strengths, rules_for, validate
 
 from .scenario import (
     deal_varans,
@@ -234,10 +234,18 @@ def test_E2_empty_centre_gets_one_value_two_fire_only_if_still_empty() -> None:
     st = set_row(st, 3, ["panther", "gorilla", "dolphin", "crocodile"])
     st, ev = play(st, "attract panther", "end", "end")
     assert st.centre == [4]
+    taken = next(e for e in ev if e.kind == "fires_added")
+    assert "kindled" not in taken.data
     st = set_centre(start(2), [])
     st = to_action_phase(st, {})
     st, ev = _end_all(st)
     assert st.centre == [2] and events_of(ev, "fires_added")[0]["added"] == [2]
+    # The log says why (a German play-test: a fire came with no animal taken, and
+    # the round's box did not say it was E-2's, none burning).
+    kindled = next(e for e in ev if e.kind == "fires_added")
+    assert kindled.data["kindled"] is True
+    assert describe(kindled, st) != describe(taken, st).replace("4", "2")
+    assert describe(kindled, st).startswith(describe(taken, st).replace("4", "2")[:-1])
 
 
 # --- E-3, E-4: reserve refill and Help Lines -------------------------------------------
