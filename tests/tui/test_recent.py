@@ -83,10 +83,13 @@ def test_marks_follow_each_players_latest_turn_and_end_at_their_next() -> None:
                     f"power {sum(st.centre)}",
                 ]
                 need = len("out ") + len(plain_text(mark))
-                fits = any(need <= 18 - len(line) for line in lines) or (
+                # after a line, with " · " between (19 cells in all)
+                fits = any(need <= 16 - len(line) for line in lines) or (
                     not st.centre and need <= 19  # no fire: the mark alone on its line
                 )
                 assert (mark in small) == fits
+                if fits and st.centre:
+                    assert " · [dim]out[/] " + mark in small  # not read as "power 7 out"
                 assert "Fires" in small  # never replaced by the marks (read as fires)
                 seen["fires"] += 1
             # What the board draws: the taker's tag on the slot, the tree underlined.

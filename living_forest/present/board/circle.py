@@ -97,11 +97,14 @@ def circle_small(
         # No fire burns ("Fires none" says so): the mark alone in the power's place,
         # under "Fires none" (in its place, "out Sp 2 2 3" was read as fires burning).
         tries.append((1, ""))
+    # A dot before them: "power 7 out Fr 2" read as "power 7 from Fr 2" (a German
+    # play-test: "Stärke 7 aus Fr 2").
+    sep = " · "
     for i, line in tries:
-        room = cell_w * 3 - 2 - visible_len(line) - (1 if line else 0)
+        room = cell_w * 3 - 2 - visible_len(line) - (len(sep) if line else 0)
         out = put_out_text(st, put_out or {}, room)
         if out:
-            centre_lines[i] = f"{line} {out}" if line else out
+            centre_lines[i] = f"{line}{sep}{out}" if line else out
             break
     lines = []
     for r, row in enumerate(_RING_ROWS):
