@@ -471,3 +471,44 @@ def test_a_hint_names_every_fire_and_card_of_one_action() -> None:
         s, _ = apply(s, a)
     h = Hint(turn[0], mine, mine, power=0, fires=0, water=0, bot="search_quick", turn=turn)
     assert hint_text(st, h) == "Hint: Attract Spider, Flamingo."
+
+
+async def test_a_hint_longer_than_the_status_line_is_given_whole_in_a_notice(monkeypatch):
+    """A play-test at 80x24: "Hint: Call Water Kodama 1, then Move 1 to rock 7 (…;
+    Onibi's power 4 beats your water 1: 2" — the status line's two rows cut the
+    hint's last reason. A hint that does not fit is also given whole in a notice; one
+    that fits is not repeated."""
+    import dataclasses
+
+    import living_forest.tui.screens.game as game_screen
+    from living_forest.bots.hint import Hint
+    from living_forest.core import counts
+
+    made: list[Hint] = []
+
+    def long_hint(obs, legal, rng):
+        take = next(a for a in legal if a.kind == "take-fragment")
+        mine = counts(obs.rules, obs.position.players[obs.seat])
+        more = mine._replace(trees=mine.trees + 1, fires=mine.fires + 2, flowers=mine.flowers + 3)
+        other = 1 - obs.seat
+        steals = tuple((other, t) for t in obs.position.players[other].victory_tiles[:2])
+        made.append(Hint(take, mine, more, 9, 4, 1, "search_quick", turn=(take,), steals=steals))
+        return made[-1]
+
+    monkeypatch.setattr(game_screen, "hint", long_hint)
+    app = LivingForestApp(bot_pause=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await _at_ana_s_first_action(pilot, app)
+        await pilot.press("h")
+        text = await _message(pilot, game, "Hint:")
+        assert len(text) > 2 * 78  # longer than the two rows
+        notices = [n.message for n in app._notifications]
+        assert text in notices
+    app = LivingForestApp(bot_pause=0, autosave=False)
+    short_hint = dataclasses.replace(made[0], after=made[0].before, power=0)
+    monkeypatch.setattr(game_screen, "hint", lambda obs, legal, rng: short_hint)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await _at_ana_s_first_action(pilot, app)
+        await pilot.press("h")
+        short = await _message(pilot, game, "Hint:")
+        assert short not in [n.message for n in app._notifications]

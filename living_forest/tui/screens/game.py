@@ -61,7 +61,7 @@ from living_forest.present.keys import GAME_KEYS, liveness, opens_list, why_not
 from living_forest.present.recent import last_moves
 from living_forest.present.session import HUMAN, Session, Transition, UndoError, own_turn_end
 from living_forest.present.status import hint_text, situation, turn_done_text
-from living_forest.present.wrapping import last_break
+from living_forest.present.wrapping import last_break, wrap_sentence
 
 from ..bot_runner import BotRunner, ended
 from ..widgets.board import (
@@ -486,9 +486,14 @@ class GameScreen(BoardScreen):
         (None: "[easy bot]")."""
         return None
 
+    def _status_width(self) -> int:
+        """The cells of a status line's row."""
+        bar = self.query_one("#status", Static)
+        return max(20, (bar.content_size.width or self.app.size.width - 2))
+
     def _refresh_status(self) -> None:
         bar = self.query_one("#status", Static)
-        width = max(20, (bar.content_size.width or self.app.size.width - 2))
+        width = self._status_width()
         # The telling of the situation that fits one row (the second is the message's).
         line = situation(
             self.session,
@@ -687,7 +692,12 @@ class GameScreen(BoardScreen):
         if thought_about is not self.session.state:
             return  # the game moved on; the hint is stale
         if event.state == WorkerState.SUCCESS and worker.result is not None:
-            self.say(hint_text(thought_about, worker.result))
+            text = hint_text(thought_about, worker.result)
+            self.say(text)
+            if len(wrap_sentence(text, self._status_width())) > 2:
+                # Cut on the status line's two rows (a play-test at 80x24: a call's
+                # hint lost Onibi's Varans): whole in a notice too.
+                self.notify(text, timeout=12, markup=False)
         else:
             self.say(_("No hint this time."))
 
