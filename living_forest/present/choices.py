@@ -306,10 +306,10 @@ def action_label(st: GameState, a: Action, *, short: bool = False) -> str:
     return _item_choice(st, a).label
 
 
-def part_label(st: GameState, actions: Sequence[Action], *, short: bool = False) -> str:
-    """A part of a turn in words: one action (:func:`action_label`, ``short`` or not),
-    or the picks of one Extinguish or Attract together ("Extinguish fires of value 2,
-    2, 3")."""
+def part_label(st: GameState, actions: Sequence[Action]) -> str:
+    """A part of a turn in a hint's few words: one action (:func:`action_label`,
+    ``short``), or the picks of one Extinguish or Attract together ("Extinguish fires
+    of value 2, 2, 3")."""
     first = actions[0]
     if len(actions) > 1 and first.kind == EXTINGUISH:
         values = ", ".join(str(a.value) for a in actions)
@@ -324,7 +324,7 @@ def part_label(st: GameState, actions: Sequence[Action], *, short: bool = False)
         names = ", ".join(card_name(cards[str(a.arg)].name) for a in actions)
         # i18n: a hint's part of a turn: the cards one Attract takes, e.g. "Fox, Owl"
         return _("Attract {cards}").format(cards=names)
-    return action_label(st, first, short=short)
+    return action_label(st, first, short=True)
 
 
 def _draw_choice(st: GameState, a: Action) -> Choice:

@@ -116,8 +116,8 @@ def hint_text(st: GameState, h: Hint) -> str:
     if parts and parts[0][1][0] == h.action:
         # In few words (the list's own texts, with costs and Onibi's forecast, made a
         # call's hint longer than the status line's two lines)
-        move = part_label(*parts[0], short=True)
-        then = [part_label(s, actions, short=True) for s, actions in parts[1 : 1 + HINT_THEN]]
+        move = part_label(*parts[0])
+        then = [part_label(s, actions) for s, actions in parts[1 : 1 + HINT_THEN]]
     else:
         move, then = action_label(st, h.action, short=True), []
     if then:
@@ -144,7 +144,7 @@ def _chances(st: GameState, h: Hint) -> str:
     # ("Plant 4B"), {other_percent} its chance to win
     return _("chance to win {percent}% after it, {other_percent}% after {other}").format(
         percent=percent,
-        other=part_label(*parts[0], short=True),
+        other=part_label(*parts[0]),
         other_percent=_estimate(h.other_chance),
     )
 
